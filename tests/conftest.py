@@ -1,0 +1,68 @@
+"""Fixtures shared by every test module.
+
+Big word lists are loaded once per session.  Data from ../shared is read in place (never
+copied into the project); tests that need it skip with a reason when that folder is absent.
+The lexicon cache goes to a per-session temporary folder so tests never touch the user's.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from wordgames.lexicon import Lexicon, load_lexicon
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", max_examples=150, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Point the lexicon cache at a fresh folder for the whole session."""
+    previous = os.environ.get("WORDGAMES_CACHE_DIR")
+    os.environ["WORDGAMES_CACHE_DIR"] = str(tmp_path_factory.mktemp("lexicon-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("WORDGAMES_CACHE_DIR", None)
+    else:
+        os.environ["WORDGAMES_CACHE_DIR"] = previous
+
+
+def shared_file(relative: str) -> Path:
+    """A file in ../shared, or skip the test with a reason when it is not there."""
+    path = SHARED / relative
+    if not path.exists():
+        pytest.skip(f"../shared is not beside the checkout ({path} missing)")
+    return path
+
+
+_LOADED: dict[tuple[str, str], Lexicon] = {}
+
+
+def shared_lexicon(relative: str, backend: str = "trie") -> Lexicon:
+    """A lexicon from ../shared, loaded once per test session and backend."""
+    key = (relative, backend)
+    if key not in _LOADED:
+        _LOADED[key] = load_lexicon(shared_file(relative), backend)
+    return _LOADED[key]
+
+
+@pytest.fixture(scope="session")
+def enable_trie() -> Lexicon:
+    """The shipped ENABLE list, trie backend."""
+    return load_lexicon("enable", "trie")
+
+
+@pytest.fixture(scope="session")
+def enable_sortedset() -> Lexicon:
+    """The shipped ENABLE list, sortedset backend."""
+    return load_lexicon("enable", "sortedset")

@@ -1,0 +1,65 @@
+"""The top-level parser and the error policy of the command line.
+
+Each command group lives in its own module exposing ``register(subparsers)``; a handler returns
+the process exit code.  Any :class:`~wordgames.errors.WordGamesError`, usage error or OS error
+becomes one line on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from wordgames.errors import InvalidArgumentError, WordGamesError
+
+# One module per command group, registered in this order.
+COMMAND_MODULES = (
+    "wordgames.cli.lexicon_cmd",
+)
+
+EXIT_USAGE = 2
+
+
+class UsageError(InvalidArgumentError):
+    """The command line itself is malformed (unknown option, missing argument...)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are exceptions, so main() reports them in one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def build_parser() -> Parser:
+    """The full ``wordgames`` parser with every command group registered."""
+    parser = Parser(
+        prog="wordgames",
+        description="Word games: lexicons, a Boggle solver and game, a Scrabble engine.",
+    )
+    groups = parser.add_subparsers(dest="group", metavar="COMMAND", parser_class=Parser)
+    groups.required = True
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(groups)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.handler(args)
+        return code
+    except WordGamesError as error:
+        print(f"wordgames: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"wordgames: error: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("wordgames: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,47 @@
+"""Options and output helpers shared by the command groups."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON, Lexicon, backend_names, load_lexicon
+
+
+def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--lexicon PATH|NAME`` and ``--backend NAME`` to a command."""
+    parser.add_argument(
+        "--lexicon",
+        default=DEFAULT_LEXICON,
+        metavar="PATH|NAME",
+        help=f"word file or shipped list name (default: {DEFAULT_LEXICON})",
+    )
+    add_backend_option(parser)
+
+
+def add_backend_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--backend NAME``."""
+    parser.add_argument(
+        "--backend",
+        default=DEFAULT_BACKEND,
+        choices=backend_names(),
+        help=f"lexicon backend (default: {DEFAULT_BACKEND})",
+    )
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--json`` (machine-readable output)."""
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
+    """Load the lexicon named by ``--lexicon``/``--backend``."""
+    return load_lexicon(args.lexicon, args.backend)
+
+
+def print_json(value: Any) -> None:
+    """Print ``value`` as indented, key-stable JSON on stdout."""
+    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")

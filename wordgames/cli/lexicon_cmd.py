@@ -1,0 +1,74 @@
+"""``wordgames lexicon info|check``: inspect a word list and look words up."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from wordgames.cli.common import add_backend_option, add_json_option, print_json
+from wordgames.lexicon import load_lexicon, resolve_source
+
+
+def register(groups: Any) -> None:
+    """Add the ``lexicon`` command group."""
+    parser = groups.add_parser("lexicon", help="inspect word lists and look words up")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=type(parser))
+    commands.required = True
+
+    info = commands.add_parser("info", help="word count and statistics of a word list")
+    info.add_argument("source", metavar="SOURCE", help="word file or shipped list name")
+    add_backend_option(info)
+    add_json_option(info)
+    info.set_defaults(handler=run_info)
+
+    check = commands.add_parser(
+        "check", help="say whether each word is in the list (exit 1 if any is not)"
+    )
+    check.add_argument("source", metavar="SOURCE", help="word file or shipped list name")
+    check.add_argument("words", metavar="WORD", nargs="+")
+    add_backend_option(check)
+    add_json_option(check)
+    check.set_defaults(handler=run_check)
+
+
+def run_info(args: argparse.Namespace) -> int:
+    """Print the size and shape of a word list."""
+    started = time.perf_counter()
+    lexicon = load_lexicon(args.source, args.backend)
+    seconds = time.perf_counter() - started
+    lengths = [len(word) for word in lexicon]
+    alphabet = sorted(set().union(*map(set, lexicon)))
+    info = {
+        "source": str(resolve_source(args.source)),
+        "backend": lexicon.backend_name,
+        "words": len(lexicon),
+        "shortest": min(lengths),
+        "longest": max(lengths),
+        "alphabet": "".join(alphabet),
+        "load_seconds": round(seconds, 3),
+    }
+    if args.json:
+        print_json(info)
+    else:
+        for key, value in info.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print, per word, whether it is a word and whether it is a prefix of one."""
+    lexicon = load_lexicon(args.source, args.backend)
+    results = [
+        {"word": word.upper(), "valid": word in lexicon, "prefix": lexicon.has_prefix(word)}
+        for word in args.words
+    ]
+    if args.json:
+        print_json({"source": args.source, "results": results})
+    else:
+        for result in results:
+            verdict = "valid" if result["valid"] else "not a word"
+            if not result["valid"] and result["prefix"]:
+                verdict += " (but a prefix of one)"
+            print(f"{result['word']}: {verdict}")
+    return 0 if all(result["valid"] for result in results) else 1

@@ -1,0 +1,50 @@
+"""The one exception hierarchy of wordgames.
+
+Every error the package raises on purpose derives from :class:`WordGamesError`, so a caller
+(and the CLI) can catch them all in one place.  Errors about bad arguments also derive from
+the matching built-in (``ValueError`` or ``TypeError``), so code written against the Java
+contract's ``IllegalArgumentException`` keeps working with plain ``except ValueError``.
+"""
+
+from __future__ import annotations
+
+
+class WordGamesError(Exception):
+    """Root of every error raised on purpose by wordgames."""
+
+
+class InvalidArgumentError(WordGamesError, ValueError):
+    """An argument has the right type but an unusable value (Java's IllegalArgumentException)."""
+
+
+class InvalidArgumentTypeError(WordGamesError, TypeError):
+    """An argument is missing (None) or of the wrong type (Java's IllegalArgumentException)."""
+
+
+class LexiconError(WordGamesError):
+    """A word list could not be loaded: missing, a directory, unreadable, binary or empty."""
+
+
+class LexiconNotLoadedError(WordGamesError):
+    """A game was asked a question before a lexicon was loaded (Java's IllegalStateException)."""
+
+
+class BoardError(InvalidArgumentError):
+    """A board description or board file is malformed (wrong shape, empty cells, bad letters)."""
+
+
+class FormatError(InvalidArgumentError):
+    """A data file or position string does not follow its format (layout, tile bag, CGP, GCG,
+    config, saved game)."""
+
+
+class NotationError(InvalidArgumentError):
+    """A move written in one of the supported notations could not be parsed."""
+
+
+class IllegalMoveError(WordGamesError):
+    """A move was played that the rules do not allow; the message says why."""
+
+
+class GameError(WordGamesError):
+    """A game operation is not possible in the current game state (e.g. the game is over)."""
