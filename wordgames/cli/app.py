@@ -18,6 +18,7 @@ from wordgames.errors import InvalidArgumentError, WordGamesError
 # One module per command group, registered in this order.
 COMMAND_MODULES = (
     "wordgames.cli.lexicon_cmd",
+    "wordgames.cli.scrabble_cmd",
 )
 
 EXIT_USAGE = 2

@@ -1,0 +1,167 @@
+"""``wordgames scrabble ...``: the Scrabble command group.
+
+``best`` and the ``play`` parser live here; ``play`` hands over to the simple (FIT1045) game
+or the full classic game.  Other subcommands register from their own modules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from typing import Any
+
+from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
+from wordgames.errors import InvalidArgumentError
+from wordgames.scrabble import (
+    STANDARD_ENGLISH,
+    Board,
+    Move,
+    Rack,
+    TileSet,
+    get_rules,
+    layout_by_name,
+    read_tile_set,
+    rule_set_names,
+)
+from wordgames.scrabble.board import Board as BoardType
+from wordgames.scrabble.notation import format_coordinate, format_fit1045
+
+# Modules that add further subcommands with a register(commands) function.
+SUBCOMMAND_MODULES: tuple[str, ...] = ()
+
+
+def register(groups: Any) -> None:
+    """Add the ``scrabble`` command group."""
+    parser = groups.add_parser("scrabble", help="Scrabble: best moves, move checks, games")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=type(parser))
+    commands.required = True
+
+    best = commands.add_parser("best", help="the best moves for a rack on a board")
+    best.add_argument("--rules", choices=rule_set_names(), default="classic")
+    source = best.add_mutually_exclusive_group(required=True)
+    source.add_argument("--board", metavar="FILE", help="plain board file ('.' empty)")
+    source.add_argument("--cgp", metavar="STRING", help="CGP position (classic rules)")
+    best.add_argument("--rack", help="rack letters, '?' for a blank (default: the CGP's)")
+    best.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    add_tile_options(best)
+    best.add_argument("--top", type=positive_int, default=1, metavar="N", help="moves to show")
+    add_lexicon_options(best)
+    add_json_option(best)
+    best.set_defaults(handler=run_best)
+
+    play = commands.add_parser("play", help="play a game in the terminal")
+    play.add_argument("--rules", choices=rule_set_names(), default="classic")
+    play.add_argument("--size", type=int, help="board size N (simple rules, 5..15)")
+    order = play.add_mutually_exclusive_group()
+    order.add_argument("--random", dest="random", action="store_true", default=None,
+                       help="draw tiles at random (simple rules)")
+    order.add_argument("--no-random", dest="random", action="store_false",
+                       help="deal tiles in the fixed deal order (simple rules)")
+    play.add_argument("--deal-order", metavar="FILE", help="FIT1045 tiles.txt deal order")
+    play.add_argument("--players", help='players, e.g. "Ann,cpu:Robo" (classic rules)')
+    play.add_argument("--config", metavar="FILE", help="USC-style config file")
+    play.add_argument("--seed", type=int, help="random seed")
+    play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    play.add_argument("--save", metavar="FILE", help="save the game here")
+    play.add_argument("--resume", metavar="FILE", help="resume a saved game")
+    add_tile_options(play)
+    add_lexicon_options(play)
+    play.set_defaults(handler=run_play)
+
+    for module_name in SUBCOMMAND_MODULES:
+        importlib.import_module(module_name).register(commands)
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def add_tile_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--letter-values FILE`` and ``--hand-size N``."""
+    parser.add_argument("--letter-values", metavar="FILE",
+                        help="FIT1045 scores file or USC tile bag (default: standard English)")
+    parser.add_argument("--hand-size", type=positive_int, default=None, metavar="N",
+                        help="tiles on a full rack (default 7)")
+
+
+def tile_set_from_args(args: argparse.Namespace) -> TileSet:
+    """The tile set named by ``--letter-values`` (standard English by default)."""
+    return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH
+
+
+def board_from_args(args: argparse.Namespace) -> tuple[BoardType, str | None]:
+    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP's rack if any."""
+    layout = layout_by_name(args.layout) if args.layout else None
+    if args.cgp is not None:
+        cgp = importlib.import_module("wordgames.scrabble.cgp")
+        position = cgp.parse_cgp(args.cgp, layout)
+        return position.board, position.rack
+    return Board.read(args.board, layout), None
+
+
+def move_to_json(move: Move, rules: str) -> dict[str, Any]:
+    """The stable JSON shape of a move (0-based row/col)."""
+    notation = (
+        format_fit1045(move.row, move.col, move.direction)
+        if rules == "simple"
+        else format_coordinate(move.row, move.col, move.direction)
+    )
+    return {
+        "word": move.word,
+        "row": move.row,
+        "col": move.col,
+        "direction": move.direction.value,
+        "notation": notation,
+        "score": move.score,
+        "placed": [
+            {"row": p.row, "col": p.col, "letter": p.letter, "blank": p.blank} for p in move.placed
+        ],
+    }
+
+
+def run_best(args: argparse.Namespace) -> int:
+    """Print the best moves (exit 0; 1 when no legal move exists)."""
+    board, cgp_rack = board_from_args(args)
+    rack_text = args.rack if args.rack is not None else cgp_rack
+    if rack_text is None:
+        raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
+    rack = Rack.parse(rack_text)
+    if len(rack) == 0:
+        raise InvalidArgumentError("the rack is empty")
+    options: dict[str, Any] = {"tile_set": tile_set_from_args(args)}
+    if args.hand_size is not None:
+        options["hand_size"] = args.hand_size
+    rules = get_rules(args.rules, **options)
+    lexicon = lexicon_from_args(args)
+    moves = rules.best_moves(board, rack, lexicon)
+    shown = moves[: args.top]
+    if args.json:
+        print_json({"moves": [move_to_json(m, args.rules) for m in shown], "total_moves": len(moves)})
+    elif not moves:
+        print(f"no legal move for rack {rack}")
+    else:
+        width = len(str(len(shown)))
+        for rank, move in enumerate(shown, 1):
+            notation = move_to_json(move, args.rules)["notation"]
+            print(f"{rank:>{width}}. {move.word:<15} {notation:<8} {move.score:>4}")
+        print(f"({len(moves)} legal moves)")
+    return 0 if moves else 1
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Hand over to the simple (FIT1045) game or the classic game."""
+    if args.rules == "simple":
+        module = importlib.import_module("wordgames.cli.simple_play")
+        code: int = module.run_simple_play(args)
+    else:
+        module = importlib.import_module("wordgames.cli.game_play")
+        code = module.run_classic_play(args)
+    return code
+

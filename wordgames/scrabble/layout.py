@@ -1,0 +1,151 @@
+"""Board layouts: size, start square and premium squares.
+
+Premium grids are written one character a square, as in the USC layout files:
+``.`` plain, ``2``/``3`` letter multipliers, ``d``/``t`` word multipliers (and ``4``/``q``
+for the quadruple squares of larger boards).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from wordgames.errors import FormatError, InvalidArgumentError
+
+_LETTER_MULTIPLIER = {"2": 2, "3": 3, "4": 4}
+_WORD_MULTIPLIER = {"d": 2, "t": 3, "q": 4}
+_PREMIUM_CODES = {
+    (letter, word): code
+    for code, (letter, word) in {
+        ".": (1, 1), "2": (2, 1), "3": (3, 1), "4": (4, 1), "d": (1, 2), "t": (1, 3), "q": (1, 4),
+    }.items()
+}  # fmt: skip
+
+# The standard 15x15 crossword-game board, centre square a double word.
+_STANDARD = (
+    "t..2...t...2..t",
+    ".d...3...3...d.",
+    "..d...2.2...d..",
+    "2..d...2...d..2",
+    "....d.....d....",
+    ".3...3...3...3.",
+    "..2...2.2...2..",
+    "t..2...d...2..t",
+    "..2...2.2...2..",
+    ".3...3...3...3.",
+    "....d.....d....",
+    "2..d...2...d..2",
+    "..d...2.2...d..",
+    ".d...3...3...d.",
+    "t..2...t...2..t",
+)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board's geometry: ``rows`` x ``cols`` squares, a 0-based ``start`` square, and one
+    premium code per square (see the module docstring)."""
+
+    rows: int
+    cols: int
+    start: tuple[int, int]
+    premiums: tuple[str, ...]
+    name: str = "custom"
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1:
+            raise InvalidArgumentError(f"a board needs at least one square, not {self.rows}x{self.cols}")
+        if len(self.premiums) != self.rows or any(len(row) != self.cols for row in self.premiums):
+            raise InvalidArgumentError("the premium grid does not match the board size")
+        for row in self.premiums:
+            for code in row:
+                if code != "." and code not in _LETTER_MULTIPLIER and code not in _WORD_MULTIPLIER:
+                    raise InvalidArgumentError(f"unknown premium square code {code!r}")
+        start_row, start_col = self.start
+        if not (0 <= start_row < self.rows and 0 <= start_col < self.cols):
+            raise InvalidArgumentError(f"start square {self.start} is off the board")
+
+    def letter_multiplier(self, row: int, col: int) -> int:
+        """The letter multiplier of a square (1 when none)."""
+        return _LETTER_MULTIPLIER.get(self.premiums[row][col], 1)
+
+    def word_multiplier(self, row: int, col: int) -> int:
+        """The word multiplier of a square (1 when none)."""
+        return _WORD_MULTIPLIER.get(self.premiums[row][col], 1)
+
+    def premium(self, row: int, col: int) -> str:
+        """The premium code of a square (``.`` for a plain one)."""
+        return self.premiums[row][col]
+
+    def transposed(self) -> Layout:
+        """The same layout mirrored over its main diagonal (rows become columns)."""
+        grid = tuple("".join(row[c] for row in self.premiums) for c in range(self.cols))
+        return Layout(self.cols, self.rows, (self.start[1], self.start[0]), grid, self.name)
+
+    def to_text(self) -> str:
+        """The layout in the USC file format (1-based start square)."""
+        lines = [f"{self.rows} {self.cols}", f"{self.start[0] + 1} {self.start[1] + 1}"]
+        return "\n".join([*lines, *self.premiums]) + "\n"
+
+
+def plain_layout(size: int, cols: int | None = None) -> Layout:
+    """A board with no premium squares, start square in the middle (``size // 2``)."""
+    cols = size if cols is None else cols
+    return Layout(size, cols, (size // 2, cols // 2), tuple("." * cols for _ in range(size)),
+                  f"plain{size}x{cols}")
+
+
+def standard_layout() -> Layout:
+    """The standard 15x15 board with its premium squares, start at the centre."""
+    return Layout(15, 15, (7, 7), _STANDARD, "standard")
+
+
+def parse_layout(text: str, name: str = "<layout>") -> Layout:
+    """Parse a USC layout file: ``rows cols``, then the 1-based ``start_row start_col``, then
+    ``rows`` lines of ``cols`` premium codes.  Raises FormatError naming the line."""
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if len(lines) < 2:
+        raise FormatError(f"{name}: a layout starts with 'rows cols' and 'start_row start_col'")
+    try:
+        rows, cols = (int(item) for item in lines[0].split())
+        start_row, start_col = (int(item) for item in lines[1].split())
+    except ValueError:
+        raise FormatError(
+            f"{name}: the first two lines must be 'rows cols' and 'start_row start_col'"
+        ) from None
+    grid = lines[2:]
+    if rows < 1 or cols < 1 or len(grid) != rows:
+        raise FormatError(f"{name}: expected {rows} grid lines, found {len(grid)}")
+    for number, row in enumerate(grid, 3):
+        if len(row) != cols:
+            raise FormatError(f"{name}:{number}: expected {cols} squares, found {len(row)}")
+        bad = set(row) - set(_PREMIUM_CODES.values())
+        if bad:
+            raise FormatError(f"{name}:{number}: unknown square code(s) {''.join(sorted(bad))}")
+    if not (1 <= start_row <= rows and 1 <= start_col <= cols):
+        raise FormatError(f"{name}: start square {start_row} {start_col} is off the board")
+    return Layout(rows, cols, (start_row - 1, start_col - 1), tuple(grid), Path(name).stem)
+
+
+def read_layout(path: str | os.PathLike[str]) -> Layout:
+    """Read a USC layout file (see :func:`parse_layout`)."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FormatError(f"{file}: no such layout file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise FormatError(f"{file}: cannot read layout ({error})") from None
+    return parse_layout(text, str(file))
+
+
+BUILTIN_LAYOUTS = {"standard": standard_layout}
+
+
+def layout_by_name(name: str) -> Layout:
+    """A built-in layout by name (``standard``, and others registered in BUILTIN_LAYOUTS),
+    else a layout file path."""
+    factory = BUILTIN_LAYOUTS.get(name)
+    return factory() if factory is not None else read_layout(name)

@@ -1,0 +1,193 @@
+"""Move notations: reading and writing where a word goes.
+
+* FIT1045: ``r:c:H`` / ``r:c:V``, 0-based row and column.
+* Standard: ``8H`` (row number first: the word reads across) and ``H8`` (column letter first:
+  down), 1-based rows, columns ``A``, ``B``, ...  A move is ``8H WORD``: the whole word, board
+  letters included (or written ``.``), blanks in lower case.
+* USC: ``PLACE - r c TILES`` (across) / ``PLACE | r c TILES`` (down), 1-based, the square of
+  the first *placed* tile, only the placed tiles listed, ``?x`` for a blank used as ``x``.
+* CS214 squares: ``K10`` is column K, row 10.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wordgames.errors import NotationError
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.move import Direction, Move, Placement
+
+_FIT = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*:\s*([A-Za-z])\s*$")
+_ROW_FIRST = re.compile(r"^(\d+)([A-Za-z])$")
+_COL_FIRST = re.compile(r"^([A-Za-z])(\d+)$")
+
+
+def column_name(col: int) -> str:
+    """The letter of a 0-based column (``0`` -> ``A``)."""
+    if not 0 <= col < 26:
+        raise NotationError(f"column {col} has no letter (boards up to 26 columns)")
+    return chr(ord("A") + col)
+
+
+def column_index(letter: str) -> int:
+    """The 0-based column of a letter (``A`` -> ``0``)."""
+    if len(letter) != 1 or not letter.isalpha() or not letter.isascii():
+        raise NotationError(f"{letter!r} is not a column letter")
+    return ord(letter.upper()) - ord("A")
+
+
+def parse_fit1045(text: str) -> tuple[int, int, Direction]:
+    """``"3:3:H"`` -> (3, 3, ACROSS).  Raises NotationError."""
+    match = _FIT.match(text)
+    if match is None:
+        raise NotationError(f"location {text!r} is not in row:col:direction format (e.g. 3:3:H)")
+    return int(match[1]), int(match[2]), Direction.parse(match[3])
+
+
+def format_fit1045(row: int, col: int, direction: Direction) -> str:
+    """(3, 3, ACROSS) -> ``"3:3:H"``."""
+    return f"{row}:{col}:{direction.value}"
+
+
+def parse_coordinate(text: str) -> tuple[int, int, Direction]:
+    """Standard coordinates: ``"8H"`` -> (7, 7, ACROSS); ``"H8"`` -> (7, 7, DOWN)."""
+    key = text.strip()
+    if match := _ROW_FIRST.match(key):
+        row, col, direction = int(match[1]) - 1, column_index(match[2]), Direction.ACROSS
+    elif match := _COL_FIRST.match(key):
+        row, col, direction = int(match[2]) - 1, column_index(match[1]), Direction.DOWN
+    else:
+        raise NotationError(f"coordinate {text!r} is neither row-first (8H) nor column-first (H8)")
+    if row < 0:
+        raise NotationError(f"coordinate {text!r}: rows start at 1")
+    return row, col, direction
+
+
+def format_coordinate(row: int, col: int, direction: Direction) -> str:
+    """(7, 7, ACROSS) -> ``"8H"``; (7, 7, DOWN) -> ``"H8"``."""
+    if direction is Direction.ACROSS:
+        return f"{row + 1}{column_name(col)}"
+    return f"{column_name(col)}{row + 1}"
+
+
+def parse_square(text: str) -> tuple[int, int]:
+    """A CS214 square, column letter then 1-based row: ``"K10"`` -> (9, 10)."""
+    match = _COL_FIRST.match(text.strip())
+    if match is None or int(match[2]) < 1:
+        raise NotationError(f"square {text!r} is not a column letter and a row number (e.g. K10)")
+    return int(match[2]) - 1, column_index(match[1])
+
+
+def format_square(row: int, col: int) -> str:
+    """(9, 10) -> ``"K10"``."""
+    return f"{column_name(col)}{row + 1}"
+
+
+def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
+    if not board.in_bounds(row, col):
+        raise NotationError(f"{text!r}: square is off the {board.rows}x{board.cols} board")
+
+
+def parse_standard_move(text: str, board: Board) -> Move:
+    """``"8H WORD"`` / ``"H8 word"``: the whole word from that square; board letters may be
+    written out or as ``.``; lower case = a blank.  Raises NotationError."""
+    parts = text.split()
+    if len(parts) != 2:
+        raise NotationError(f"move {text!r} is not 'COORDINATE WORD' (e.g. 8H QUIZ)")
+    row, col, direction = parse_coordinate(parts[0])
+    _check_on_board(board, row, col, text)
+    word = parts[1]
+    d_row, d_col = direction.step
+    letters = []
+    for i, char in enumerate(word):
+        r, c = row + d_row * i, col + d_col * i
+        if char == ".":
+            tile = board.get(r, c) if board.in_bounds(r, c) else None
+            if tile is None:
+                raise NotationError(f"move {text!r}: '.' stands on an empty square")
+            letters.append(tile)
+        elif char.isalpha():
+            letters.append(char)
+        else:
+            raise NotationError(f"move {text!r}: {char!r} is not a letter or '.'")
+    try:
+        return Move.from_word(board, row, col, direction, "".join(letters))
+    except ValueError as error:
+        raise NotationError(f"move {text!r}: {error}") from None
+
+
+def format_standard_move(move: Move, through: str | None = None) -> str:
+    """``"8H WORD"``; with ``through=".."``-style marker, board letters are written as that
+    marker (GCG writes ``.``)."""
+    placed = {(p.row, p.col) for p in move.placed}
+    word = "".join(
+        char if through is None or square in placed else through
+        for char, square in zip(move.word, move.squares(), strict=True)
+    )
+    return f"{format_coordinate(move.row, move.col, move.direction)} {word}"
+
+
+def parse_usc_move(text: str, board: Board) -> Move:
+    """``"PLACE - 5 1 POE?MON"``: the placed tiles in order from the given square, skipping
+    occupied squares.  Raises NotationError."""
+    parts = text.split()
+    if len(parts) != 5 or parts[0].upper() != "PLACE":
+        raise NotationError(f"move {text!r} is not 'PLACE -|| ROW COL TILES'")
+    if parts[1] not in ("-", "|"):
+        raise NotationError(f"move {text!r}: direction must be '-' or '|'")
+    direction = Direction.parse(parts[1])
+    try:
+        row, col = int(parts[2]) - 1, int(parts[3]) - 1
+    except ValueError:
+        raise NotationError(f"move {text!r}: row and column must be whole numbers") from None
+    _check_on_board(board, row, col, text)
+    if board.get(row, col) is not None:
+        raise NotationError(f"move {text!r}: the first square is already occupied")
+    tiles: list[tuple[str, bool]] = []
+    chars = iter(parts[4])
+    for char in chars:
+        if char == "?":
+            letter = next(chars, "")
+            if not letter.isalpha():
+                raise NotationError(f"move {text!r}: '?' must be followed by the letter it plays")
+            tiles.append((letter.upper(), True))
+        elif char.isalpha():
+            tiles.append((char.upper(), False))
+        else:
+            raise NotationError(f"move {text!r}: {char!r} is not a tile")
+    d_row, d_col = direction.step
+    placements = []
+    r, c = row, col
+    for letter, blank in tiles:
+        while board.in_bounds(r, c) and board.get(r, c) is not None:
+            r, c = r + d_row, c + d_col
+        if not board.in_bounds(r, c):
+            raise NotationError(f"move {text!r}: the tiles run off the board")
+        placements.append(Placement(r, c, letter, blank))
+        r, c = r + d_row, c + d_col
+    return Move.from_placements(board, placements, direction)
+
+
+def format_usc_move(move: Move) -> str:
+    """``"PLACE - 5 1 POE?MON"`` for a move (1-based square of its first placed tile)."""
+    first = move.placed[0]
+    symbol = "-" if move.direction is Direction.ACROSS else "|"
+    tiles = "".join(f"?{p.letter}" if p.blank else p.letter for p in move.placed)
+    return f"PLACE {symbol} {first.row + 1} {first.col + 1} {tiles}"
+
+
+def parse_move(text: str, board: Board) -> Move:
+    """A move in any supported notation: ``PLACE ...`` (USC), ``8H WORD`` (standard) or
+    ``r:c:H WORD`` (FIT1045).  Raises NotationError."""
+    stripped = text.strip()
+    if stripped.upper().startswith("PLACE"):
+        return parse_usc_move(stripped, board)
+    parts = stripped.split()
+    if len(parts) == 2 and ":" in parts[0]:
+        row, col, direction = parse_fit1045(parts[0])
+        _check_on_board(board, row, col, text)
+        try:
+            return Move.from_word(board, row, col, direction, parts[1])
+        except ValueError as error:
+            raise NotationError(f"move {text!r}: {error}") from None
+    return parse_standard_move(stripped, board)
