@@ -20,9 +20,11 @@ best; prefix queries fall back to walking the arrays.
 from __future__ import annotations
 
 import bisect
+import itertools
 import struct
 from array import array
 from collections.abc import Iterator
+from operator import methodcaller
 
 from wordgames.errors import LexiconError
 from wordgames.lexicon.base import Lexicon, normalize
@@ -101,11 +103,15 @@ class TrieLexicon(Lexicon):
             if lower != letter and lower.upper() == letter:
                 bits.setdefault(lower, 1 << i)  # lower-case input steps like upper-case
         self._bits = bits
+        self._letter_bits = self._terminal - 1
+        # next_letters results by letter mask: few distinct masks recur across many nodes.
+        self._letters_of_mask: dict[int, str] = {}
 
     @classmethod
     def from_sorted_words(cls, words: list[str], source: str = "<words>") -> TrieLexicon:
-        """Build the trie from sorted unique upper-case words.  Cost: about 1.5 s for CSW12."""
-        alphabet = "".join(sorted(set().union(*map(set, words)))) if words else ""
+        """Build the trie from sorted unique upper-case words.  Cost: about 0.5 s for CSW12."""
+        # One C-level pass over the joined text; a set per word would cost ~190 MB and 1 s.
+        alphabet = "".join(sorted(set("".join(words))))
         if len(alphabet) > _MAX_ALPHABET:
             raise LexiconError(
                 f"{source}: {len(alphabet)} distinct characters; the trie holds at most "
@@ -134,7 +140,7 @@ class TrieLexicon(Lexicon):
         offset = _HEADER.size
         alphabet = data[offset : offset + alphabet_len].decode("utf-8")
         offset += alphabet_len
-        words = data[offset : offset + words_len].decode("utf-8").split("\n")
+        words = data[offset : offset + words_len].decode("utf-8").split("\n") if words_len else []
         offset += words_len
         masks: array[int] = array(_mask_typecode(len(alphabet)))
         first: array[int] = array("I")
@@ -151,10 +157,27 @@ class TrieLexicon(Lexicon):
         return isinstance(word, str) and word.upper() in self._word_set
 
     def has_prefix(self, prefix: str) -> bool:
-        prefix = normalize(prefix, "prefix")
+        """Whether some word starts with ``prefix``.  Cost: one hash look-up when ``prefix``
+        is a word, else a walk of at most ``len(prefix)`` nodes (inlined: this is the hot
+        query of word searches)."""
+        # normalize() would do, but a call per query is a tenth of the query's cost.
+        prefix = prefix.upper() if isinstance(prefix, str) else normalize(prefix, "prefix")
         if prefix in self._word_set:
             return True
-        return self.step(0, prefix) is not None and bool(self._words)
+        bits = self._bits
+        masks = self._masks
+        first = self._first
+        node = 0
+        try:
+            for letter in prefix:
+                bit = bits[letter]
+                mask = masks[node]
+                if not mask & bit:
+                    return False
+                node = first[node] + (mask & (bit - 1)).bit_count()
+        except KeyError:  # a character no word uses
+            return False
+        return bool(self._words)  # only the empty prefix gets here without a word below it
 
     def __len__(self) -> int:
         return len(self._words)
@@ -163,12 +186,13 @@ class TrieLexicon(Lexicon):
         return iter(self._words)
 
     def words_with_prefix(self, prefix: str) -> Iterator[str]:
-        prefix = normalize(prefix, "prefix")
+        """The words starting with ``prefix``, sorted.  Cost: a binary search, then one step
+        per word yielded."""
+        prefix = normalize(prefix, "prefix")  # checked now, not when iteration starts
         words = self._words
-        index = bisect.bisect_left(words, prefix)
-        while index < len(words) and words[index].startswith(prefix):
-            yield words[index]
-            index += 1
+        start = bisect.bisect_left(words, prefix)
+        following = itertools.islice(words, start, None)
+        return itertools.takewhile(methodcaller("startswith", prefix), following)
 
     # --- node walk -------------------------------------------------------------------------
 
@@ -176,26 +200,39 @@ class TrieLexicon(Lexicon):
         return 0
 
     def step(self, node: int, letters: str) -> int | None:
+        """The node after ``letters`` from ``node``, or None.  Cost: a few integer operations
+        per letter; upper-case letters take the fastest path."""
         bits = self._bits
         masks = self._masks
         first = self._first
         current = node
-        for letter in letters:
-            bit = bits.get(letter)
-            if bit is None:
-                return None
-            mask = masks[current]
-            if not mask & bit:
-                return None
-            current = first[current] + (mask & (bit - 1)).bit_count()
+        try:
+            for letter in letters:
+                bit = bits[letter]
+                mask = masks[current]
+                if not mask & bit:
+                    return None
+                current = first[current] + (mask & (bit - 1)).bit_count()
+        except KeyError:
+            # A character outside the alphabet: either no word continues this way, or it is
+            # lower case in a way the bit table does not map (e.g. "ß" upper-cases to "SS").
+            upper = letters.upper()
+            return None if upper == letters else self.step(node, upper)
         return current
 
     def is_word_at(self, node: int) -> bool:
+        """Whether ``node``'s prefix is a word.  Cost: one array look-up."""
         return bool(self._masks[node] & self._terminal)
 
     def next_letters(self, node: int) -> str:
-        mask = self._masks[node]
-        return "".join(letter for i, letter in enumerate(self._alphabet) if mask >> i & 1)
+        """The letters that can follow ``node``, sorted.  Cost: one array and one dict look-up
+        (each distinct letter set is spelled out once and remembered)."""
+        mask = self._masks[node] & self._letter_bits
+        letters = self._letters_of_mask.get(mask)
+        if letters is None:
+            letters = "".join(letter for i, letter in enumerate(self._alphabet) if mask >> i & 1)
+            self._letters_of_mask[mask] = letters
+        return letters
 
     @property
     def node_count(self) -> int:

@@ -1,0 +1,1 @@
+"""Tests of the lexicon layer: reader, backends, node walk, cache, errors and CLI."""
