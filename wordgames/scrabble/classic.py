@@ -1,0 +1,224 @@
+"""The ``classic`` rule set: real crossword-game rules.
+
+A move places one or more tiles in one row or column, none on an occupied square, contiguous
+with each other through tiles already on the board.  The first move covers the layout's start
+square and places at least two tiles; every later move touches a tile already on the board.
+Every word of two or more letters it forms — the main word and each cross word — must be in
+the lexicon.  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
+:mod:`wordgames.scrabble.movegen`.
+
+:meth:`ClassicRules.check` answers with CS214's verdicts, in this order:
+
+* ``BAD START: W`` — the board before the move already holds ``W``, a non-word;
+* ``BAD MOVE`` — the placement breaks a rule above (the message says which);
+* ``BAD RACK: T`` — a rack was given and it does not hold the tiles ``T``;
+* ``BAD WORD: W`` — the move forms ``W``, which is not in the lexicon;
+* ``VALID`` — with the score and the words formed (main word first).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.move import Direction, Move
+from wordgames.scrabble.notation import format_square
+from wordgames.scrabble.rules import RuleSet, Verdict
+from wordgames.scrabble.scoring import (
+    DEFAULT_BINGO_BONUS,
+    DEFAULT_HAND_SIZE,
+    formed_words,
+    score_words,
+)
+from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+
+VALID = "VALID"
+BAD_START = "BAD START"
+BAD_MOVE = "BAD MOVE"
+BAD_RACK = "BAD RACK"
+BAD_WORD = "BAD WORD"
+
+
+def square_name(row: int, col: int) -> str:
+    """A square as CS214 writes it (``K10``: column letter, 1-based row), or ``(row, col)``
+    on boards wider than 26 columns."""
+    try:
+        return format_square(row, col)
+    except NotationError:
+        return f"({row + 1}, {col + 1})"
+
+
+class ClassicRules(RuleSet):
+    """Crossword-game rules with premium squares, blanks and a bingo bonus.
+
+    ``tile_set`` gives the letter values, ``hand_size`` the tiles on a full rack (placing that
+    many earns ``bingo_bonus``).  Instances hold no board state and can be shared.
+    """
+
+    name = "classic"
+
+    def __init__(
+        self,
+        tile_set: TileSet = STANDARD_ENGLISH,
+        hand_size: int = DEFAULT_HAND_SIZE,
+        bingo_bonus: int = DEFAULT_BINGO_BONUS,
+    ) -> None:
+        if not isinstance(tile_set, TileSet):
+            raise InvalidArgumentTypeError("tile_set must be a TileSet")
+        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
+            raise InvalidArgumentError(f"hand_size must be a whole number >= 1, not {hand_size!r}")
+        if isinstance(bingo_bonus, bool) or not isinstance(bingo_bonus, int) or bingo_bonus < 0:
+            raise InvalidArgumentError(f"bingo_bonus must be a whole number >= 0, not {bingo_bonus!r}")
+        self.tile_set = tile_set
+        self.hand_size = hand_size
+        self.bingo_bonus = bingo_bonus
+
+    def __repr__(self) -> str:
+        return f"ClassicRules(hand_size={self.hand_size}, bingo_bonus={self.bingo_bonus})"
+
+    # --- judging ---------------------------------------------------------------------------
+
+    def check(self, board: Board, move: Move, lexicon: Lexicon, rack: Rack | None = None) -> Verdict:
+        """Judge ``move`` on ``board`` (not modified) with CS214's verdicts (see the module
+        docstring); a VALID verdict carries the score and the words formed, main word first.
+        Cost: one pass over the board for the start check, then O(tiles touched)."""
+        bad_start = first_non_word(board, lexicon)
+        if bad_start is not None:
+            return Verdict(BAD_START, bad_start, f"the board already holds {bad_start}, not a word")
+        problem = self.placement_problem(board, move)
+        if problem is not None:
+            return Verdict(BAD_MOVE, None, problem)
+        if rack is not None:
+            missing = missing_tiles(rack, move)
+            if missing:
+                return Verdict(BAD_RACK, missing, f"the rack {rack} does not hold {missing}")
+        words = formed_words(board, move.placed, self._main_direction(move))
+        for word in words:
+            if word.word not in lexicon:
+                return Verdict(BAD_WORD, word.word, f"{word.word} is not in the lexicon")
+        score = score_words(
+            words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
+        )
+        return Verdict(VALID, None, f"{score} points", score, tuple(word.word for word in words))
+
+    def placement_problem(self, board: Board, move: Move) -> str | None:
+        """Why ``move`` breaks the placement rules on ``board`` (a sentence), or None when it
+        keeps them.  The lexicon is not consulted."""
+        placed = move.placed
+        if not placed:
+            return self._word_mismatch(board, move) or "a move places at least one tile"
+        if len(placed) > self.hand_size:
+            return f"a move places at most {self.hand_size} tiles, not {len(placed)}"
+        squares = set()
+        for p in placed:
+            where = square_name(p.row, p.col)
+            if not board.in_bounds(p.row, p.col):
+                return f"square {where} is off the {board.rows}x{board.cols} board"
+            if (p.row, p.col) in squares:
+                return f"two tiles are placed on {where}"
+            squares.add((p.row, p.col))
+            if board.get(p.row, p.col) is not None:
+                return f"square {where} is already occupied"
+            if not (len(p.letter) == 1 and p.letter.isalpha() and p.letter.upper() in self.tile_set.values):
+                return f"{p.letter!r} is not a letter of this tile set"
+        rows = {p.row for p in placed}
+        cols = {p.col for p in placed}
+        if len(rows) > 1 and len(cols) > 1:
+            return "the tiles are not all in one row or one column"
+        mismatch = self._word_mismatch(board, move)
+        if mismatch is not None:
+            return mismatch
+        direction = Direction.ACROSS if len(rows) == 1 else Direction.DOWN
+        first, last = min(placed), max(placed)
+        d_row, d_col = direction.step
+        row, col = first.row, first.col
+        while (row, col) != (last.row, last.col):
+            row, col = row + d_row, col + d_col
+            if (row, col) not in squares and board.get(row, col) is None:
+                return f"the tiles leave a gap at {square_name(row, col)}"
+        if board.is_empty():
+            start = board.layout.start
+            if start not in squares:
+                return f"the first move must cover the start square {square_name(*start)}"
+            if len(placed) < 2:
+                return "the first move must place at least two tiles"
+            return None
+        for p in placed:
+            for r, c in ((p.row - 1, p.col), (p.row + 1, p.col), (p.row, p.col - 1), (p.row, p.col + 1)):
+                if board.in_bounds(r, c) and board.get(r, c) is not None:
+                    return None
+        return "the move does not touch any tile already on the board"
+
+    @staticmethod
+    def _word_mismatch(board: Board, move: Move) -> str | None:
+        """A sentence when the move's written word disagrees with a board letter it crosses
+        (``8H CAT`` over a board ``D``), else None."""
+        for char, (row, col) in zip(move.word, move.squares(), strict=True):
+            if not board.in_bounds(row, col):
+                return f"{move.word.upper()} runs off the board"
+            tile = board.get(row, col)
+            if tile is not None and tile.upper() != char.upper():
+                return (
+                    f"{move.word.upper()} needs {char.upper()} on {square_name(row, col)}, "
+                    f"which holds {tile.upper()}"
+                )
+        return None
+
+    @staticmethod
+    def _main_direction(move: Move) -> Direction:
+        """The line of a multi-tile move; a single tile reads the way the move says."""
+        placed = move.placed
+        if len(placed) > 1:
+            return Direction.ACROSS if len({p.row for p in placed}) == 1 else Direction.DOWN
+        return move.direction
+
+    def score(self, board: Board, move: Move) -> int:
+        """The points ``move`` scores on ``board``, legal or not (placements must be on empty
+        squares of one line)."""
+        words = formed_words(board, move.placed, self._main_direction(move))
+        return score_words(
+            words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
+        )
+
+    # --- generating ------------------------------------------------------------------------
+
+    def generate_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> Iterator[Move]:
+        """Every distinct legal move for ``rack`` on ``board``, scored (see
+        :class:`~wordgames.scrabble.movegen.MoveGenerator`).  A board holding a non-word
+        still gets moves: only the words a move forms are checked."""
+        from wordgames.scrabble.movegen import MoveGenerator
+
+        generator = MoveGenerator(lexicon, self.tile_set, self.hand_size, self.bingo_bonus)
+        return iter(generator.moves(board, rack))
+
+    def best_moves(
+        self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
+    ) -> list[Move]:
+        """The legal moves best first; all of them, or the first ``limit`` found by a
+        bounded search that skips placements which cannot beat the moves already found."""
+        from wordgames.scrabble.movegen import MoveGenerator
+
+        generator = MoveGenerator(lexicon, self.tile_set, self.hand_size, self.bingo_bonus)
+        if limit is None:
+            return generator.moves(board, rack, ordered=True)
+        return generator.best(board, rack, limit)
+
+
+def first_non_word(board: Board, lexicon: Lexicon) -> str | None:
+    """The first run of two or more tiles on ``board`` (across runs first, reading order)
+    that is not in the lexicon, or None."""
+    for word, _row, _col, _across in board.words():
+        if word not in lexicon:
+            return word
+    return None
+
+
+def missing_tiles(rack: Rack, move: Move) -> str:
+    """The rack tiles ``move`` needs that ``rack`` lacks (``?`` for blanks), sorted; empty
+    when the rack holds them all."""
+    needed = Counter(p.rack_tile for p in move.placed)
+    lacking = needed - rack.counts()
+    return "".join(sorted(lacking.elements(), key=lambda tile: (tile == BLANK, tile)))
