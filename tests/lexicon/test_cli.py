@@ -1,0 +1,153 @@
+"""``wordgames lexicon info|check``: output, JSON, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wordgames
+from wordgames.cli import main
+
+PACKAGE_PARENT = Path(wordgames.__file__).resolve().parents[1]
+
+
+def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m wordgames ARGS`` in ``cwd``, importing the package under test."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(PACKAGE_PARENT), *filter(None, [env.get("PYTHONPATH")])]
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "wordgames", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def word_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mine.txt"
+    path.write_text("cat\ncats\nCo-op\ndog\n", encoding="utf-8")
+    return path
+
+
+def test_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = run_cli("lexicon", "info", "/missing", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n")
+    assert result.stderr.startswith("wordgames: error: /missing: no such word file")
+    assert "Traceback" not in result.stderr
+
+
+def test_shipped_lexicon_is_found_from_any_directory(tmp_path: Path) -> None:
+    result = run_cli("lexicon", "info", "enable", "--json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert info["words"] == 172_823
+    assert info["backend"] == "trie"
+    assert Path(info["source"]).name == "enable.txt" and Path(info["source"]).is_file()
+    assert (info["shortest"], info["longest"]) == (2, 28)
+    assert info["alphabet"] == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    assert isinstance(info["load_seconds"], float)
+
+
+def test_check_exit_codes_in_a_subprocess(tmp_path: Path) -> None:
+    assert run_cli("lexicon", "check", "enable", "cat", "QUIXOTIC", cwd=tmp_path).returncode == 0
+    missing = run_cli("lexicon", "check", "enable", "cat", "xqz", cwd=tmp_path)
+    assert missing.returncode == 1
+    assert missing.stdout == "CAT: valid\nXQZ: not a word\n"
+    assert missing.stderr == ""
+
+
+@pytest.mark.parametrize("backend", ["trie", "sortedset"])
+def test_info_text_and_json(
+    word_file: Path, backend: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["lexicon", "info", str(word_file), "--backend", backend]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:6] == [
+        f"source: {word_file}",
+        f"backend: {backend}",
+        "words: 4",
+        "shortest: 3",
+        "longest: 5",
+        "alphabet: -ACDGOPST",
+    ]
+    assert lines[6].startswith("load_seconds: ")
+    assert main(["lexicon", "info", str(word_file), "--backend", backend, "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["words"] == 4 and info["backend"] == backend and info["alphabet"] == "-ACDGOPST"
+
+
+def test_check_text(word_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lexicon", "check", str(word_file), "cat", "Co-Op", "ca", "zebra"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "CAT: valid",
+        "CO-OP: valid",
+        "CA: not a word (but a prefix of one)",
+        "ZEBRA: not a word",
+    ]
+    assert main(["lexicon", "check", str(word_file), "dog", "CATS"]) == 0
+
+
+@pytest.mark.parametrize("backend", ["trie", "sortedset"])
+def test_check_json(word_file: Path, backend: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["lexicon", "check", str(word_file), "cat", "ca", "x", "--json", "--backend", backend])
+    assert code == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report == {
+        "source": str(word_file),
+        "results": [
+            {"word": "CAT", "valid": True, "prefix": True},
+            {"word": "CA", "valid": False, "prefix": True},
+            {"word": "X", "valid": False, "prefix": False},
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"\0\1\2", "binary content"), (b"\xff\xfe\n", "not UTF-8"), (b"\n \n", "no words")],
+)
+def test_bad_files_are_one_line_errors(
+    tmp_path: Path, content: bytes, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    for command in (["info", str(path)], ["check", str(path), "cat"]):
+        assert main(["lexicon", *command]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.count("\n") == 1
+        assert str(path) in captured.err and message in captured.err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["lexicon", "info", "enable", "--backend", "dawg"],
+        ["lexicon", "info"],
+        ["lexicon", "check", "enable"],
+        ["lexicon"],
+        ["lexicon", "frobnicate"],
+    ],
+)
+def test_usage_errors_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("wordgames: error: ")
+
+
+def test_directory_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["lexicon", "info", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
