@@ -25,9 +25,10 @@ from wordgames.scrabble import (
 )
 from wordgames.scrabble.board import Board as BoardType
 from wordgames.scrabble.notation import format_coordinate, format_fit1045
+from wordgames.scrabble.strategy import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES: tuple[str, ...] = ()
+SUBCOMMAND_MODULES: tuple[str, ...] = ("wordgames.cli.scrabble_game_cmd",)
 
 
 def register(groups: Any) -> None:
@@ -59,6 +60,8 @@ def register(groups: Any) -> None:
                        help="deal tiles in the fixed deal order (simple rules)")
     play.add_argument("--deal-order", metavar="FILE", help="FIT1045 tiles.txt deal order")
     play.add_argument("--players", help='players, e.g. "Ann,cpu:Robo" (classic rules)')
+    play.add_argument("--strategy", choices=strategy_names(), default=None,
+                      help="strategy of cpu: players (default greedy)")
     play.add_argument("--config", metavar="FILE", help="USC-style config file")
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")

@@ -1,0 +1,368 @@
+"""``wordgames scrabble play --rules classic``: a full game in the terminal.
+
+Humans type their turns at a prompt; computer players move on their own.  The board shows
+premium squares (coloured only when stdout is a terminal), then the scores, the last move and
+the rack of the player to move.  Commands (any case):
+
+* ``8H WORD`` / ``H8 WORD`` — a move in standard notation (row first: across; board letters
+  written out or as ``.``; a blank as a lower-case letter), or ``PLACE - ROW COL TILES`` /
+  ``PLACE | ROW COL TILES`` in the USC notation (``?x`` plays a blank as x);
+* ``exchange TILES``, ``pass``, ``hint [N]`` (the N best moves, default 5),
+  ``save [FILE]``, ``board``, ``help``, ``quit``.
+
+Input may be a script: when stdin is not a terminal each command is echoed after its prompt,
+and the end of input quits cleanly (saving first when a save file is set).  A bad command gets
+a one-line ``!`` message and the prompt again.  With ``--save FILE`` the game is saved
+atomically after every turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from wordgames.errors import InvalidArgumentError, WordGamesError
+from wordgames.lexicon import DEFAULT_LEXICON, load_lexicon
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.config import GameConfig, read_config
+from wordgames.scrabble.game import END_OUT, Game, GameSettings
+from wordgames.scrabble.layout import layout_by_name, read_layout, standard_layout
+from wordgames.scrabble.notation import format_standard_move
+from wordgames.scrabble.persistence import load_game, save_game
+from wordgames.scrabble.players import parse_players
+from wordgames.scrabble.tiles import STANDARD_ENGLISH, read_tile_set
+from wordgames.scrabble.turn import Turn, TurnKind
+
+DEFAULT_PLAYERS = "Player,cpu:Computer"
+DEFAULT_HINTS = 5
+
+# Premium squares: (symbol when empty, ANSI background colour).
+_PREMIUMS = {
+    ".": (".", ""),
+    "2": ("'", "46"),
+    "3": ('"', "44"),
+    "4": ("^", "44"),
+    "d": ("-", "45"),
+    "t": ("=", "41"),
+    "q": ("#", "41"),
+}
+_TILE_COLOUR = "30;43;1"
+LEGEND = "= triple word  - double word  \" triple letter  ' double letter  * start"
+
+HELP = """Commands:
+  8H WORD            place WORD from row 8, column H, across (H8 WORD: down); '.' or the
+                     letter for tiles already on the board, lower case for a blank
+  PLACE - 8 8 TILES  USC notation: '-' across or '|' down, row and column from 1, only the
+                     tiles you place, ?x for a blank played as x
+  exchange TILES     swap these tiles with the bag ('?' for a blank)
+  pass               pass your turn
+  hint [N]           show the N best moves (default 5)
+  save [FILE]        save the game (default: the --save file)
+  board              show the board again
+  quit               leave the game (it is saved first when a save file is set)"""
+
+
+# --- drawing --------------------------------------------------------------------------------------
+
+
+def _column_label(col: int) -> str:
+    return chr(ord("A") + col) if col < 26 else str(col % 10)
+
+
+def render_board(board: Board, colour: bool = False) -> str:
+    """The board with row numbers and column letters; empty premium squares show their
+    symbol (see LEGEND), the empty start square ``*``; tiles show their letter (lower case
+    for a blank).  With ``colour``, ANSI colours mark premiums and tiles."""
+    layout = board.layout
+    lines = ["    " + " ".join(_column_label(col) for col in range(board.cols))]
+    for row in range(board.rows):
+        cells = []
+        for col in range(board.cols):
+            tile = board.get(row, col)
+            if tile is not None:
+                cells.append(f"\x1b[{_TILE_COLOUR}m{tile}\x1b[0m" if colour else tile)
+                continue
+            symbol, shade = _PREMIUMS.get(layout.premium(row, col), ("?", ""))
+            if (row, col) == layout.start:
+                symbol = "*"
+            cells.append(f"\x1b[{shade}m{symbol}\x1b[0m" if colour and shade else symbol)
+        lines.append(f"{row + 1:>3} " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def describe_turn(game: Game, turn: Turn, reveal: bool) -> str:
+    """One sentence about a turn; ``reveal`` shows exchanged and drawn tiles."""
+    name = game.players[turn.player].name
+    if turn.kind is TurnKind.PLACE and turn.move is not None:
+        move = turn.move
+        bingo = " (bingo!)" if turn.is_bingo(game.settings.hand_size) else ""
+        words = ", ".join(move.words) if move.words else move.word.upper()
+        text = f"{name} played {format_standard_move(move)} for {turn.score}{bingo}: {words}."
+        return text + (f" Drew {turn.drawn or 'nothing'}." if reveal else "")
+    if turn.kind is TurnKind.EXCHANGE:
+        if reveal:
+            return f"{name} exchanged {turn.tiles} and drew {turn.drawn}."
+        return f"{name} exchanged {len(turn.tiles)} tile{'s' if len(turn.tiles) != 1 else ''}."
+    if turn.kind is TurnKind.PASS:
+        return f"{name} passed."
+    if turn.score >= 0:
+        return f"{name} gains {turn.score} for the tiles left on the other racks ({turn.tiles})."
+    return f"{name} loses {-turn.score} for {turn.tiles} left on the rack."
+
+
+def scores_line(game: Game) -> str:
+    """Every player's name and score."""
+    return "  ".join(f"{player.name} {player.score}" for player in game.players)
+
+
+def scoreboard(game: Game) -> str:
+    """The scores and the bag size on one line."""
+    return f"Scores: {scores_line(game)}  |  bag: {len(game.bag)} tiles"
+
+
+# --- the session ----------------------------------------------------------------------------------
+
+
+class PlaySession:
+    """A game driven by text commands from ``source``, with output to ``sink``."""
+
+    QUIT = "quit"
+
+    def __init__(
+        self,
+        game: Game,
+        source: TextIO,
+        sink: TextIO,
+        *,
+        colour: bool = False,
+        echo: bool = False,
+        save_path: str | None = None,
+    ) -> None:
+        self.game = game
+        self.source = source
+        self.sink = sink
+        self.colour = colour
+        self.echo = echo
+        self.save_path = save_path
+
+    def say(self, text: str = "") -> None:
+        """Print a line of output."""
+        print(text, file=self.sink)
+
+    def run(self) -> int:
+        """Play until the game ends, the user quits, or input ends; returns exit code 0."""
+        game = self.game
+        names = " vs ".join(player.name for player in game.players)
+        self.say(f"Scrabble ({game.rules.name} rules): {names}. Type 'help' for commands.")
+        while not game.is_over:
+            if game.current_player.is_computer:
+                turn = game.play_computer_turn()
+                self.say(describe_turn(game, turn, reveal=False))
+                self.autosave()
+                continue
+            self.show_position()
+            if self.human_turn() == self.QUIT:
+                self.autosave(announce=True)
+                return 0
+        self.show_end()
+        self.autosave(announce=True)
+        return 0
+
+    def human_turn(self) -> str | None:
+        """Read commands until the current human has played a turn; QUIT when they quit or
+        input ends."""
+        player = self.game.current_player
+        while True:
+            line = self.ask(f"{player.name}> ")
+            if line is None:
+                self.say("End of input: leaving the game.")
+                return self.QUIT
+            outcome = self.handle(line)
+            if outcome is not None:
+                return outcome if outcome == self.QUIT else None
+
+    def ask(self, prompt: str) -> str | None:
+        """Prompt and read one line; None at the end of input."""
+        self.sink.write(prompt)
+        self.sink.flush()
+        line = self.source.readline()
+        if not line:
+            self.say()
+            return None
+        if self.echo:
+            self.sink.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    def handle(self, line: str) -> str | None:
+        """Carry out one command.  Returns QUIT, "turn" once a turn was played, or None
+        when the same player is to type again."""
+        words = line.split()
+        if not words:
+            return None
+        command = words[0].lower()
+        game = self.game
+        try:
+            if command in ("quit", "exit"):
+                return self.QUIT
+            if command == "help":
+                self.say(HELP)
+                return None
+            if command == "board":
+                self.show_position()
+                return None
+            if command == "hint":
+                self.show_hints(words[1:])
+                return None
+            if command == "save":
+                self.save(words[1] if len(words) > 1 else None)
+                return None
+            if command == "pass":
+                if len(words) > 1:
+                    raise InvalidArgumentError("'pass' takes no arguments")
+                turn = game.pass_turn()
+            elif command == "exchange":
+                if len(words) != 2:
+                    raise InvalidArgumentError("write the tiles to exchange, e.g. 'exchange QV?'")
+                turn = game.exchange(words[1])
+            elif len(words) == 1 and not command.startswith("place"):
+                raise InvalidArgumentError(f"unknown command {words[0]!r} (type 'help')")
+            else:
+                turn = game.place(line)
+        except WordGamesError as error:
+            self.say(f"! {error}")
+            return None
+        self.say(describe_turn(game, turn, reveal=True))
+        self.autosave()
+        return "turn"
+
+    def show_position(self) -> None:
+        """The board, scores, last move and the current player's rack."""
+        game = self.game
+        self.say()
+        self.say(render_board(game.board, self.colour))
+        self.say(LEGEND)
+        self.say(scoreboard(game))
+        last = game.last_turn
+        if last is not None:
+            self.say("Last: " + describe_turn(game, last, reveal=False))
+        player = game.current_player
+        tiles = player.rack.tiles()
+        values = " ".join(f"{tile}{game.settings.tile_set.value(tile)}" for tile in tiles)
+        self.say(f"{player.name}'s rack: {' '.join(tiles)}   ({values})")
+
+    def show_hints(self, arguments: list[str]) -> None:
+        """The N best moves for the current player."""
+        if len(arguments) > 1 or (arguments and not arguments[0].isdigit()):
+            raise InvalidArgumentError("write 'hint' or 'hint N'")
+        count = int(arguments[0]) if arguments else DEFAULT_HINTS
+        if count < 1:
+            raise InvalidArgumentError("ask for at least one hint")
+        moves = self.game.legal_moves(count)
+        if not moves:
+            exchange = "exchange or pass" if self.game.can_exchange else "pass"
+            self.say(f"No legal move: {exchange}.")
+            return
+        for rank, move in enumerate(moves, 1):
+            self.say(f"{rank:>3}. {format_standard_move(move):<22} {move.score:>4}")
+
+    def save(self, path: str | None) -> None:
+        """Save to ``path`` (default: the session's save file)."""
+        target = path or self.save_path
+        if target is None:
+            raise InvalidArgumentError("no save file: write 'save FILE' or start with --save FILE")
+        save_game(self.game, target)
+        self.say(f"Saved to {target}.")
+
+    def autosave(self, announce: bool = False) -> None:
+        """Save to the session's save file, if any; a failure is reported, not fatal."""
+        if self.save_path is None:
+            return
+        try:
+            save_game(self.game, self.save_path)
+        except OSError as error:
+            self.say(f"! could not save to {self.save_path}: {error.strerror or error}")
+            return
+        if announce:
+            self.say(f"Game saved to {self.save_path}.")
+
+    def show_end(self) -> None:
+        """The final position, the end-of-game adjustments, scores and winner(s)."""
+        game = self.game
+        self.say()
+        self.say(render_board(game.board, self.colour))
+        last_player = game.last_turn
+        if game.end_reason == END_OUT and last_player is not None:
+            self.say(f"Game over: {game.players[last_player.player].name} went out.")
+        else:
+            limit = game.settings.scoreless_turn_limit
+            self.say(f"Game over: {limit} scoreless turns in a row.")
+        for turn in game.history:
+            if turn.kind is TurnKind.END:
+                self.say("  " + describe_turn(game, turn, reveal=True))
+        self.say(f"Final scores: {scores_line(game)}")
+        winners = game.winners()
+        if len(winners) == 1:
+            self.say(f"Winner: {winners[0].name}")
+        else:
+            self.say("Tie: " + ", ".join(player.name for player in winners))
+
+
+# --- building the game from the command line ------------------------------------------------------
+
+
+def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSettings:
+    """Game settings from the flags, falling back on the config file, then the defaults."""
+    if args.letter_values:
+        tile_set = read_tile_set(args.letter_values)
+    elif config.tile_bag is not None:
+        tile_set = read_tile_set(config.tile_bag)
+    else:
+        tile_set = STANDARD_ENGLISH
+    if args.layout:
+        layout = layout_by_name(args.layout)
+    elif config.board is not None:
+        layout = read_layout(config.board)
+    else:
+        layout = standard_layout()
+    return GameSettings(
+        tile_set=tile_set,
+        layout=layout,
+        hand_size=args.hand_size or config.hand_size or 7,
+        rules=args.rules,
+        exchange_minimum=config.exchange_minimum,
+        scoreless_turn_limit=config.scoreless_turns or 6,
+        seed=args.seed if args.seed is not None else config.seed,
+    )
+
+
+def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
+    """The game to play (new, or resumed with ``--resume``) and the file to save it to."""
+    for option in ("size", "deal_order", "random"):
+        if getattr(args, option, None) is not None:
+            flag = "--" + option.replace("_", "-")
+            raise InvalidArgumentError(f"{flag} belongs to the simple rules; use --layout for the board")
+    if args.resume:
+        game = load_game(args.resume, backend=args.backend)
+        return game, args.save or args.resume
+    config = read_config(args.config) if args.config else GameConfig()
+    settings = settings_from_args(args, config)
+    use_config_dictionary = args.lexicon == DEFAULT_LEXICON and config.dictionary is not None
+    source = config.dictionary if use_config_dictionary and config.dictionary else args.lexicon
+    lexicon = load_lexicon(source, args.backend)
+    strategy = getattr(args, "strategy", None) or "greedy"
+    players = parse_players(args.players or DEFAULT_PLAYERS, strategy)
+    return Game(players, lexicon, settings), args.save
+
+
+def run_classic_play(args: argparse.Namespace) -> int:
+    """Play a classic game on stdin/stdout with the options of ``scrabble play``."""
+    game, save_path = build_game(args)
+    if save_path is not None and not Path(save_path).parent.is_dir():
+        raise InvalidArgumentError(f"cannot save to {save_path}: no such folder")
+    session = PlaySession(
+        game, sys.stdin, sys.stdout, colour=sys.stdout.isatty(), echo=not sys.stdin.isatty(),
+        save_path=save_path,
+    )
+    return session.run()

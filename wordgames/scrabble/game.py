@@ -1,0 +1,365 @@
+"""A full game: players taking turns on one board with one bag, until the game ends.
+
+    game = Game(["Ann", Player("Robo", "greedy")], load_lexicon("enable"), GameSettings(seed=1))
+    game.place("8H CAT")            # Ann's move; then Robo:
+    game.play_computer_turn()
+
+Turns (each raises :class:`~wordgames.errors.GameError` once the game is over):
+
+* :meth:`Game.place` — a move judged by the rule set against the player's rack; an illegal
+  one raises :class:`~wordgames.errors.IllegalMoveError` with the rule set's reason and
+  changes nothing.  The player then draws back up to the hand size.
+* :meth:`Game.exchange` — the tiles go back into the bag, then as many are drawn (the USC
+  order: a player may draw the same tiles back).  Allowed only while the bag holds at least
+  ``exchange_minimum`` tiles (default: the hand size).
+* :meth:`Game.pass_turn`.
+* :meth:`Game.play_computer_turn` — the seat's strategy chooses one of the above.
+
+The game ends when the bag is empty and a player's rack is empty, or after
+``scoreless_turn_limit`` consecutive scoreless turns (passes, exchanges, zero-point plays).
+Then, following the USC rules, every player loses the value of the tiles left on the rack,
+and a player who went out gains the sum of everybody else's rack values.  Each adjustment is
+recorded as an ``END`` turn in the history.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.layout import Layout, standard_layout
+from wordgames.scrabble.move import Move
+from wordgames.scrabble.notation import parse_move
+from wordgames.scrabble.players import Player, check_names
+from wordgames.scrabble.rules import RuleSet, get_rules
+from wordgames.scrabble.scoring import end_of_game_adjustments, rack_value
+from wordgames.scrabble.strategy import Decision, Situation, Strategy, get_strategy
+from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet
+from wordgames.scrabble.turn import Turn, TurnKind
+
+END_OUT = "out"
+END_SCORELESS = "scoreless"
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """The fixed parameters of a game.
+
+    ``exchange_minimum`` None means "the hand size"; ``seed`` None draws differently every
+    game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
+    """
+
+    tile_set: TileSet = STANDARD_ENGLISH
+    layout: Layout = field(default_factory=standard_layout)
+    hand_size: int = 7
+    rules: str = "classic"
+    exchange_minimum: int | None = None
+    scoreless_turn_limit: int = 6
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.hand_size < 1:
+            raise InvalidArgumentError(f"the hand size must be at least 1, not {self.hand_size}")
+        if self.scoreless_turn_limit < 1:
+            raise InvalidArgumentError("the scoreless-turn limit must be at least 1")
+        if self.exchange_minimum is not None and self.exchange_minimum < 0:
+            raise InvalidArgumentError("the exchange minimum must not be negative")
+
+    @property
+    def exchange_threshold(self) -> int:
+        """How many tiles the bag must hold for an exchange."""
+        return self.hand_size if self.exchange_minimum is None else self.exchange_minimum
+
+    def build_rules(self) -> RuleSet:
+        """The configured rule set."""
+        return get_rules(self.rules, tile_set=self.tile_set, hand_size=self.hand_size)
+
+
+class Game:
+    """A game in progress (or over): board, bag, players, whose turn, history."""
+
+    def __init__(
+        self,
+        players: Sequence[Player | str],
+        lexicon: Lexicon,
+        settings: GameSettings | None = None,
+        *,
+        rules: RuleSet | None = None,
+    ) -> None:
+        """A new game: a full bag shuffled with ``settings.seed`` and racks dealt in seat
+        order.  Plain strings are human players.  Raises InvalidArgumentError for no players,
+        repeated names, or a bag too small to deal every rack."""
+        settings = settings if settings is not None else GameSettings()
+        seats = [Player(p) if isinstance(p, str) else Player(p.name, p.strategy) for p in players]
+        if not seats:
+            raise InvalidArgumentError("a game needs at least one player")
+        bag = Bag.full(settings.tile_set, settings.seed)
+        if len(bag) < len(seats) * settings.hand_size:
+            raise InvalidArgumentError(
+                f"a bag of {len(bag)} tiles cannot deal {len(seats)} racks of {settings.hand_size}"
+            )
+        for seat in seats:
+            seat.rack.add(bag.draw(settings.hand_size))
+        self._assemble(seats, lexicon, settings, rules, Board(settings.layout), bag)
+
+    @classmethod
+    def restore(
+        cls,
+        players: Sequence[Player],
+        lexicon: Lexicon,
+        settings: GameSettings,
+        *,
+        board: Board,
+        bag: Bag,
+        history: Iterable[Turn] = (),
+        current: int = 0,
+        scoreless_streak: int = 0,
+        end_reason: str | None = None,
+        rules: RuleSet | None = None,
+    ) -> Game:
+        """A game rebuilt from its parts (players with their racks and scores) as a saved
+        game stores them; nothing is dealt.  Raises InvalidArgumentError for an impossible
+        combination (no players, a seat index out of range, an unknown end reason)."""
+        if not players:
+            raise InvalidArgumentError("a game needs at least one player")
+        if not 0 <= current < len(players):
+            raise InvalidArgumentError(f"seat {current} does not exist")
+        if end_reason not in (None, END_OUT, END_SCORELESS):
+            raise InvalidArgumentError(f"unknown end of game {end_reason!r}")
+        game = cls.__new__(cls)
+        game._assemble(list(players), lexicon, settings, rules, board, bag)
+        game.history = list(history)
+        game.current = current
+        game.scoreless_streak = scoreless_streak
+        game.end_reason = end_reason
+        return game
+
+    def _assemble(
+        self,
+        players: list[Player],
+        lexicon: Lexicon,
+        settings: GameSettings,
+        rules: RuleSet | None,
+        board: Board,
+        bag: Bag,
+    ) -> None:
+        check_names([player.name for player in players])
+        self.players = players
+        self.lexicon = lexicon
+        self.settings = settings
+        self.rules = rules if rules is not None else settings.build_rules()
+        self.board = board
+        self.bag = bag
+        self.history: list[Turn] = []
+        self.current = 0
+        self.scoreless_streak = 0
+        self.end_reason: str | None = None
+        self._strategies: dict[str, Strategy] = {}
+
+    # --- state ----------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.end_reason is not None
+
+    @property
+    def can_exchange(self) -> bool:
+        """Whether the bag holds enough tiles for an exchange now."""
+        return not self.is_over and len(self.bag) >= self.settings.exchange_threshold
+
+    @property
+    def last_turn(self) -> Turn | None:
+        """The most recent turn that was not an end-of-game adjustment, or None."""
+        return next((turn for turn in reversed(self.history) if turn.kind is not TurnKind.END), None)
+
+    def rack_value(self, tiles: Iterable[str]) -> int:
+        """The face value of ``tiles`` (blanks 0)."""
+        return rack_value(tiles, self.settings.tile_set)
+
+    def winners(self) -> list[Player]:
+        """The players with the highest score (several on a tie)."""
+        top = max(player.score for player in self.players)
+        return [player for player in self.players if player.score == top]
+
+    def unseen_tiles(self, seat: int | None = None) -> list[str]:
+        """The tiles the player in ``seat`` (default: the current one) cannot see: the bag
+        and the other racks, sorted."""
+        seat = self.current if seat is None else seat
+        tiles = list(self.bag.tiles)
+        for index, player in enumerate(self.players):
+            if index != seat:
+                tiles.extend(player.rack.tiles())
+        return sorted(tiles)
+
+    def check_tiles(self) -> None:
+        """Raise GameError unless board, racks and bag together hold exactly a full bag (when
+        the tile set has counts).  O(board + bag)."""
+        full = Counter(self.settings.tile_set.full_bag())
+        if not full:
+            return
+        held = Counter(BLANK if tile.islower() else tile for _, _, tile in self.board.tiles())
+        held.update(self.bag.tiles)
+        for player in self.players:
+            held.update(player.rack.counts())
+        if +held != full:
+            extra = "".join(sorted((held - full).elements()))
+            missing = "".join(sorted((full - held).elements()))
+            raise GameError(f"tiles do not add up to the tile set (extra {extra!r}, missing {missing!r})")
+
+    # --- turns ----------------------------------------------------------------------------------
+
+    def legal_moves(self, limit: int | None = None) -> list[Move]:
+        """The current player's legal moves, best first (all, or the first ``limit``)."""
+        self._require_playing()
+        return self.rules.best_moves(self.board, self.current_player.rack, self.lexicon, limit)
+
+    def place(self, move: Move | str) -> Turn:
+        """Play a move (a Move, or text in any notation :func:`parse_move` reads) for the
+        current player.  Raises IllegalMoveError with the reason when the rack lacks the tiles
+        or the rule set rejects it (nothing changes), NotationError for unreadable text."""
+        self._require_playing()
+        if isinstance(move, str):
+            move = parse_move(move, self.board)
+        player = self.current_player
+        if not move.placed:
+            raise IllegalMoveError("a move must place at least one tile from the rack")
+        used = [placement.rack_tile for placement in move.placed]
+        if not player.rack.can_supply(used):
+            missing = Counter(used) - player.rack.counts()
+            raise IllegalMoveError(
+                f"{player.name}'s rack {player.rack} does not hold {''.join(sorted(missing.elements()))}"
+            )
+        verdict = self.rules.check(self.board, move, self.lexicon, player.rack)
+        if not verdict.valid:
+            raise IllegalMoveError(verdict.message or str(verdict))
+        move = move.with_score(verdict.score, verdict.words)
+        rack_before = str(player.rack)
+        self.board.place_all((p.row, p.col, p.tile) for p in move.placed)
+        player.rack.remove(used)
+        drawn = self.bag.draw(len(used))
+        player.rack.add(drawn)
+        player.score += move.score
+        turn = Turn(
+            self.current, TurnKind.PLACE, rack_before, move.score, player.score, move,
+            drawn="".join(drawn),
+        )
+        return self._conclude(turn)
+
+    def exchange(self, tiles: str | Iterable[str]) -> Turn:
+        """Return ``tiles`` (``?`` for a blank, any case) to the bag and draw as many.
+        Raises IllegalMoveError when the bag is too small, no tile is named, or the rack
+        does not hold them."""
+        self._require_playing()
+        player = self.current_player
+        returned = Rack.parse(tiles).tiles() if isinstance(tiles, str) else Rack(tiles).tiles()
+        if not returned:
+            raise IllegalMoveError("name at least one tile to exchange")
+        if not self.can_exchange:
+            raise IllegalMoveError(
+                f"the bag holds {len(self.bag)} tiles; exchanging needs at least "
+                f"{self.settings.exchange_threshold}"
+            )
+        if not player.rack.can_supply(returned):
+            missing = Counter(returned) - player.rack.counts()
+            raise IllegalMoveError(
+                f"{player.name}'s rack {player.rack} does not hold {''.join(sorted(missing.elements()))}"
+            )
+        rack_before = str(player.rack)
+        player.rack.remove(returned)
+        self.bag.put_back(returned)
+        drawn = self.bag.draw(len(returned))
+        player.rack.add(drawn)
+        turn = Turn(
+            self.current, TurnKind.EXCHANGE, rack_before, 0, player.score,
+            tiles="".join(returned), drawn="".join(drawn),
+        )
+        return self._conclude(turn)
+
+    def pass_turn(self) -> Turn:
+        """Pass: nothing changes but whose turn it is."""
+        self._require_playing()
+        player = self.current_player
+        return self._conclude(Turn(self.current, TurnKind.PASS, str(player.rack), 0, player.score))
+
+    def apply(self, decision: Decision) -> Turn:
+        """Play a decision (a computer's choice) for the current player."""
+        if decision.kind is TurnKind.PLACE and decision.move is not None:
+            return self.place(decision.move)
+        if decision.kind is TurnKind.EXCHANGE:
+            return self.exchange(decision.tiles)
+        if decision.kind is TurnKind.PASS:
+            return self.pass_turn()
+        raise InvalidArgumentError(f"cannot play decision {decision!r}")
+
+    def situation(self) -> Situation:
+        """What the current player sees, for a strategy to decide on."""
+        return Situation(
+            self.board, self.current_player.rack, self.lexicon, self.rules, len(self.bag),
+            self.can_exchange,
+        )
+
+    def play_computer_turn(self) -> Turn:
+        """Let the current player's strategy choose and play its turn.  Raises GameError when
+        the current player is human."""
+        self._require_playing()
+        player = self.current_player
+        if player.strategy is None:
+            raise GameError(f"{player.name} is not a computer player")
+        strategy = self._strategies.get(player.strategy)
+        if strategy is None:
+            strategy = self._strategies[player.strategy] = get_strategy(player.strategy)
+        return self.apply(strategy.decide(self.situation()))
+
+    def play_out(self, max_turns: int = 10_000) -> None:
+        """Let computer players move until the game ends or a human is to play."""
+        for _ in range(max_turns):
+            if self.is_over or not self.current_player.is_computer:
+                return
+            self.play_computer_turn()
+        raise GameError(f"the game did not end within {max_turns} turns")
+
+    # --- bookkeeping ----------------------------------------------------------------------------
+
+    def _require_playing(self) -> None:
+        if self.is_over:
+            raise GameError("the game is over")
+
+    def _conclude(self, turn: Turn) -> Turn:
+        """Record a turn, then end the game or pass play to the next seat."""
+        self.history.append(turn)
+        self.scoreless_streak = self.scoreless_streak + 1 if turn.scoreless else 0
+        player = self.players[turn.player]
+        if not len(player.rack) and not len(self.bag):
+            self._finish(turn.player)
+        elif self.scoreless_streak >= self.settings.scoreless_turn_limit:
+            self._finish(None)
+        else:
+            self.current = (self.current + 1) % len(self.players)
+        return turn
+
+    def _finish(self, out: int | None) -> None:
+        """Apply the end-of-game rack adjustments; ``out`` is the seat that emptied its rack."""
+        racks = [player.rack.tiles() for player in self.players]
+        changes = end_of_game_adjustments(racks, self.settings.tile_set, out)
+        left = [seat for seat, rack in enumerate(racks) if rack and seat != out]
+        if out is not None and left:
+            winner = self.players[out]
+            winner.score += changes[out]
+            counted = "".join(str(self.players[seat].rack) for seat in left)
+            self.history.append(Turn(out, TurnKind.END, "", changes[out], winner.score, tiles=counted))
+        for seat in left:
+            player = self.players[seat]
+            player.score += changes[seat]
+            rack = str(player.rack)
+            self.history.append(Turn(seat, TurnKind.END, rack, changes[seat], player.score, tiles=rack))
+        self.end_reason = END_OUT if out is not None else END_SCORELESS

@@ -1,0 +1,68 @@
+"""Players: a name, a rack, a score, and for a computer player the strategy it plays.
+
+Player lists are written as on the command line, comma-separated, each entry a name or
+``KIND:name``: ``"Ann,cpu:Robo"`` is a human Ann against a computer Robo.  ``cpu:`` (or
+``computer:``) uses the default strategy; a strategy name (``greedy:``, ``leave:``) picks one;
+``human:`` forces a human whose name contains a colon.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.scrabble.strategy import strategy_names
+from wordgames.scrabble.tiles import Rack
+
+_COMPUTER_PREFIXES = ("cpu", "computer")
+
+
+@dataclass
+class Player:
+    """A seat at the game.  ``strategy`` is None for a human at the keyboard."""
+
+    name: str
+    strategy: str | None = None
+    rack: Rack = field(default_factory=Rack)
+    score: int = 0
+
+    @property
+    def is_computer(self) -> bool:
+        """Whether a strategy plays this seat."""
+        return self.strategy is not None
+
+
+def parse_players(text: str, default_strategy: str = "greedy") -> list[Player]:
+    """Players from ``"Ann,cpu:Robo,leave:Lea"`` (see the module docstring).  Raises
+    InvalidArgumentError for an empty or repeated name or an unknown kind."""
+    if default_strategy not in strategy_names():
+        raise InvalidArgumentError(f"unknown strategy {default_strategy!r}")
+    players = []
+    for entry in text.split(","):
+        kind, colon, name = entry.strip().partition(":")
+        strategy: str | None = None
+        if not colon:
+            name = kind
+        elif kind.strip().lower() in _COMPUTER_PREFIXES:
+            strategy = default_strategy
+        elif kind.strip().lower() in strategy_names():
+            strategy = kind.strip().lower()
+        elif kind.strip().lower() != "human":
+            raise InvalidArgumentError(
+                f"player {entry.strip()!r}: unknown kind {kind.strip()!r} (use cpu:, human: or "
+                f"a strategy: {', '.join(strategy_names())})"
+            )
+        players.append(Player(name.strip(), strategy))
+    check_names([player.name for player in players])
+    return players
+
+
+def check_names(names: list[str]) -> None:
+    """Raise InvalidArgumentError unless every name is non-empty and unique (ignoring case)."""
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise InvalidArgumentError("a player needs a name")
+        if name.casefold() in seen:
+            raise InvalidArgumentError(f"two players are called {name!r}")
+        seen.add(name.casefold())
