@@ -1,0 +1,1 @@
+"""Tests of the Scrabble core: tiles, layouts, board, moves and notations."""

@@ -1,0 +1,96 @@
+"""The board: plain board files, placing tiles, words on the board, transposing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.scrabble import Board, plain_layout, standard_layout
+
+TEXT = """\
+.......
+.......
+.......
+BEST...
+...O...
+RAIN...
+...e...
+"""
+
+
+def test_from_text_round_trip_and_queries() -> None:
+    board = Board.from_text(TEXT)
+    assert board.to_text() == TEXT
+    assert board.layout == plain_layout(7)
+    assert board.get(3, 0) == "B" and board.get(0, 0) is None
+    assert board.get(6, 3) == "e" and board.letter(6, 3) == "E"
+    assert board.tile_count() == 10 and not board.is_empty()
+    assert list(board.tiles())[:2] == [(3, 0, "B"), (3, 1, "E")]
+    with pytest.raises(InvalidArgumentError):
+        board.get(7, 0)
+
+
+def test_words_lists_maximal_runs_across_then_down() -> None:
+    board = Board.from_text(TEXT)
+    assert list(board.words()) == [
+        ("BEST", 3, 0, True),
+        ("RAIN", 5, 0, True),
+        ("TONE", 3, 3, False),
+    ]
+
+
+def test_fifteen_square_boards_get_the_standard_layout() -> None:
+    board = Board.from_text("\n".join(["." * 15] * 15))
+    assert board.layout == standard_layout()
+    assert Board().is_empty()
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [("", "empty"), ("\n\n", "empty"), ("...\n..\n", ":2:"), ("..3\n...\n", "neither")],
+)
+def test_malformed_boards(text: str, fragment: str) -> None:
+    with pytest.raises(BoardError, match=fragment):
+        Board.from_text(text)
+
+
+def test_board_must_match_its_layout() -> None:
+    with pytest.raises(BoardError, match="layout is 3x3"):
+        Board.from_text("...\n...\n", plain_layout(3))
+
+
+def test_read_missing_board_file(tmp_path: Path) -> None:
+    with pytest.raises(BoardError, match="no such board file"):
+        Board.read(tmp_path / "missing.txt")
+    path = tmp_path / "board.txt"
+    path.write_text(TEXT.replace("\n", "\r\n"))
+    assert Board.read(path).to_text() == TEXT
+
+
+def test_place_and_place_all_are_checked() -> None:
+    board = Board(plain_layout(5))
+    board.place(2, 2, "A")
+    with pytest.raises(InvalidArgumentError, match="occupied"):
+        board.place(2, 2, "B")
+    with pytest.raises(InvalidArgumentError):
+        board.place(0, 0, "AB")
+    with pytest.raises(InvalidArgumentError, match="occupied"):
+        board.place_all([(0, 0, "C"), (2, 2, "D")])
+    assert board.get(0, 0) is None, "place_all is all or nothing"
+    with pytest.raises(InvalidArgumentError):
+        board.place_all([(0, 0, "C"), (0, 0, "D")])
+    board.place_all([(0, 0, "C"), (0, 1, "d")])
+    assert board.remove(0, 1) == "d" and board.get(0, 1) is None
+
+
+def test_copy_is_independent_and_transposed_swaps_lines() -> None:
+    board = Board.from_text(TEXT)
+    copy = board.copy()
+    copy.place(0, 0, "Z")
+    assert board.get(0, 0) is None and copy != board
+    flipped = board.transposed()
+    assert flipped.get(0, 3) == "B" and flipped.get(3, 6) == "e"
+    assert flipped.transposed() == board
+    assert [w for w, *_ in flipped.words()] == ["TONE", "BEST", "RAIN"]

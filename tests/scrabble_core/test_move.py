@@ -1,0 +1,119 @@
+"""Moves: building them from a word or from placed tiles, their order and their squares."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordgames.errors import InvalidArgumentError, NotationError
+from wordgames.scrabble import Board, Direction, Move, Placement, sort_moves
+
+BOARD = Board.from_text(
+    """\
+.......
+.......
+.......
+...TONE
+.......
+.......
+.......
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "direction"),
+    [
+        ("H", Direction.ACROSS),
+        ("a", Direction.ACROSS),
+        ("-", Direction.ACROSS),
+        ("across", Direction.ACROSS),
+        ("V", Direction.DOWN),
+        ("d", Direction.DOWN),
+        ("|", Direction.DOWN),
+        ("Down", Direction.DOWN),
+    ],
+)
+def test_direction_parse(text: str, direction: Direction) -> None:
+    assert Direction.parse(text) is direction
+    assert direction.other.other is direction
+
+
+def test_direction_parse_rejects_other_text() -> None:
+    with pytest.raises(NotationError):
+        Direction.parse("X")
+
+
+def test_from_word_places_only_on_empty_squares() -> None:
+    move = Move.from_word(BOARD, 0, 6, Direction.DOWN, "BASE")
+    assert move.placed == (Placement(0, 6, "B"), Placement(1, 6, "A"), Placement(2, 6, "S"))
+    assert move.squares() == [(0, 6), (1, 6), (2, 6), (3, 6)]
+    assert move.tiles_used == "BAS"
+    assert str(move) == "BASE at (0, 6) down"
+
+
+def test_from_word_lower_case_letters_are_blanks() -> None:
+    move = Move.from_word(BOARD, 2, 4, Direction.DOWN, "sOB")
+    assert move.placed == (Placement(2, 4, "S", blank=True), Placement(4, 4, "B"))
+    assert move.tiles_used == "?B"
+    assert [p.tile for p in move.placed] == ["s", "B"]
+
+
+@pytest.mark.parametrize(
+    ("row", "col", "direction", "word"),
+    [
+        (3, 5, Direction.ACROSS, "TONE"),
+        (5, 0, Direction.DOWN, "TONE"),
+        (0, 0, Direction.ACROSS, "TO3"),
+        (0, 0, Direction.ACROSS, ""),
+        (-1, 0, Direction.DOWN, "AT"),
+    ],
+)
+def test_from_word_refuses_what_cannot_be_placed(row: int, col: int, direction: Direction, word: str) -> None:
+    with pytest.raises(InvalidArgumentError):
+        Move.from_word(BOARD, row, col, direction, word)
+
+
+def test_from_placements_extends_over_board_tiles() -> None:
+    move = Move.from_placements(BOARD, [Placement(3, 2, "S")], Direction.DOWN)
+    assert (move.row, move.col, move.direction, move.word) == (3, 2, Direction.ACROSS, "STONE")
+    down = Move.from_placements(BOARD, [Placement(4, 3, "O"), Placement(2, 3, "O")])
+    assert (down.row, down.col, down.direction, down.word) == (2, 3, Direction.DOWN, "OTO")
+
+
+def test_from_placements_refuses_scattered_tiles() -> None:
+    with pytest.raises(InvalidArgumentError, match="one row or one column"):
+        Move.from_placements(BOARD, [Placement(0, 0, "A"), Placement(1, 1, "B")])
+    with pytest.raises(InvalidArgumentError, match="off the board"):
+        Move.from_placements(BOARD, [Placement(9, 0, "A")])
+    with pytest.raises(InvalidArgumentError):
+        Move.from_placements(BOARD, [])
+
+
+def test_moves_sort_best_first_then_row_column_across_word() -> None:
+    def move(row: int, col: int, direction: Direction, word: str, score: int) -> Move:
+        return Move(row, col, direction, word, (), score)
+
+    moves = [
+        move(1, 1, Direction.DOWN, "AB", 5),
+        move(1, 1, Direction.ACROSS, "ZZ", 5),
+        move(1, 1, Direction.ACROSS, "aa", 5),
+        move(0, 9, Direction.DOWN, "QQ", 5),
+        move(1, 0, Direction.DOWN, "QQ", 5),
+        move(9, 9, Direction.DOWN, "QQ", 6),
+    ]
+    ordered = sort_moves(moves)
+    assert [(m.row, m.col, m.direction.value, m.word) for m in ordered] == [
+        (9, 9, "V", "QQ"),
+        (0, 9, "V", "QQ"),
+        (1, 0, "V", "QQ"),
+        (1, 1, "H", "aa"),
+        (1, 1, "H", "ZZ"),
+        (1, 1, "V", "AB"),
+    ]
+
+
+def test_with_score_keeps_the_rest() -> None:
+    move = Move.from_word(BOARD, 0, 6, Direction.DOWN, "BASE")
+    scored = move.with_score(7, ["BASE"])
+    assert scored.score == 7 and scored.words == ("BASE",)
+    assert scored.placed == move.placed and scored != move
