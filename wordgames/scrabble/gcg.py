@@ -114,8 +114,11 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
     return history_to_gcg(names, game.history, lexicon_label(game.lexicon.source), title)
 
 
-def lexicon_label(source: str) -> str:
-    """A short lexicon name for the ``#lexicon`` pragma: a path's file stem, else as is."""
+def lexicon_label(source: str) -> str | None:
+    """A short lexicon name for the ``#lexicon`` pragma: a path's file stem, a shipped
+    list's name as is; None for a lexicon built from a word list in memory (``<words>``)."""
+    if source.startswith("<"):
+        return None
     return Path(source).stem if ("/" in source or "\\" in source or "." in source) else source
 
 
@@ -312,9 +315,10 @@ class _Replay:
         self.played: Counter[str] = Counter()
         self.last_move: tuple[str, Move, int] | None = None
 
-    def apply(self, event: GcgEvent) -> None:
-        """Check one event and play it; raises _Mismatch with the reason."""
-        points = self._points(event)
+    def apply(self, event: GcgEvent, withdrawn: bool = False) -> None:
+        """Check one event and play it; raises _Mismatch with the reason.  ``withdrawn``
+        marks a move that the next event takes back as a phony."""
+        points = self._place(event, withdrawn) if event.kind == MOVE else self._points(event)
         if points != event.score:
             raise _Mismatch(f"scores {points:+d}, the file says {event.score:+d}")
         expected = self.totals[event.nick] + event.score
@@ -327,8 +331,6 @@ class _Replay:
             raise _Mismatch(f"the rack {event.rack} does not hold {''.join(tiles)}")
 
     def _points(self, event: GcgEvent) -> int:
-        if event.kind == MOVE:
-            return self._place(event)
         if event.kind == EXCHANGE:
             if not event.tiles.isdigit():
                 self._require_rack(event, Rack.parse(event.tiles).tiles())
@@ -349,7 +351,7 @@ class _Replay:
             return -rack_value(Rack.parse(event.tiles).tiles(), self.tile_set)
         return event.score  # challenge bonuses and time penalties have no rule to check
 
-    def _place(self, event: GcgEvent) -> int:
+    def _place(self, event: GcgEvent, withdrawn: bool) -> int:
         move = _move_from_event(self.board, event)
         if not move.placed:
             raise _Mismatch("the move places no tile")
@@ -357,7 +359,10 @@ class _Replay:
         self._require_rack(event, used)
         rack = Rack.parse(event.rack) if event.rack else None
         verdict = self.rules.check(self.board, move, self.lexicon, rack)
-        if not verdict.valid:
+        # A phony that is challenged off only has to be placed legally; the rule set does
+        # not score non-words, so its recorded points stand (the withdrawal must cancel them).
+        phony = withdrawn and verdict.code == "BAD WORD"
+        if not verdict.valid and not phony:
             raise _Mismatch(f"illegal move: {verdict.message or verdict}")
         self.played.update(used)
         counts = self.tile_set.counts
@@ -365,8 +370,9 @@ class _Replay:
             if counts and self.played[tile] > counts.get(tile, 0):
                 raise _Mismatch(f"more {tile} tiles are played than the tile set holds")
         self.board.place_all((p.row, p.col, p.tile) for p in move.placed)
-        self.last_move = (event.nick, move, verdict.score)
-        return verdict.score
+        score = event.score if phony else verdict.score
+        self.last_move = (event.nick, move, score)
+        return score
 
     def _withdraw(self, event: GcgEvent) -> int:
         if self.last_move is None or self.last_move[0] != event.nick:
@@ -396,9 +402,12 @@ def replay_gcg(
         rules = get_rules("classic", tile_set=tile_set, hand_size=hand_size)
     replay = _Replay(record, lexicon, rules, tile_set, layout if layout is not None else standard_layout())
     checked = 0
-    for event in record.events:
+    events = record.events
+    for index, event in enumerate(events):
+        following = events[index + 1] if index + 1 < len(events) else None
+        withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
         try:
-            replay.apply(event)
+            replay.apply(event, withdrawn)
         except _Mismatch as error:
             return ReplayResult(
                 replay.board, replay.totals, checked, Discrepancy(event.line, event.text, str(error))

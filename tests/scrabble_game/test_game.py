@@ -1,0 +1,263 @@
+"""The game engine: dealing, turns, exchange and pass rules, the end of the game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError, NotationError
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.game import END_OUT, END_SCORELESS, Game, GameSettings
+from wordgames.scrabble.layout import plain_layout, standard_layout
+from wordgames.scrabble.players import Player, parse_players
+from wordgames.scrabble.tiles import STANDARD_ENGLISH, Bag, Rack
+from wordgames.scrabble.turn import TurnKind
+
+from .conftest import computer_game
+
+WORDS = lexicon_from_words(["CAT", "CATS", "AT", "TA", "ACT", "SCAT", "QI", "ZA", "ZAS"])
+
+
+def restored(
+    racks: list[str],
+    bag: str = "",
+    board_rows: dict[int, str] | None = None,
+    settings: GameSettings | None = None,
+    lexicon: Lexicon = WORDS,
+) -> Game:
+    """A two-or-more player game in a chosen position: racks, bag (drawn in order), and
+    board rows given as text on the standard layout."""
+    settings = settings if settings is not None else GameSettings()
+    board = Board(settings.layout)
+    for row, text in (board_rows or {}).items():
+        for col, char in enumerate(text):
+            if char != ".":
+                board.place(row, col, char)
+    players = [Player(f"P{seat + 1}", rack=Rack.parse(rack)) for seat, rack in enumerate(racks)]
+    return Game.restore(players, lexicon, settings, board=board, bag=Bag(bag, fixed_order=True))
+
+
+# --- dealing and determinism ------------------------------------------------------------------
+
+
+def test_new_game_deals_full_racks_from_a_seeded_bag(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob", "Cy"], enable_trie, GameSettings(seed=5))
+    assert [len(player.rack) for player in game.players] == [7, 7, 7]
+    assert len(game.bag) == 100 - 21
+    assert game.current_player.name == "Ann"
+    game.check_tiles()
+    again = Game(["Ann", "Bob", "Cy"], enable_trie, GameSettings(seed=5))
+    assert [str(p.rack) for p in again.players] == [str(p.rack) for p in game.players]
+    other = Game(["Ann", "Bob", "Cy"], enable_trie, GameSettings(seed=6))
+    assert [str(p.rack) for p in other.players] != [str(p.rack) for p in game.players]
+
+
+def test_a_seed_replays_the_same_whole_game(enable_trie: Lexicon, greedy_game: Game) -> None:
+    again = computer_game(enable_trie, 7)
+    assert again.history == greedy_game.history
+    assert [p.score for p in again.players] == [p.score for p in greedy_game.players]
+    assert again.board == greedy_game.board
+
+
+def test_finished_game_is_consistent(greedy_game: Game) -> None:
+    greedy_game.check_tiles()
+    assert greedy_game.is_over
+    totals = Counter[int]()
+    for turn in greedy_game.history:
+        totals[turn.player] += turn.score
+        assert turn.total == totals[turn.player]
+    assert [totals[seat] for seat in range(2)] == [p.score for p in greedy_game.players]
+
+
+def test_hand_size_and_bag_size_are_checked(enable_trie: Lexicon) -> None:
+    with pytest.raises(InvalidArgumentError, match="cannot deal"):
+        Game([f"P{i}" for i in range(15)], enable_trie)
+    with pytest.raises(InvalidArgumentError, match="at least one player"):
+        Game([], enable_trie)
+    with pytest.raises(InvalidArgumentError, match="two players"):
+        Game(["Ann", "ann"], enable_trie)
+    with pytest.raises(InvalidArgumentError):
+        GameSettings(hand_size=0)
+    game = Game(["Ann"], enable_trie, GameSettings(hand_size=9, seed=1))
+    assert len(game.players[0].rack) == 9
+
+
+def test_parse_players() -> None:
+    players = parse_players("Ann, cpu:Robo ,leave:Lea,human:Dr: Who", default_strategy="greedy")
+    assert [(p.name, p.strategy) for p in players] == [
+        ("Ann", None), ("Robo", "greedy"), ("Lea", "leave"), ("Dr: Who", None),
+    ]
+    with pytest.raises(InvalidArgumentError, match="unknown kind"):
+        parse_players("robot:Robo")
+    with pytest.raises(InvalidArgumentError, match="needs a name"):
+        parse_players("Ann,,Bob")
+    with pytest.raises(InvalidArgumentError, match="two players"):
+        parse_players("Ann,cpu:Ann")
+
+
+# --- placing ------------------------------------------------------------------------------------
+
+
+def test_place_scores_draws_and_passes_the_turn() -> None:
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUV")
+    turn = game.place("8H CAT")
+    assert turn.kind is TurnKind.PLACE and turn.score == 10  # (3+1+1) on the double-word start
+    assert turn.rack == "ACETXYZ" and turn.drawn == "STU"
+    assert str(game.players[0].rack) == "ESTUXYZ"
+    assert game.players[0].score == 10 and turn.total == 10
+    assert game.board.get(7, 7) == "C" and len(game.bag) == 1
+    assert game.current == 1
+
+
+def test_usc_notation_with_a_blank() -> None:
+    game = restored(["?ATXYZE", "QIAAAAA"], bag="STUV")
+    turn = game.place("PLACE | 7 8 ?cAT")
+    assert turn.move is not None and turn.move.word == "cAT"
+    assert turn.score == 4  # the blank scores nothing: (0+1+1) doubled
+    assert game.board.get(6, 7) == "c"
+
+
+def test_illegal_moves_change_nothing() -> None:
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUV")
+    before = (str(game.players[0].rack), len(game.bag), game.board.to_text())
+    with pytest.raises(IllegalMoveError, match="not in the lexicon"):
+        game.place("8H TAC")
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        game.place("8H CATS")
+    with pytest.raises(IllegalMoveError, match="start square"):
+        game.place("1A CAT")
+    with pytest.raises(NotationError):
+        game.place("8H")
+    assert (str(game.players[0].rack), len(game.bag), game.board.to_text()) == before
+    assert game.current == 0 and not game.history
+
+
+def test_a_move_placing_no_tile_is_illegal() -> None:
+    game = restored(["SXYZEEE", "QIAAAAA"], bag="STUV", board_rows={7: ".......CAT....."})
+    with pytest.raises(IllegalMoveError, match="at least one tile"):
+        game.place("8H CAT")
+
+
+# --- exchange and pass --------------------------------------------------------------------------
+
+
+def test_exchange_returns_then_draws_the_same_number(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=3))
+    rack = game.players[0].rack.tiles()
+    returned = "".join(rack[:3])
+    turn = game.exchange(returned.lower())
+    assert turn.kind is TurnKind.EXCHANGE and turn.score == 0 and turn.tiles == returned
+    assert len(turn.drawn) == 3 and len(game.players[0].rack) == 7 and len(game.bag) == 86
+    assert game.current == 1
+    game.check_tiles()
+
+
+def test_exchange_needs_a_full_rack_in_the_bag() -> None:
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWX")  # 6 tiles: one short of a rack
+    assert not game.can_exchange
+    with pytest.raises(IllegalMoveError, match="needs at least 7"):
+        game.exchange("X")
+    relaxed = restored(["CATXYZE", "QIAAAAA"], bag="S", settings=GameSettings(exchange_minimum=1))
+    turn = relaxed.exchange("X")
+    # The tile goes back first, so the draw may take it again (USC order).
+    assert turn.drawn == "S" and len(relaxed.bag) == 1
+
+
+def test_exchange_errors_change_nothing(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=3))
+    rack = str(game.players[0].rack)
+    missing = next(letter for letter in "QZXJKVW" if letter not in rack)
+    with pytest.raises(IllegalMoveError, match="does not hold"):
+        game.exchange(missing)
+    with pytest.raises(IllegalMoveError, match="at least one tile"):
+        game.exchange("")
+    assert str(game.players[0].rack) == rack and game.current == 0 and len(game.bag) == 86
+
+
+def test_pass_and_computer_turn_rules(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", Player("Robo", "greedy")], enable_trie, GameSettings(seed=3))
+    with pytest.raises(GameError, match="not a computer"):
+        game.play_computer_turn()
+    turn = game.pass_turn()
+    assert turn.kind is TurnKind.PASS and turn.score == 0 and game.current == 1
+    robo = game.play_computer_turn()
+    assert robo.kind is TurnKind.PLACE and robo.score > 0
+    assert game.last_turn == robo and game.current == 0
+
+
+# --- the end of the game ------------------------------------------------------------------------
+
+
+def test_going_out_with_an_empty_bag_ends_the_game_with_rack_transfers() -> None:
+    game = restored(["S", "QZE"], board_rows={7: ".......CAT....."})
+    turn = game.place("8H CATS")
+    assert turn.score == 6  # no premium under the S
+    assert game.is_over and game.end_reason == END_OUT
+    first, second = game.players
+    # P2 holds Q, Z, E: 10 + 10 + 1 = 21; P1 gains it, P2 loses it.
+    assert (first.score, second.score) == (6 + 21, -21)
+    end = [t for t in game.history if t.kind is TurnKind.END]
+    assert [(t.player, t.score, t.total, t.tiles) for t in end] == [(0, 21, 27, "EQZ"), (1, -21, -21, "EQZ")]
+    assert game.last_turn == turn
+    with pytest.raises(GameError, match="over"):
+        game.pass_turn()
+
+
+def test_three_players_going_out_collects_every_rack() -> None:
+    game = restored(["S", "QE", "?A", ""], board_rows={7: ".......CAT....."})
+    game.place("8H CATS")
+    scores = [player.score for player in game.players]
+    assert scores == [6 + 11 + 1, -11, -1, 0]
+
+
+def test_six_scoreless_turns_end_the_game_with_penalties() -> None:
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWXYZ")
+    for _ in range(5):
+        game.pass_turn()
+    assert not game.is_over and game.scoreless_streak == 5
+    game.pass_turn()
+    assert game.is_over and game.end_reason == END_SCORELESS
+    values = [
+        sum(STANDARD_ENGLISH.value(t) for t in "CATXYZE"),
+        sum(STANDARD_ENGLISH.value(t) for t in "QIAAAAA"),
+    ]
+    assert [player.score for player in game.players] == [-values[0], -values[1]]
+
+
+def test_a_scoring_turn_resets_the_scoreless_count_and_the_limit_is_configurable() -> None:
+    settings = GameSettings(scoreless_turn_limit=3)
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWXYZ", settings=settings)
+    game.pass_turn()
+    game.pass_turn()
+    game.place("8H CAT")
+    assert game.scoreless_streak == 0
+    game.pass_turn()
+    game.pass_turn()
+    assert not game.is_over
+    game.pass_turn()
+    assert game.is_over and game.end_reason == END_SCORELESS
+
+
+def test_winners_and_ties() -> None:
+    game = restored(["S", "QZE"], board_rows={7: ".......CAT....."})
+    game.place("8H CATS")
+    assert [p.name for p in game.winners()] == ["P1"]
+    game.players[1].score = game.players[0].score
+    assert [p.name for p in game.winners()] == ["P1", "P2"]
+
+
+def test_one_player_game_with_simple_rules(enable_trie: Lexicon) -> None:
+    settings = GameSettings(rules="simple", layout=plain_layout(11), seed=2)
+    game = Game([Player("Solo", "greedy")], enable_trie, settings)
+    game.play_out()
+    assert game.is_over and game.players[0].score > 0
+    game.check_tiles()
+
+
+def test_unseen_tiles_hide_only_the_viewers_rack(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=4, layout=standard_layout()))
+    unseen = Counter(game.unseen_tiles(0))
+    assert sum(unseen.values()) == 93
+    assert unseen + game.players[0].rack.counts() == Counter(STANDARD_ENGLISH.full_bag())

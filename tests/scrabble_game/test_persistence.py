@@ -1,0 +1,193 @@
+"""Saving and resuming: round trips, crashes during a save, corrupt and mismatched files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import shared_file
+
+from wordgames.errors import FormatError
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.scrabble.game import Game, GameSettings
+from wordgames.scrabble.layout import read_layout
+from wordgames.scrabble.persistence import (
+    _checksum,
+    game_from_state,
+    game_to_state,
+    load_game,
+    save_game,
+    write_text_atomically,
+)
+from wordgames.scrabble.players import Player
+from wordgames.scrabble.tiles import read_tile_set
+
+
+def started_game(lexicon: Lexicon, turns: int = 6, seed: int = 21) -> Game:
+    game = Game([Player("Ann", "greedy"), Player("Robo", "leave")], lexicon, GameSettings(seed=seed))
+    for _ in range(turns):
+        game.play_computer_turn()
+    return game
+
+
+def test_resumed_game_continues_with_the_same_draws(enable_trie: Lexicon, tmp_path: Path) -> None:
+    game = started_game(enable_trie)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    resumed = load_game(path, enable_trie)
+    assert resumed.board == game.board and resumed.history == game.history
+    assert [str(p.rack) for p in resumed.players] == [str(p.rack) for p in game.players]
+    assert resumed.current == game.current and resumed.bag.tiles == game.bag.tiles
+    game.play_out()
+    resumed.play_out()
+    assert resumed.history == game.history
+    assert [p.score for p in resumed.players] == [p.score for p in game.players]
+
+
+def test_resume_loads_the_saved_lexicon_by_itself(enable_trie: Lexicon, tmp_path: Path) -> None:
+    game = started_game(enable_trie, turns=2)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    resumed = load_game(path)
+    assert len(resumed.lexicon) == len(enable_trie)
+
+
+def test_a_finished_game_round_trips(greedy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "done.json"
+    save_game(greedy_game, path)
+    resumed = load_game(path, greedy_game.lexicon)
+    assert resumed.is_over and resumed.end_reason == greedy_game.end_reason
+    assert [p.score for p in resumed.players] == [p.score for p in greedy_game.players]
+
+
+def test_custom_layout_and_tile_set_round_trip(tmp_path: Path) -> None:
+    layout = read_layout(shared_file("formats/usc104/board-weird-start.txt"))
+    tiles = read_tile_set(shared_file("formats/usc104/small-tile-bag.txt"))
+    lexicon = lexicon_from_words(["AB", "BA", "AT", "TA", "BAT", "TAB", "GAB", "BOAT", "LOB", "SOB"])
+    settings = GameSettings(tile_set=tiles, layout=layout, hand_size=3, seed=4, scoreless_turn_limit=4)
+    game = Game([Player("A", "greedy"), Player("B", "greedy")], lexicon, settings)
+    path = tmp_path / "weird.json"
+    save_game(game, path)
+    resumed = load_game(path, lexicon)
+    assert resumed.settings == settings
+    game.play_out()
+    resumed.play_out()
+    assert resumed.history == game.history
+
+
+def test_a_crash_during_the_rename_keeps_the_previous_save(
+    enable_trie: Lexicon, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = started_game(enable_trie, turns=2)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    previous = path.read_bytes()
+    game.play_computer_turn()
+
+    def crash(source: Any, target: Any) -> None:
+        raise OSError("simulated power cut")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="power cut"):
+        save_game(game, path)
+    monkeypatch.undo()
+    assert path.read_bytes() == previous
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temporary left
+    assert len(load_game(path, enable_trie).history) == 2
+
+
+def test_a_crash_while_writing_keeps_the_previous_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.txt"
+    write_text_atomically(path, "first\n")
+
+    def crash(descriptor: int) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(OSError, match="disk full"):
+        write_text_atomically(path, "second\n")
+    monkeypatch.undo()
+    assert path.read_text() == "first\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    write_text_atomically(path, "second\n")
+    assert path.read_text() == "second\n"
+
+
+# --- rejecting bad files --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def saved_state(enable_trie: Lexicon) -> dict[str, Any]:
+    return game_to_state(started_game(enable_trie, turns=3))
+
+
+def resealed(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with a valid checksum again (as a careful forger would leave it)."""
+    state["checksum"] = _checksum(state)
+    return state
+
+
+def test_truncated_and_non_json_files_are_rejected(enable_trie: Lexicon, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_game(started_game(enable_trie, turns=1), path)
+    text = path.read_text()
+    path.write_text(text[: len(text) // 2])
+    with pytest.raises(FormatError, match="not valid JSON"):
+        load_game(path, enable_trie)
+    path.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(FormatError, match="cannot read"):
+        load_game(path, enable_trie)
+    with pytest.raises(FormatError, match="no such saved game"):
+        load_game(tmp_path / "absent.json", enable_trie)
+
+
+def test_an_edited_file_fails_the_checksum(saved_state: dict[str, Any], enable_trie: Lexicon) -> None:
+    saved_state["players"][0]["score"] += 100
+    with pytest.raises(FormatError, match="checksum"):
+        game_from_state(saved_state, enable_trie)
+
+
+def test_other_files_and_versions_are_rejected(saved_state: dict[str, Any], enable_trie: Lexicon) -> None:
+    with pytest.raises(FormatError, match="not a wordgames saved game"):
+        game_from_state({"hello": 1}, enable_trie)
+    with pytest.raises(FormatError, match="not a wordgames saved game"):
+        game_from_state([], enable_trie)  # type: ignore[arg-type]
+    saved_state["version"] = 99
+    with pytest.raises(FormatError, match="version 99"):
+        game_from_state(resealed(saved_state), enable_trie)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda s: s["players"][0].__setitem__("rack", s["players"][0]["rack"] + "Q"), "tiles do not add up"),
+        (lambda s: s["players"][1].__setitem__("score", s["players"][1]["score"] + 5), "add up to"),
+        (lambda s: s["board"].__setitem__(0, "Q" + s["board"][0][1:]), "do not add up|rebuild"),
+        (lambda s: s.pop("bag"), "malformed"),
+        (lambda s: s["players"][0].__setitem__("rack", 7), "malformed"),
+        (lambda s: s.__setitem__("current", 5), "seat 5"),
+        (lambda s: s["settings"].__setitem__("hand_size", "x"), "malformed"),
+        (lambda s: s["history"][0].__setitem__("kind", "dance"), "malformed"),
+    ],
+)
+def test_inconsistent_states_are_rejected(
+    saved_state: dict[str, Any], enable_trie: Lexicon, edit: Any, message: str
+) -> None:
+    edit(saved_state)
+    with pytest.raises(FormatError, match=message):
+        game_from_state(resealed(saved_state), enable_trie)
+
+
+def test_a_different_lexicon_is_a_mismatch(saved_state: dict[str, Any], tmp_path: Path) -> None:
+    other = lexicon_from_words(["CAT", "DOG"])
+    with pytest.raises(FormatError, match="2-word one"):
+        game_from_state(saved_state, other)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(saved_state))
+    with pytest.raises(FormatError, match="saved with a"):
+        load_game(path, other)
