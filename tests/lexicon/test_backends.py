@@ -205,6 +205,30 @@ def test_trie_alphabet_limit_is_reported() -> None:
     assert len(lexicon_from_words(many, "sortedset")) == 64
 
 
+@pytest.mark.parametrize("size", [31, 32, 40, 63])
+def test_wide_alphabets_round_trip(size: int) -> None:
+    """Alphabets past 31 letters need 64-bit masks; the walk and the bytes must still work."""
+    letters = [chr(0x4E00 + i) for i in range(size)]
+    words = [a + b for a in letters[:3] for b in letters] + letters
+    for lexicon in both(words):
+        again = type(lexicon).from_bytes(lexicon.to_bytes())
+        assert again == lexicon
+        for probe in (letters[-1], letters[0] + letters[-1], letters[2] + letters[5]):
+            node = again.step(again.root(), probe)
+            assert node is not None and again.is_word_at(node)
+        assert again.next_letters(again.step(again.root(), letters[1])) == "".join(letters)
+        assert again.next_letters(again.step(again.root(), letters[4])) == ""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_single_string_is_not_a_word_list(backend: str) -> None:
+    for words in ("cat", b"cat"):
+        with pytest.raises(InvalidArgumentTypeError, match="iterable of strings"):
+            lexicon_from_words(words, backend)  # type: ignore[arg-type]
+    assert list(lexicon_from_words(("cat",), backend)) == ["CAT"]
+    assert list(lexicon_from_words(iter(["dog", "cat"]), backend)) == ["CAT", "DOG"]
+
+
 # --- agreement on a real list --------------------------------------------------------------
 
 

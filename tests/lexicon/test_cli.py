@@ -101,8 +101,8 @@ def test_check_text(word_file: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 @pytest.mark.parametrize("backend", ["trie", "sortedset"])
 def test_check_json(word_file: Path, backend: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["lexicon", "check", str(word_file), "cat", "ca", "x", "--json", "--backend", backend])
-    assert code == 1
+    argv = ["lexicon", "check", str(word_file), "cat", "ca", "x", "--json", "--backend", backend]
+    assert main(argv) == 1
     report = json.loads(capsys.readouterr().out)
     assert report == {
         "source": str(word_file),

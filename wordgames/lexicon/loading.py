@@ -85,5 +85,10 @@ def load_lexicon(
 
 
 def lexicon_from_words(words: Iterable[str], backend: str = DEFAULT_BACKEND) -> Lexicon:
-    """Build a lexicon from an iterable of words (any case; duplicates and blanks ignored)."""
+    """Build a lexicon from an iterable of words (any case; duplicates and blanks ignored).
+    A single string is refused rather than read as one word per character."""
+    if isinstance(words, (str, bytes)):
+        raise InvalidArgumentTypeError(
+            f"words must be an iterable of strings, not one {type(words).__name__}"
+        )
     return backend_class(backend).from_sorted_words(sorted_unique_upper(words), "<words>")

@@ -147,7 +147,8 @@ class TrieLexicon(Lexicon):
         mask_end = offset + nodes * masks.itemsize
         masks.frombytes(data[offset:mask_end])
         first.frombytes(data[mask_end : mask_end + nodes * first.itemsize])
-        if len(masks) != nodes or len(first) != nodes or mask_end + nodes * 4 != len(data):
+        end = mask_end + nodes * first.itemsize
+        if len(masks) != nodes or len(first) != nodes or end != len(data):
             raise ValueError("truncated compiled trie")
         return cls(words, alphabet, masks, first, source)
 
