@@ -1,0 +1,79 @@
+"""Benchmark whole computer-versus-computer games: throughput and playing strength.
+
+For each pairing (greedy vs greedy, leave vs leave, leave vs greedy) this plays ``--games``
+games on the standard board with the shipped ENABLE list (trie backend; game ``i`` uses seed
+``--seed + i``, seats alternating) and prints
+
+* ``moves/s``: turns (placements, exchanges, passes) per second of play, the median over
+  the games; ``ms/move``: milliseconds per turn over all the games together;
+* ``games/min``: whole games per minute over all the games;
+* ``avg score`` per player, ``bingos/game``, and the wins of each side.
+
+Lexicon loading is not timed.  Nothing is asserted: this script reports figures.
+Usage::
+
+    python benchmarks/bench_autoplay.py                # 20 games per pairing
+    python benchmarks/bench_autoplay.py --games 4      # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from wordgames.lexicon import load_lexicon
+from wordgames.scrabble.autoplay import run_autoplay
+from wordgames.scrabble.game import Game
+from wordgames.scrabble.turn import TurnKind
+
+PAIRINGS = (("greedy", "greedy"), ("leave", "leave"), ("leave", "greedy"))
+
+
+class GameTimer:
+    """An ``on_game`` callback that records each game's turns per second: between two calls
+    lies one game (the bookkeeping in between is negligible)."""
+
+    def __init__(self) -> None:
+        self.rates: list[float] = []
+        self.last = time.perf_counter()
+
+    def __call__(self, index: int, game: Game) -> None:
+        now = time.perf_counter()
+        turns = sum(turn.kind is not TurnKind.END for turn in game.history)
+        self.rates.append(turns / (now - self.last))
+        self.last = now
+
+
+def main() -> None:
+    """Play the pairings and print one table row each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
+    parser.add_argument("--lexicon", default="enable", help="word list (default: enable)")
+    parser.add_argument("--backend", default="trie", help="lexicon backend (default: trie)")
+    args = parser.parse_args()
+
+    lexicon = load_lexicon(args.lexicon, args.backend)
+    print(f"{args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}, "
+          f"lexicon {args.lexicon} ({len(lexicon)} words, {args.backend})")
+    header = (f"{'pairing':<16} {'moves/s':>8} {'ms/move':>8} {'games/min':>9} {'avg score':>9} "
+              f"{'bingos/game':>11}  wins")
+    print(header)
+    print("-" * len(header))
+    for pairing in PAIRINGS:
+        timer = GameTimer()
+        stats = run_autoplay(lexicon, args.games, args.seed, pairing, on_game=timer)
+        rates = timer.rates
+        wins = ", ".join(f"{name} {stats.wins[slot]}" for slot, name in enumerate(stats.names))
+        label = " vs ".join(pairing)
+        print(f"{label:<16} {statistics.median(rates):>8.1f} {1000 / stats.moves_per_second:>8.1f} "
+              f"{stats.games_per_minute:>9.1f} {stats.average_score:>9.1f} "
+              f"{stats.bingos_per_game:>11.2f}  {wins}, ties {stats.ties}")
+
+if __name__ == "__main__":
+    main()
