@@ -12,6 +12,7 @@ import pytest
 
 from wordgames.cli import main
 from wordgames.cli.game_play import render_board
+from wordgames.cli.scrabble_game_cmd import ProgressBar
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.board import Board
 from wordgames.scrabble.game import Game
@@ -61,7 +62,7 @@ def test_a_full_scripted_game_reaches_the_end(
     scripted: tuple[Game, list[str]], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game, commands = scripted
-    noise = ["hint 2", "dance", "8H QQQQ", "PLACE x 1 1 A", "exchange", "hint x", "save", ""]
+    noise = ["hint 2", "dance", "8H QQQQ", "PLACE x 1 1 A", "exchange", "hint x", "save", "", "8h zzz"]
     script = noise + commands
     code, out, err = play(monkeypatch, capsys, script, "--players", PLAYERS, "--seed", str(SEED))
     assert code == 0 and err == ""
@@ -70,6 +71,7 @@ def test_a_full_scripted_game_reaches_the_end(
     errors = [line for line in out.splitlines() if line.startswith("! ")]
     assert len(errors) == len(noise) - 2  # all but 'hint 2' and the empty line complain
     assert "unknown command 'dance'" in out
+    assert "write ZZZ for ordinary tiles" in out
     assert "\x1b[" not in out  # no colour when stdout is not a terminal
     assert out.count("Ann> ") >= len(commands)
     assert "Robo played" in out
@@ -139,6 +141,21 @@ def test_bad_play_options_are_one_line_errors(
     ]:
         code, _, err = play(monkeypatch, capsys, [], *args)
         assert code == 2 and message in err and err.count("\n") == 1
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_draws_only_on_a_terminal() -> None:
+    terminal, pipe = FakeTerminal(), io.StringIO()
+    for stream in (terminal, pipe):
+        bar = ProgressBar(4, stream)
+        for done in range(5):
+            bar.update(done)
+    assert pipe.getvalue() == ""
+    assert terminal.getvalue().endswith("] 4/4 games\n") and "\r[####" in terminal.getvalue()
 
 
 def test_render_board_colours_only_on_request() -> None:

@@ -125,6 +125,13 @@ def scoreboard(game: Game) -> str:
 # --- the session ----------------------------------------------------------------------------------
 
 
+def _lower_case_hint(words: list[str]) -> str:
+    """A reminder for ``8h cat``: in standard notation lower case means blanks."""
+    if len(words) == 2 and words[1].isalpha() and words[1].islower():
+        return f" (lower-case letters are blanks: write {words[1].upper()} for ordinary tiles)"
+    return ""
+
+
 class PlaySession:
     """A game driven by text commands from ``source``, with output to ``sink``."""
 
@@ -231,7 +238,7 @@ class PlaySession:
             else:
                 turn = game.place(line)
         except WordGamesError as error:
-            self.say(f"! {error}")
+            self.say(f"! {error}{_lower_case_hint(words)}")
             return None
         self.say(describe_turn(game, turn, reveal=True))
         self.autosave()
