@@ -1,8 +1,8 @@
 """A full game: players taking turns on one board with one bag, until the game ends.
 
     game = Game(["Ann", Player("Robo", "greedy")], load_lexicon("enable"), GameSettings(seed=1))
-    game.place("8H CAT")            # Ann's move; then Robo:
-    game.play_computer_turn()
+    game.place("H6 ADZ")            # Ann (rack ADDGORZ) scores 26; then Robo moves:
+    game.play_computer_turn()       # 7A COLOURED, a 63-point bingo
 
 Turns (each raises :class:`~wordgames.errors.GameError` once the game is over):
 
@@ -91,8 +91,10 @@ class Game:
         rules: RuleSet | None = None,
     ) -> None:
         """A new game: a full bag shuffled with ``settings.seed`` and racks dealt in seat
-        order.  Plain strings are human players.  Raises InvalidArgumentError for no players,
-        repeated names, or a bag too small to deal every rack."""
+        order.  Plain strings are human players; of a Player only the name and strategy are
+        used (every seat starts with a fresh rack and no points).  Raises
+        InvalidArgumentError for no players, repeated names, or a bag too small to deal
+        every rack."""
         settings = settings if settings is not None else GameSettings()
         seats = [Player(p) if isinstance(p, str) else Player(p.name, p.strategy) for p in players]
         if not seats:
