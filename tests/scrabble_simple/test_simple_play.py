@@ -304,3 +304,17 @@ def test_letter_values_without_counts_need_a_deal_order(
         str(fit_path("scores.txt")),
     )
     assert code == 2 and "--deal-order" in err
+
+
+def test_hand_size_option(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = play_in_process(
+        monkeypatch,
+        capsys,
+        "SNOB\n3:3:H\n***\n",
+        *fit_args(
+            "--no-random", "--size", "7", "--hand-size", "5", "--deal-order", str(fit_path("tiles.txt"))
+        ),
+    )
+    assert code == 0
+    assert "Tiles : B S N O E\n" in out
+    assert "Tiles : E U T E I\n" in out, "the hand is refilled to five tiles in deal order"
