@@ -284,6 +284,13 @@ def print_table(rows: list[list[str]]) -> None:
         print(line(row))
 
 
+def _load_average() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except (AttributeError, OSError):  # not every platform reports one
+        return "unknown"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -303,13 +310,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         paths = [args.lexicons / name for name in names]
     print(
-        f"python {sys.version.split()[0]}, {count:,} queries per list, "
-        f"median of {args.repeat}, seed {SEED}"
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {count:,} queries per list, "
+        f"median of {args.repeat}, seed {SEED}, load average {_load_average()}"
     )
     rows: list[list[str]] = []
     for path in paths:
         rows.extend(bench_list(path, count, args.repeat))
     print_table(rows)
+    print(f"load average at the end: {_load_average()} (other work on the machine skews times)")
     return 0
 
 
