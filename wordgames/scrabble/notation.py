@@ -170,6 +170,8 @@ def parse_usc_move(text: str, board: Board) -> Move:
 
 def format_usc_move(move: Move) -> str:
     """``"PLACE - 5 1 POE?MON"`` for a move (1-based square of its first placed tile)."""
+    if not move.placed:
+        raise NotationError(f"{move} places no tile, so it has no USC spelling")
     first = move.placed[0]
     symbol = "-" if move.direction is Direction.ACROSS else "|"
     tiles = "".join(f"?{p.letter}" if p.blank else p.letter for p in move.placed)

@@ -41,7 +41,7 @@ class TileSet:
     def value(self, tile: str) -> int:
         """Points for a tile: a blank (``?`` or a lower-case letter) scores 0; an unknown
         letter raises InvalidArgumentError."""
-        if tile == BLANK or tile.islower():
+        if tile == BLANK or (tile.isalpha() and tile.islower()):
             return 0
         try:
             return self.values[tile]
