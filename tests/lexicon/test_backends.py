@@ -62,6 +62,19 @@ def test_whole_string_queries_match_the_reference(words: list[str], queries: lis
             assert list(lexicon.words_with_prefix(probe)) == reference.words_with_prefix(probe)
 
 
+@given(words=words_strategy, queries=st.lists(st.text(max_size=5), max_size=10))
+def test_arbitrary_unicode_queries(words: list[str], queries: list[str]) -> None:
+    """Any string at all (controls, surrogates, astral characters) gets an answer, not a crash."""
+    reference = ReferenceLexicon(words)
+    for lexicon in both(words):
+        for query in queries:
+            assert (query in lexicon) == reference.contains(query)
+            assert lexicon.has_prefix(query) == reference.has_prefix(query)
+            node = lexicon.step(lexicon.root(), query)
+            if query or lexicon:
+                assert (node is not None) == reference.has_prefix(query)
+
+
 @given(words=words_strategy)
 def test_a_word_is_a_prefix_of_itself_and_empty_is_a_prefix(words: list[str]) -> None:
     for lexicon in both(words):
