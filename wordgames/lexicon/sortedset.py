@@ -70,9 +70,11 @@ class SortedSetLexicon(Lexicon):
         return index < len(flat) and flat[index].startswith(prefix)
 
     def __len__(self) -> int:
+        """The number of words.  Cost: O(1)."""
         return len(self._flat)
 
     def __iter__(self) -> Iterator[str]:
+        """The words in sorted order.  Cost: O(1) per word."""
         return iter(self._sorted)
 
     def words_with_prefix(self, prefix: str) -> Iterator[str]:

@@ -155,13 +155,14 @@ class TrieLexicon(Lexicon):
     # --- whole-string queries ------------------------------------------------------------------
 
     def __contains__(self, word: object) -> bool:
+        """Whether ``word`` is a word.  Cost: one hash look-up."""
         return isinstance(word, str) and word.upper() in self._word_set
 
     def has_prefix(self, prefix: str) -> bool:
         """Whether some word starts with ``prefix``.  Cost: one hash look-up when ``prefix``
         is a word, else a walk of at most ``len(prefix)`` nodes (inlined: this is the hot
         query of word searches)."""
-        # normalize() would do, but a call per query is a tenth of the query's cost.
+        # Same check as normalize(), inlined to save a function call on the hot path.
         prefix = prefix.upper() if isinstance(prefix, str) else normalize(prefix, "prefix")
         if prefix in self._word_set:
             return True
@@ -181,9 +182,11 @@ class TrieLexicon(Lexicon):
         return bool(self._words)  # only the empty prefix gets here without a word below it
 
     def __len__(self) -> int:
+        """The number of words.  Cost: O(1)."""
         return len(self._words)
 
     def __iter__(self) -> Iterator[str]:
+        """The words in sorted order.  Cost: O(1) per word."""
         return iter(self._words)
 
     def words_with_prefix(self, prefix: str) -> Iterator[str]:
@@ -198,6 +201,7 @@ class TrieLexicon(Lexicon):
     # --- node walk -------------------------------------------------------------------------
 
     def root(self) -> int:
+        """Node 0, the empty prefix (breadth-first order puts it first)."""
         return 0
 
     def step(self, node: int, letters: str) -> int | None:
