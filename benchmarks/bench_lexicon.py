@@ -7,13 +7,15 @@ backend this prints
 * ``cached s``: the next load, served from that cache entry;
 * ``peak MB`` / ``kept MB``: tracemalloc's peak while loading with the cache off, and what
   the finished lexicon still holds;
-* ``in ns`` / ``pre ns``: nanoseconds per ``q in lex`` and per ``lex.has_prefix(q)`` over a
+* ``in ns`` / ``pre ns``: CPU nanoseconds per ``q in lex`` and per ``lex.has_prefix(q)`` over a
   fixed, seeded mix of queries (words, prefixes of words, mutated words, and lower-case
   variants of all three), half of them membership and half prefix queries;
 * ``ratio``: total query time over that of a baseline timed in the same run, a plain Python
   frozenset of the words plus a frozenset of every prefix, queried through the same methods.
 
-Times are medians of ``--repeat`` runs.  Nothing is asserted: this script reports figures.
+Load times are wall-clock, query times process CPU time; all are medians of ``--repeat``
+runs, and the query contestants take turns on slices of queries.  Nothing is asserted: this
+script reports figures.
 Usage::
 
     python benchmarks/bench_lexicon.py            # every list, 1,000,000 queries each
@@ -109,19 +111,23 @@ def make_queries(words: Sequence[str], count: int, seed: int) -> tuple[list[str]
 def time_queries(
     contestant: Contestant, members: list[str], prefixes: list[str]
 ) -> tuple[float, float, int]:
-    """Seconds for the membership queries, seconds for the prefix queries, and the hit count
-    (to check every contestant gives the same answers)."""
+    """CPU seconds for the membership queries, CPU seconds for the prefix queries, and the hit
+    count (to check every contestant gives the same answers).
+
+    The queries are pure computation, so process CPU time measures them without the time the
+    process spends waiting for a core on a busy machine.
+    """
     has_prefix = contestant.has_prefix
     hits = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for query in members:
         if query in contestant:
             hits += 1
-    middle = time.perf_counter()
+    middle = time.process_time()
     for query in prefixes:
         if has_prefix(query):
             hits += 1
-    return middle - started, time.perf_counter() - middle, hits
+    return middle - started, time.process_time() - middle, hits
 
 
 def interleaved_query_times(
@@ -203,12 +209,19 @@ def bench_list(path: Path, count: int, repeat: int) -> list[list[str]]:
     # objects of ``words``, and a set holding those same objects would find them cache-hot.
     contestants: dict[str, Contestant] = {"set+prefixes": PrefixSetBaseline(read_words(path))}
     del words
+    # Build every contestant one after the other and time the queries before anything else,
+    # so that all of them meet the same, fresh heap: after the load measurements below (much
+    # allocation and freeing) every hash look-up runs measurably slower.
+    for backend in backend_names():
+        contestants[backend] = load_lexicon(path, backend, use_cache=False)
+    runs = interleaved_query_times(contestants, members, prefixes, repeat)
+    sizes = {name: len(contestant) for name, contestant in contestants.items()}
+    del contestants
     loads: dict[str, tuple[float | None, ...]] = {}
     for backend in backend_names():
         cold, cached = load_times(path, backend, repeat)
-        peak, kept, contestants[backend] = traced_build(path, backend)
+        peak, kept, _ = traced_build(path, backend)
         loads[backend] = (cold, cached, peak, kept)
-    runs = interleaved_query_times(contestants, members, prefixes, repeat)
     medians = {
         name: (
             statistics.median(run[0] for run in results),
@@ -225,7 +238,7 @@ def bench_list(path: Path, count: int, repeat: int) -> list[list[str]]:
         if hits != base_hits:
             ratio += f" MISMATCH ({hits:,} hits, baseline {base_hits:,})"
         figures = _row(
-            path.stem, len(contestants[name]), name, cold_s, cached_s, peak_mb, kept_mb,
+            path.stem, sizes[name], name, cold_s, cached_s, peak_mb, kept_mb,
             lex_in, lex_pre, count,
         )  # fmt: skip
         rows.append([*figures, ratio])
