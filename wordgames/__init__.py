@@ -8,13 +8,17 @@ The Scrabble engine lives in :mod:`wordgames.scrabble`.
 from wordgames import errors
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
+from wordgames.wordsearch import WordSearchGame, WordSearchGameFactory, create_game
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Lexicon",
     "WordGamesError",
+    "WordSearchGame",
+    "WordSearchGameFactory",
     "__version__",
+    "create_game",
     "errors",
     "lexicon_from_words",
     "load_lexicon",

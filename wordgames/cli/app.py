@@ -19,6 +19,7 @@ from wordgames.errors import InvalidArgumentError, WordGamesError
 COMMAND_MODULES = (
     "wordgames.cli.lexicon_cmd",
     "wordgames.cli.scrabble_cmd",
+    "wordgames.cli.boggle_cmd",
 )
 
 EXIT_USAGE = 2

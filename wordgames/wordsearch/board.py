@@ -1,0 +1,227 @@
+"""The word-search board: a grid of cells, each holding one or more letters.
+
+Cells are stored in row-major order (``index = row * columns + column``), upper case.  A cell
+holds one or more letters (``"QU"`` counts as two letters of a word but one cell of a path), or
+``"#"``, a blocked cell that no word may use (the blank faces of the Super Big Boggle dice).
+The neighbour lists (8-connected, no wrap-around) are computed once per board shape and shared.
+
+Board text, as typed on the command line or stored in a board file:
+
+* rows are separated by ``/`` or by line breaks; blank lines and surrounding spaces are ignored;
+* in a row without spaces every letter is a cell (``EECA``), and brackets group several
+  letters into one cell (``[QU]TTY``);
+* in a row with spaces the cells are the space-separated tokens (``QU T T Y``), so a grid
+  printed by :meth:`Board.__str__` reads back as the same board.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from wordgames.errors import BoardError, InvalidArgumentTypeError
+
+BLOCKED = "#"
+"""The content of a blocked cell: part of the grid, but never part of a word."""
+
+_ROW_SEPARATOR = re.compile(r"/|\r\n|\r|\n")
+_BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
+
+# The board of the COMP 2210 specification, the default of every new game.
+DEFAULT_CELLS = ("E", "E", "C", "A", "A", "L", "E", "P", "H", "N", "B", "O", "Q", "T", "T", "Y")
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
+    """The row-major indices adjacent to each cell (8 directions, no wrap-around), sorted.
+
+    Cost: O(rows * columns), paid once per shape (the result is cached and shared)."""
+    table = []
+    for row in range(rows):
+        for column in range(columns):
+            table.append(
+                tuple(
+                    r * columns + c
+                    for r in range(max(row - 1, 0), min(row + 2, rows))
+                    for c in range(max(column - 1, 0), min(column + 2, columns))
+                    if r != row or c != column
+                )
+            )
+    return tuple(table)
+
+
+def _exact_square_root(count: int) -> int | None:
+    """The integer square root of ``count`` when it is a perfect square, else None."""
+    side = math.isqrt(count)
+    return side if side * side == count else None
+
+
+def normalize_cell(cell: object, index: int) -> str:
+    """A cell's content in upper case; TypeError for a non-string, BoardError when empty or
+    not made of letters (``"#"``, a blocked cell, is the one exception)."""
+    if not isinstance(cell, str):
+        raise InvalidArgumentTypeError(
+            f"board cell {index} must be a string, not {type(cell).__name__}"
+        )
+    text = cell.strip().upper()
+    if not text:
+        raise BoardError(f"board cell {index} is empty")
+    if text != BLOCKED and not text.isalpha():
+        raise BoardError(f"board cell {index} ({cell!r}) must hold letters only (or '#')")
+    return text
+
+
+class Board:
+    """An immutable rows x columns grid of cells with precomputed neighbours.
+
+    Build one with :meth:`from_cells` (row-major strings, as ``setBoard`` takes them),
+    :func:`parse_board` (board text) or :func:`read_board_file`.
+    """
+
+    __slots__ = ("cells", "columns", "neighbours", "rows")
+
+    def __init__(self, cells: tuple[str, ...], rows: int, columns: int) -> None:
+        """Wrap already-normalized cells; use :meth:`from_cells` for unchecked input."""
+        self.cells = cells
+        self.rows = rows
+        self.columns = columns
+        self.neighbours = neighbour_table(rows, columns)
+
+    @classmethod
+    def from_cells(cls, cells: object, columns: int | None = None) -> Board:
+        """A board from row-major cell strings (any case).
+
+        Without ``columns`` the board must be square (``len(cells)`` a perfect square, as the
+        contract requires); with it, ``len(cells)`` must be a multiple of ``columns``.
+        Raises InvalidArgumentTypeError for None, a plain string or a non-string cell, and
+        BoardError for an empty board, a wrong shape or an empty cell.
+        """
+        if cells is None:
+            raise InvalidArgumentTypeError("the board must be a sequence of cells, not None")
+        if isinstance(cells, str) or not isinstance(cells, Iterable):
+            raise InvalidArgumentTypeError(
+                "the board must be a sequence of cell strings (use parse_board() for text), "
+                f"not {type(cells).__name__}"
+            )
+        normalized = tuple(normalize_cell(cell, i) for i, cell in enumerate(cells))
+        count = len(normalized)
+        if count == 0:
+            raise BoardError("the board has no cells")
+        if columns is None:
+            side = _exact_square_root(count)
+            if side is None:
+                raise BoardError(
+                    f"{count} cells do not make a square board (pass columns= for a "
+                    "rectangular one)"
+                )
+            return cls(normalized, side, side)
+        if isinstance(columns, bool) or not isinstance(columns, int):
+            raise InvalidArgumentTypeError(
+                f"columns must be an int, not {type(columns).__name__}"
+            )
+        if columns < 1 or count % columns:
+            raise BoardError(f"{count} cells cannot be laid out in rows of {columns} columns")
+        return cls(normalized, count // columns, columns)
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return len(self.cells)
+
+    def grid(self) -> list[list[str]]:
+        """The cells as a list of rows."""
+        width = self.columns
+        return [list(self.cells[start : start + width]) for start in range(0, self.size, width)]
+
+    def position(self, index: int) -> tuple[int, int]:
+        """The (row, column) of a row-major index."""
+        return divmod(index, self.columns)
+
+    def to_text(self) -> str:
+        """The board in compact board text (``EECA/ALEP/HNBO/[QU]TTY``); parses back equal."""
+        return "/".join(
+            "".join(cell if len(cell) == 1 else f"[{cell}]" for cell in row) for row in self.grid()
+        )
+
+    def __str__(self) -> str:
+        """The grid, one row a line, cells padded to a common width."""
+        width = max(len(cell) for cell in self.cells)
+        return "\n".join(
+            " ".join(cell.ljust(width) for cell in row).rstrip() for row in self.grid()
+        )
+
+    def __repr__(self) -> str:
+        return f"Board({self.to_text()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.columns == other.columns and self.cells == other.cells
+
+    def __hash__(self) -> int:
+        return hash((self.columns, self.cells))
+
+
+DEFAULT_BOARD = Board.from_cells(DEFAULT_CELLS)
+
+
+def _unbracket(token: str) -> str:
+    """A whitespace-separated cell token without its optional enclosing brackets."""
+    return token[1:-1] if len(token) > 1 and token[0] == "[" and token[-1] == "]" else token
+
+
+def _split_row(row: str, row_number: int) -> list[str]:
+    """The cell strings of one row of board text (see the module docstring)."""
+    if any(character.isspace() for character in row):
+        return [_unbracket(token) for token in row.split()]
+    cells = []
+    for match in _BRACKETED.finditer(row):
+        group, single = match.groups()
+        if single is not None and single in "[]":
+            raise BoardError(f"row {row_number}: unbalanced bracket in {row!r}")
+        cells.append(group if group is not None else single)
+    return cells
+
+
+def parse_board(text: str) -> Board:
+    """A board from board text (see the module docstring), e.g. ``"EECA/ALEP/HNBO/QTTY"``.
+
+    Rows may differ from the square shape as long as all have the same number of cells.
+    Raises InvalidArgumentTypeError for a non-string and BoardError for malformed text.
+    """
+    if not isinstance(text, str):
+        raise InvalidArgumentTypeError(f"board text must be a string, not {type(text).__name__}")
+    rows = [row.strip() for row in _ROW_SEPARATOR.split(text)]
+    rows = [row for row in rows if row]
+    if not rows:
+        raise BoardError("the board text has no rows")
+    grid = [_split_row(row, number) for number, row in enumerate(rows, 1)]
+    widths = {len(row) for row in grid}
+    if len(widths) != 1:
+        raise BoardError(
+            "every row must have the same number of cells (found "
+            + ", ".join(str(len(row)) for row in grid)
+            + ")"
+        )
+    columns = widths.pop()
+    cells: list[str] = [cell for row in grid for cell in row]
+    return Board.from_cells(cells, columns=columns)
+
+
+def read_board_file(path: str | os.PathLike[str]) -> Board:
+    """A board from a text file in board syntax; BoardError naming the file on any failure."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BoardError(f"{file}: cannot read the board file ({reason})") from None
+    try:
+        return parse_board(text)
+    except BoardError as error:
+        raise BoardError(f"{file}: {error}") from None
+
