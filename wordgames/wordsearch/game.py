@@ -180,7 +180,7 @@ class BoggleGame(WordSearchGame):
         SortedSet of upper-case words.  InvalidArgumentError for a minimum below 1,
         LexiconNotLoadedError without a lexicon."""
         minimum = check_minimum_length(minimum_word_length)
-        return SortedSet(word for word in self.solve() if len(word) >= minimum)
+        return SortedSet([word for word in self.solve() if len(word) >= minimum])
 
     def score_word(self, word: str, minimum_word_length: int) -> int:
         """The points ``word`` earns under this game's scoring, assuming it is scorable."""

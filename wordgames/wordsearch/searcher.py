@@ -21,7 +21,7 @@ string itself (no lexicon involved).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from wordgames.wordsearch.board import BLOCKED, Board
 from wordgames.wordsearch.walk import ROOT, BitWalk
@@ -30,14 +30,14 @@ WordPaths = dict[str, tuple[int, ...]]
 """Words (upper case) mapped to one path each (row-major cell indices, one per cell)."""
 
 
-def find_words(board: Board, walk: BitWalk) -> list[str]:
+def find_words(board: Board, walk: BitWalk) -> Collection[str]:
     """Every word of ``walk``'s lexicon that is on ``board`` (any length), in no set order.
 
     Cost: proportional to the number of (path, prefix) states whose prefix starts some word,
     plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.25 ms, 100 x 100 with CSW12
     about a second.  The lexicon is never scanned.
     """
-    return list(_search(board, walk, want_paths=False)[0].values())
+    return _search(board, walk, want_paths=False)[0].values()
 
 
 def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:

@@ -1,0 +1,244 @@
+"""Benchmark the word-search engine against a straightforward solver, on boards of many sizes.
+
+For each lexicon (the shipped ENABLE list, and CSW12 from ``../shared/lexicons`` when it is
+there) and each board size (4, 5, 10, 30 and 100 cells a side, boards rolled from the real dice
+with fixed seeds) this prints the median time per board of
+
+* ``baseline``: a straightforward solver written here: a recursive DFS over a dict-of-dicts trie
+  (one dict per prefix, ``"$"`` marking words), neighbours computed by bounds-checking the
+  eight directions, a grid of visited flags, the prefix string grown letter by letter;
+* ``trie`` and ``sortedset``: the engine (``set_board`` then ``get_all_valid_words(3)``) with
+  each lexicon backend.  One engine per backend serves all boards of a run, as a long-lived
+  game would; the sortedset engine's lazily built search view of its lexicon therefore warms up
+  over the run, and ``sset cold`` is its very first board of that size with a fresh engine.
+
+``speedup`` is baseline / trie, ``sset/trie`` the sortedset median over the trie median, and
+``us/cell`` the trie median per board cell.  Each contestant solves the boards of a size in a
+row, taking turns with the others over a few rounds; a board's time is its best round (as
+``timeit`` advises, the least disturbed by other processes) and the table shows the median over
+the boards.  The garbage collector is paused while timing (as ``timeit`` does), and the
+contestants' word lists are checked to agree.  Nothing is asserted: this script reports
+figures, then the targets met or missed.
+
+Usage::
+
+    python benchmarks/bench_boggle.py           # ENABLE and CSW12, all sizes (about 2 minutes)
+    python benchmarks/bench_boggle.py --quick   # ENABLE only, fewer boards
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
+from wordgames.wordsearch import Board, BoggleGame, create_game, roll_board
+
+CSW12 = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "CSW12.txt"
+MINIMUM = 3
+SEED = 2024
+# Boards timed per size: enough for a stable median, few enough for large boards.
+BOARDS = {4: 300, 5: 150, 10: 30, 30: 6, 100: 3}
+QUICK_BOARDS = {4: 100, 5: 50, 10: 10, 30: 2, 100: 1}
+ROUNDS = {4: 5, 5: 5, 10: 3, 30: 2, 100: 1}
+
+Trie = dict[str, Any]
+_DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def build_dict_trie(words: list[str]) -> Trie:
+    """The baseline's lexicon: nested dicts, one per prefix, ``"$"`` marking a word."""
+    root: Trie = {}
+    for word in words:
+        node = root
+        for letter in word:
+            node = node.setdefault(letter, {})
+        node["$"] = True
+    return root
+
+
+def baseline_solve(cells: tuple[str, ...], rows: int, columns: int, root: Trie) -> set[str]:
+    """The straightforward solver: recursive DFS, trie and board walked together."""
+    grid = [cells[row * columns : (row + 1) * columns] for row in range(rows)]
+    visited = [[False] * columns for _ in range(rows)]
+    found: set[str] = set()
+
+    def walk(node: Trie | None, letters: str) -> Trie | None:
+        for letter in letters:
+            if node is None:
+                return None
+            node = node.get(letter)
+        return node
+
+    def dfs(row: int, column: int, node: Trie, prefix: str) -> None:
+        if "$" in node and len(prefix) >= MINIMUM:
+            found.add(prefix)
+        visited[row][column] = True
+        for d_row, d_column in _DIRECTIONS:
+            r, c = row + d_row, column + d_column
+            if 0 <= r < rows and 0 <= c < columns and not visited[r][c]:
+                child = walk(node, grid[r][c])
+                if child is not None:
+                    dfs(r, c, child, prefix + grid[r][c])
+        visited[row][column] = False
+
+    for row in range(rows):
+        for column in range(columns):
+            start = walk(root, grid[row][column])
+            if start is not None:
+                dfs(row, column, start, grid[row][column])
+    return found
+
+
+def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:
+    """What the engine is timed on: a new board, then every word of MINIMUM letters or more
+    (a SortedSet)."""
+    game.set_board(board)
+    words: Collection[str] = game.get_all_valid_words(MINIMUM)
+    return words
+
+
+def timed(function: Callable[[], Collection[str]]) -> tuple[float, Collection[str]]:
+    """Seconds one call takes, and its result."""
+    started = time.perf_counter()
+    result = function()
+    return time.perf_counter() - started, result
+
+
+def bench_lexicon(
+    name: str, source: str | Path, boards_per_size: dict[int, int]
+) -> list[dict[str, Any]]:
+    """Time every contestant on every board size for one lexicon; one row per size."""
+    print(f"loading {name} ...", file=sys.stderr)
+    root = build_dict_trie(read_words(resolve_source(source)))
+    lexicons = {backend: load_lexicon(source, backend) for backend in ("trie", "sortedset")}
+    rows = []
+    for size, count in boards_per_size.items():
+        print(f"  {name} {size}x{size}: {count} boards", file=sys.stderr)
+        # The collector is paused while timing (as timeit does): a collection triggered by one
+        # contestant would otherwise walk the baseline's hundreds of thousands of dicts.
+        gc.collect()
+        gc.disable()
+        try:
+            rows.append({"lexicon": name, **bench_size(size, count, root, lexicons)})
+        finally:
+            gc.enable()
+    return rows
+
+
+def bench_size(size: int, count: int, root: Trie, lexicons: dict[str, Lexicon]) -> dict[str, Any]:
+    """Median seconds per board of each contestant on ``count`` boards of ``size`` squared.
+
+    Each contestant solves all the boards in a row, in turn with the others, for a few rounds;
+    a board's time is its best round (the least disturbed by other processes)."""
+    boards = [roll_board(size, seed=SEED + number) for number in range(count)]
+    games = {backend: create_game(backend, lexicon=lexicon) for backend, lexicon in lexicons.items()}
+    cold_game = create_game("sortedset", lexicon=lexicons["sortedset"])
+    sortedset_cold, _ = timed(lambda: engine_solve(cold_game, boards[0]))
+    contestants: dict[str, Callable[[Board], Collection[str]]] = {
+        "baseline": lambda board: baseline_solve(board.cells, size, size, root),
+        "trie": lambda board: engine_solve(games["trie"], board),
+        "sortedset": lambda board: engine_solve(games["sortedset"], board),
+    }
+    best = {label: [float("inf")] * count for label in contestants}
+    answers: dict[str, list[frozenset[str]]] = {}
+    for round_number in range(ROUNDS[size]):
+        order = list(contestants)
+        order = order[round_number % 3 :] + order[: round_number % 3]  # take turns going first
+        for label in order:
+            solve = contestants[label]
+            results = []
+            for index, board in enumerate(boards):
+                seconds, words = timed(lambda board=board, solve=solve: solve(board))
+                best[label][index] = min(best[label][index], seconds)
+                results.append(frozenset(words))
+            answers[label] = results
+    mismatches = sum(len({answers[label][i] for label in answers}) != 1 for i in range(count))
+    return {
+        "size": size,
+        "boards": count,
+        "words": sum(len(words) for words in answers["trie"]) // count,
+        "mismatches": mismatches,
+        "sortedset_cold": sortedset_cold,
+        **{label: statistics.median(values) for label, values in best.items()},
+    }
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    """The figures, one line per lexicon and size."""
+    header = (
+        f"{'lexicon':<8} {'board':>7} {'boards':>6} {'words':>6} {'baseline ms':>12} "
+        f"{'trie ms':>9} {'sortedset ms':>13} {'sset cold':>10} {'speedup':>8} "
+        f"{'sset/trie':>10} {'us/cell':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for row in rows:
+        cells = row["size"] ** 2
+        print(
+            f"{row['lexicon']:<8} {row['size']:>3}x{row['size']:<3} {row['boards']:>6} "
+            f"{row['words']:>6} {row['baseline'] * 1e3:>12.2f} {row['trie'] * 1e3:>9.2f} "
+            f"{row['sortedset'] * 1e3:>13.2f} {row['sortedset_cold'] * 1e3:>10.2f} "
+            f"{row['baseline'] / row['trie']:>7.2f}x {row['sortedset'] / row['trie']:>9.2f}x "
+            f"{row['trie'] / cells * 1e6:>8.1f}"
+            + ("  WORD LISTS DIFFER" if row["mismatches"] else "")
+        )
+
+
+def print_targets(rows: list[dict[str, Any]]) -> None:
+    """Each target with the figure it is judged on, met or missed."""
+    by_key = {(row["lexicon"], row["size"]): row for row in rows}
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    print()
+    enable_4 = by_key.get(("ENABLE", 4))
+    if enable_4:
+        speedup = enable_4["baseline"] / enable_4["trie"]
+        print(f"trie >= 2.5x baseline on 4x4 ENABLE: {speedup:.2f}x  {verdict(speedup >= 2.5)}")
+    worst = max(row["sortedset"] / row["trie"] for row in rows)
+    print(f"sortedset within 4x of trie (worst size): {worst:.2f}x  {verdict(worst <= 4)}")
+    csw_100 = by_key.get(("CSW12", 100))
+    if csw_100:
+        seconds = csw_100["trie"]
+        print(f"100x100 CSW12 <= 1.5 s: {seconds:.2f} s  {verdict(seconds <= 1.5)}")
+        small = by_key[("CSW12", 4)]
+        flatness = (csw_100["trie"] / 100**2) / (small["trie"] / 4**2)
+        print(
+            f"per-cell cost 100x100 / 4x4 (CSW12) within 2x: {flatness:.2f}x  "
+            f"{verdict(flatness <= 2)}"
+        )
+
+
+def main(argv: list[str]) -> int:
+    """Run the benchmark; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="ENABLE only, fewer boards")
+    args = parser.parse_args(argv)
+    boards = QUICK_BOARDS if args.quick else BOARDS
+    rows = bench_lexicon("ENABLE", "enable", boards)
+    if not args.quick:
+        if CSW12.exists():
+            rows += bench_lexicon("CSW12", CSW12, boards)
+        else:
+            print(f"(CSW12 skipped: {CSW12} not found)", file=sys.stderr)
+    print(
+        f"Median time per board (min length {MINIMUM}, Python "
+        f"{sys.version.split()[0]}, boards rolled with seeds from {SEED})"
+    )
+    print_table(rows)
+    print_targets(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
