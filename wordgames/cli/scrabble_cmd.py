@@ -28,7 +28,7 @@ from wordgames.scrabble.notation import format_coordinate, format_fit1045
 from wordgames.scrabble.strategy import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("wordgames.cli.scrabble_game_cmd",)
+SUBCOMMAND_MODULES: tuple[str, ...] = ("wordgames.cli.scrabble_game_cmd", "wordgames.cli.scrabble_check")
 
 
 def register(groups: Any) -> None:

@@ -19,13 +19,13 @@ the lexicon.  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError
+from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.board import Board
-from wordgames.scrabble.move import Direction, Move
-from wordgames.scrabble.notation import format_square
+from wordgames.scrabble.move import Direction, Move, Placement
+from wordgames.scrabble.notation import format_square, parse_square
 from wordgames.scrabble.rules import RuleSet, Verdict
 from wordgames.scrabble.scoring import (
     DEFAULT_BINGO_BONUS,
@@ -205,6 +205,46 @@ class ClassicRules(RuleSet):
         if limit is None:
             return generator.moves(board, rack, ordered=True)
         return generator.best(board, rack, limit)
+
+
+def move_for_placements(board: Board, placements: Iterable[Placement]) -> Move:
+    """The move putting ``placements`` on ``board``, however illegal, so the rules can judge
+    it: tiles in one line of the board read as their main word (see
+    :meth:`Move.from_placements`); tiles scattered or off the board give a move with no word,
+    which :meth:`ClassicRules.check` calls a BAD MOVE."""
+    placed = tuple(sorted(placements))
+    try:
+        return Move.from_placements(board, placed)
+    except InvalidArgumentError:
+        if not placed:
+            raise
+        first = placed[0]
+        return Move(first.row, first.col, Direction.ACROSS, "", placed)
+
+
+def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
+    """Read a CS214 move file: one ``SQUARE<TAB>LETTER`` line per tile placed (``K10	Q``:
+    column K, row 10), in any order; spaces work as well as tabs, blank lines are skipped, and
+    a lower-case letter is a blank.  Returns the move for the rules to judge (see
+    :func:`move_for_placements`).  Raises FormatError naming the line."""
+    placements = []
+    for number, line in enumerate(text.splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        if len(parts) != 2:
+            raise FormatError(f"{name}:{number}: expected 'SQUARE<TAB>LETTER' (e.g. 'K10<TAB>Q')")
+        try:
+            row, col = parse_square(parts[0])
+        except NotationError as error:
+            raise FormatError(f"{name}:{number}: {error}") from None
+        letter = parts[1]
+        if len(letter) != 1 or not letter.isalpha():
+            raise FormatError(f"{name}:{number}: {letter!r} is not one letter")
+        placements.append(Placement(row, col, letter.upper(), letter.islower()))
+    if not placements:
+        raise FormatError(f"{name}: the move file places no tiles")
+    return move_for_placements(board, placements)
 
 
 def first_non_word(board: Board, lexicon: Lexicon) -> str | None:

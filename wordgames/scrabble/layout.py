@@ -41,6 +41,32 @@ _STANDARD = (
     "t..2...t...2..t",
 )
 
+# The 21x21 super board (quadruple squares in the corners and diagonals), centre a double word.
+# Checked square by square against two engines' layout tables (wolges, macondo).
+_SUPER = (
+    "q..2...t..2..t...2..q",
+    ".d..3...d...d...3..d.",
+    "..d..4...d.d...4..d..",
+    "2..t..2...t...2..t..2",
+    ".3..d...3...3...d..3.",
+    "..4..d...2.2...d..4..",
+    "...2..d...2...d..2...",
+    "t......d.....d......t",
+    ".d..3...3...3...3..d.",
+    "..d..2...2.2...2..d..",
+    "2..t..2...d...2..t..2",
+    "..d..2...2.2...2..d..",
+    ".d..3...3...3...3..d.",
+    "t......d.....d......t",
+    "...2..d...2...d..2...",
+    "..4..d...2.2...d..4..",
+    ".3..d...3...3...d..3.",
+    "2..t..2...t...2..t..2",
+    "..d..4...d.d...4..d..",
+    ".d..3...d...d...3..d.",
+    "q..2...t..2..t...2..q",
+)
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -101,6 +127,11 @@ def standard_layout() -> Layout:
     return Layout(15, 15, (7, 7), _STANDARD, "standard")
 
 
+def super_layout() -> Layout:
+    """The 21x21 super board with quadruple letter and word squares, start at the centre."""
+    return Layout(21, 21, (10, 10), _SUPER, "super")
+
+
 def parse_layout(text: str, name: str = "<layout>") -> Layout:
     """Parse a USC layout file: ``rows cols``, then the 1-based ``start_row start_col``, then
     ``rows`` lines of ``cols`` premium codes.  Raises FormatError naming the line."""
@@ -141,11 +172,11 @@ def read_layout(path: str | os.PathLike[str]) -> Layout:
     return parse_layout(text, str(file))
 
 
-BUILTIN_LAYOUTS = {"standard": standard_layout}
+BUILTIN_LAYOUTS = {"standard": standard_layout, "super": super_layout}
 
 
 def layout_by_name(name: str) -> Layout:
-    """A built-in layout by name (``standard``, and others registered in BUILTIN_LAYOUTS),
-    else a layout file path."""
+    """A built-in layout by name (``standard``, ``super``, and others registered in
+    BUILTIN_LAYOUTS), else a layout file path."""
     factory = BUILTIN_LAYOUTS.get(name)
     return factory() if factory is not None else read_layout(name)

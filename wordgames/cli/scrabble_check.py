@@ -1,0 +1,84 @@
+"""``wordgames scrabble check``: judge one move on a board, CS214 style.
+
+Prints exactly one verdict line — ``VALID``, ``BAD START: W``, ``BAD MOVE``, ``BAD RACK: T``
+or ``BAD WORD: W`` — and exits 0 for VALID, 1 for any other verdict, 2 when an input cannot be
+read (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
+from wordgames.cli.scrabble_cmd import add_tile_options, tile_set_from_args
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.scrabble import Board, Move, Rack, layout_by_name, parse_move
+from wordgames.scrabble.classic import ClassicRules, parse_move_file
+
+
+def register(commands: Any) -> None:
+    """Add ``scrabble check``."""
+    check = commands.add_parser(
+        "check",
+        help="judge a move with the classic rules (VALID, BAD START, BAD MOVE, BAD WORD)",
+        description="Judge a move on a board and print one CS214 verdict line: VALID, "
+        "BAD START: WORD, BAD MOVE, BAD RACK: TILES or BAD WORD: WORD.  Exit status 0 for "
+        "VALID, 1 for another verdict, 2 for unreadable input.",
+    )
+    check.add_argument("board", metavar="BOARD_FILE", help="plain board file ('.' empty)")
+    check.add_argument("move_file", metavar="MOVE_FILE", nargs="?",
+                       help="CS214 move file: one 'SQUARE<TAB>LETTER' line per tile (K10 = column K, row 10)")
+    check.add_argument("--move", metavar="MOVE",
+                       help="the move in a notation instead: '8H WORD', 'H8 WORD' or 'PLACE - 8 8 TILES'")
+    check.add_argument("--rack", help="also check that this rack holds the tiles ('?' = blank)")
+    check.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    add_tile_options(check)
+    check.add_argument("--explain", action="store_true",
+                       help="add the reason (or the score and words) to the verdict line")
+    add_lexicon_options(check)
+    add_json_option(check)
+    check.set_defaults(handler=run_check)
+
+
+def read_move(args: argparse.Namespace, board: Board) -> Move:
+    """The move from MOVE_FILE or ``--move`` (exactly one of them)."""
+    if (args.move_file is None) == (args.move is None):
+        raise InvalidArgumentError("give the move as MOVE_FILE or with --move (one of them)")
+    if args.move is not None:
+        return parse_move(args.move, board)
+    path = Path(args.move_file)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FormatError(f"{path}: no such move file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise FormatError(f"{path}: cannot read move file ({error})") from None
+    return parse_move_file(text, board, str(path))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Print the verdict on the move; exit 0 when it is VALID, else 1."""
+    layout = layout_by_name(args.layout) if args.layout else None
+    board = Board.read(args.board, layout)
+    move = read_move(args, board)
+    rack = Rack.parse(args.rack) if args.rack is not None else None
+    rules = ClassicRules(
+        tile_set_from_args(args), args.hand_size if args.hand_size is not None else 7
+    )
+    verdict = rules.check(board, move, lexicon_from_args(args), rack)
+    if args.json:
+        print_json({
+            "verdict": verdict.code,
+            "word": verdict.word,
+            "score": verdict.score,
+            "words": list(verdict.words),
+            "message": verdict.message,
+        })
+    elif args.explain:
+        detail = f"{verdict.score}: {', '.join(verdict.words)}" if verdict.valid else verdict.message
+        print(f"{verdict} ({detail})")
+    else:
+        print(verdict)
+    return 0 if verdict.valid else 1

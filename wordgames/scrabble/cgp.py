@@ -1,0 +1,187 @@
+"""CGP (Crossword Game Position) strings: one line holding a position, in and out.
+
+A CGP line has four space-separated fields and then optional operations::
+
+    15/15/15/15/15/15/15/6QI7/15/15/15/15/15/15/15 AEINRST/ 10/0 0 lex CSW21;
+
+1. the board, rows top to bottom separated by ``/``: a letter is a tile (lower case = a
+   blank standing for that letter), a number is that many empty squares (``15``, ``7``...);
+2. the racks, player to move first, separated by ``/`` (``?`` = a blank; a rack may be empty
+   or partly known);
+3. the scores in the same order, separated by ``/``;
+4. how many consecutive zero-score turns led to the position;
+5. operations ``opcode operands;`` such as ``lex CSW21;``, ``bb 50;``, ``bdn SuperCrosswordGame;``.
+
+The fields after the board may be left out (a bare board reads as a position with no racks).
+Tiles made of several characters (``[CH]``) are not supported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from wordgames.errors import FormatError
+from wordgames.scrabble.board import Board
+from wordgames.scrabble.layout import Layout, plain_layout, standard_layout, super_layout
+from wordgames.scrabble.tiles import BLANK
+
+_RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
+_OPCODE = re.compile(r"\s*([A-Za-z][\w-]*)((?:\s+[^;]*?)?)\s*;")
+
+# Board names of the ``bdn`` opcode that name a built-in layout.
+_BOARD_NAMES = {"crosswordgame": standard_layout, "supercrosswordgame": super_layout}
+
+
+@dataclass
+class Position:
+    """A game position read from (or to be written as) CGP.
+
+    ``racks`` and ``scores`` list the players from the one to move next; ``opcodes`` maps each
+    operation's name to its operand text (``""`` when it has none), in the order given.
+    """
+
+    board: Board
+    racks: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    zero_turns: int = 0
+    opcodes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def rack(self) -> str | None:
+        """The rack of the player to move, or None when it is not known (empty)."""
+        return self.racks[0] if self.racks and self.racks[0] else None
+
+    @property
+    def lexicon(self) -> str | None:
+        """The lexicon named by the ``lex`` operation, if any."""
+        return self.opcodes.get("lex") or None
+
+
+def parse_cgp(text: str, layout: Layout | None = None) -> Position:
+    """Read a CGP line.  Without ``layout`` the board gets the layout its ``bdn`` operation
+    names, else the standard one when it is 15x15, the super one when it is 21x21, and a plain
+    one otherwise.  Raises FormatError saying which field is wrong."""
+    if not isinstance(text, str) or not text.strip():
+        raise FormatError("a CGP position needs at least the board field")
+    fields = text.split(maxsplit=4)
+    rows = _parse_board_rows(fields[0])
+    racks = _parse_racks(fields[1]) if len(fields) > 1 else []
+    scores = _parse_scores(fields[2]) if len(fields) > 2 else []
+    zero_turns = 0
+    if len(fields) > 3:
+        try:
+            zero_turns = int(fields[3])
+        except ValueError:
+            raise FormatError(
+                f"CGP zero-turn count {fields[3]!r} is not a whole number"
+            ) from None
+        if zero_turns < 0:
+            raise FormatError("the CGP zero-turn count cannot be negative")
+    opcodes = _parse_opcodes(fields[4]) if len(fields) > 4 else {}
+    if scores and racks and len(scores) != len(racks):
+        raise FormatError(f"CGP has {len(racks)} racks but {len(scores)} scores")
+    if layout is None:
+        layout = _default_layout(len(rows), len(rows[0]), opcodes.get("bdn", ""))
+    if (layout.rows, layout.cols) != (len(rows), len(rows[0])):
+        raise FormatError(
+            f"the CGP board is {len(rows)}x{len(rows[0])} but the layout is {layout.rows}x{layout.cols}"
+        )
+    board = Board(layout)
+    board.place_all(
+        (row, col, tile) for row, line in enumerate(rows) for col, tile in enumerate(line) if tile
+    )
+    return Position(board, racks, scores, zero_turns, opcodes)
+
+
+def _parse_board_rows(text: str) -> list[list[str]]:
+    """The board field as rows of tiles ('' for an empty square)."""
+    rows: list[list[str]] = []
+    for number, row_text in enumerate(text.split("/"), 1):
+        squares: list[str] = []
+        for run, letter, other in _RUN.findall(row_text):
+            if run:
+                count = int(run)
+                if count == 0:
+                    raise FormatError(f"CGP board row {number}: an empty run of 0 squares")
+                squares.extend([""] * count)
+            elif letter:
+                squares.append(letter)
+            else:
+                what = "multi-letter tiles" if other == "[" else f"{other!r}"
+                raise FormatError(f"CGP board row {number}: {what} not supported")
+        if not squares:
+            raise FormatError(f"CGP board row {number} is empty")
+        rows.append(squares)
+    if any(len(row) != len(rows[0]) for row in rows):
+        widths = sorted({len(row) for row in rows})
+        raise FormatError(f"CGP board rows differ in width ({', '.join(map(str, widths))} squares)")
+    return rows
+
+
+def _parse_racks(text: str) -> list[str]:
+    racks = []
+    for rack in text.split("/"):
+        for char in rack:
+            if not (char.isalpha() or char == BLANK):
+                raise FormatError(f"CGP rack {rack!r}: {char!r} is not a letter or '?'")
+        racks.append(rack.upper())
+    return racks
+
+
+def _parse_scores(text: str) -> list[int]:
+    try:
+        return [int(score) for score in text.split("/")]
+    except ValueError:
+        raise FormatError(f"CGP scores {text!r} are not whole numbers separated by '/'") from None
+
+
+def _parse_opcodes(text: str) -> dict[str, str]:
+    opcodes: dict[str, str] = {}
+    position = 0
+    rest = text.rstrip()
+    while position < len(rest):
+        match = _OPCODE.match(rest, position)
+        if match is None:
+            raise FormatError(f"CGP operations {rest[position:]!r}: expected 'opcode operands;'")
+        opcodes[match[1]] = match[2].strip()
+        position = match.end()
+    return opcodes
+
+
+def _default_layout(rows: int, cols: int, board_name: str) -> Layout:
+    factory = _BOARD_NAMES.get(board_name.lower())
+    if factory is not None:
+        return factory()
+    if (rows, cols) == (15, 15):
+        return standard_layout()
+    if (rows, cols) == (21, 21):
+        return super_layout()
+    return plain_layout(rows, cols)
+
+
+def format_cgp(position: Position) -> str:
+    """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`)."""
+    board = position.board
+    rows = []
+    for row in range(board.rows):
+        parts: list[str] = []
+        empty = 0
+        for tile in board.row_tiles(row):
+            if tile is None:
+                empty += 1
+                continue
+            if empty:
+                parts.append(str(empty))
+                empty = 0
+            parts.append(tile)
+        if empty:
+            parts.append(str(empty))
+        rows.append("".join(parts))
+    racks = "/".join(position.racks) if position.racks else "/"
+    scores = "/".join(str(score) for score in position.scores) if position.scores else "0/0"
+    text = f"{'/'.join(rows)} {racks} {scores} {position.zero_turns}"
+    operations = " ".join(
+        f"{name} {operands};" if operands else f"{name};" for name, operands in position.opcodes.items()
+    )
+    return f"{text} {operations}" if operations else text
