@@ -22,6 +22,7 @@ string itself (no lexicon involved).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from wordgames.wordsearch.board import BLOCKED, Board
 from wordgames.wordsearch.walk import ROOT, BitWalk
@@ -46,34 +47,34 @@ def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:
     return {word: paths[node] for node, word in words.items()}
 
 
-def _search(
-    board: Board, walk: BitWalk, want_paths: bool
-) -> tuple[dict[int, str], dict[int, tuple[int, ...]]]:
-    """The depth-first search behind :func:`find_words`: the words found, by walk node, and,
-    when ``want_paths``, one path per node."""
-    cells = board.cells
-    size = len(cells)
-    neighbours = board.neighbours
-    masks = walk.masks
-    first = walk.first
-    terminal = walk.terminal
-    expand = walk.expand
-    descend = walk.descend
+class _NeighbourTables(NamedTuple):
+    """What the search needs to know about each cell's neighbours, for one board and walk."""
 
+    first_bits: list[int]
+    """The walk's bit for each cell's first letter (0: blocked, or a letter no word uses)."""
+    single_by_bit: list[dict[int, list[int]]]
+    """The single-letter neighbours of each cell, grouped by letter bit."""
+    single_mask: list[int]
+    """The letter bits of each cell's single-letter neighbours."""
+    any_mask: list[int]
+    """The first-letter bits of all of each cell's neighbours: a move into a cell whose
+    surroundings offer none of the letters that may come next is not worth a call."""
+    multi_by_cell: list[list[tuple[int, int, str]]]
+    """Each cell's multi-letter neighbours as (cell, first-letter bit, remaining letters)."""
+    multi_mask: list[int]
+    """The first-letter bits of each cell's multi-letter neighbours."""
+
+
+def _neighbour_tables(board: Board, walk: BitWalk) -> _NeighbourTables:
+    """Build the per-cell tables of ``board`` for ``walk``'s letter bits.  Cost: O(cells)."""
+    cells = board.cells
     first_bits = [0 if cell == BLOCKED else walk.bit_for(cell[0]) for cell in cells]
-    # Per cell: its single-letter neighbours grouped by letter bit, the mask of those bits, the
-    # mask of every neighbour's first letter (a move into a cell with no useful letter around it
-    # is not worth a call), and the multi-letter neighbours, which take the slow branch.
-    single_by_bit: list[dict[int, list[int]]] = []
-    single_mask: list[int] = []
-    any_mask: list[int] = []
-    multi_by_cell: list[list[tuple[int, int, str]]] = []
-    multi_mask: list[int] = []
-    for cell in range(size):
+    tables = _NeighbourTables(first_bits, [], [], [], [], [])
+    for around in board.neighbours:
         by_bit: dict[int, list[int]] = {}
         multi: list[tuple[int, int, str]] = []
         singles = multis = 0
-        for other in neighbours[cell]:
+        for other in around:
             bit = first_bits[other]
             if not bit:
                 continue
@@ -87,11 +88,30 @@ def _search(
             else:
                 multis |= bit
                 multi.append((other, bit, cells[other][1:]))
-        single_by_bit.append(by_bit)
-        single_mask.append(singles)
-        any_mask.append(singles | multis)
-        multi_by_cell.append(multi)
-        multi_mask.append(multis)
+        tables.single_by_bit.append(by_bit)
+        tables.single_mask.append(singles)
+        tables.any_mask.append(singles | multis)
+        tables.multi_by_cell.append(multi)
+        tables.multi_mask.append(multis)
+    return tables
+
+
+def _search(
+    board: Board, walk: BitWalk, want_paths: bool
+) -> tuple[dict[int, str], dict[int, tuple[int, ...]]]:
+    """The depth-first search behind :func:`find_words`: the words found, by walk node, and,
+    when ``want_paths``, one path per node."""
+    cells = board.cells
+    size = len(cells)
+    masks = walk.masks
+    first = walk.first
+    terminal = walk.terminal
+    expand = walk.expand
+    descend = walk.descend
+
+    first_bits, single_by_bit, single_mask, any_mask, multi_by_cell, multi_mask = (
+        _neighbour_tables(board, walk)
+    )
 
     used = [False] * size
     path = [0] * (size + 1)
