@@ -156,3 +156,8 @@ def test_read_board_file_errors_name_the_file(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00A")
     with pytest.raises(BoardError, match=r"binary\.txt"):
         read_board_file(binary)
+
+
+def test_letter_counts_skip_blocked_cells() -> None:
+    board = parse_board("[QU]A#/AB#")
+    assert board.letter_counts == {"Q": 1, "U": 1, "A": 2, "B": 1}

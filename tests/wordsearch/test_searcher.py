@@ -117,3 +117,10 @@ def test_find_path_handles_strings_longer_than_the_recursion_limit() -> None:
     path = find_path(board, "A" * 3000)
     assert path == list(range(3000)) or path == list(range(2999, -1, -1))
     assert find_path(board, "A" * 3001) == []
+
+
+def test_find_path_gives_up_at_once_on_strings_needing_missing_letters() -> None:
+    # Without the letter count check this would try every path of 60 A's before failing.
+    board = Board.from_cells(["A"] * 400)
+    assert find_path(board, "A" * 60 + "B") == []
+    assert find_path(Board.from_cells(["QU", "A", "#", "B"]), "QUQU") == []

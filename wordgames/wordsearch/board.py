@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -82,7 +83,7 @@ class Board:
     :func:`parse_board` (board text) or :func:`read_board_file`.
     """
 
-    __slots__ = ("cells", "columns", "neighbours", "rows")
+    __slots__ = ("_letter_counts", "cells", "columns", "neighbours", "rows")
 
     def __init__(self, cells: tuple[str, ...], rows: int, columns: int) -> None:
         """Wrap already-normalized cells; use :meth:`from_cells` for unchecked input."""
@@ -90,6 +91,15 @@ class Board:
         self.rows = rows
         self.columns = columns
         self.neighbours = neighbour_table(rows, columns)
+        self._letter_counts: Counter[str] | None = None
+
+    @property
+    def letter_counts(self) -> Counter[str]:
+        """How many times each letter appears on the board (blocked cells excluded); a string
+        needing more of some letter cannot be on the board.  Computed once."""
+        if self._letter_counts is None:
+            self._letter_counts = Counter("".join(cell for cell in self.cells if cell != BLOCKED))
+        return self._letter_counts
 
     @classmethod
     def from_cells(cls, cells: object, columns: int | None = None) -> Board:

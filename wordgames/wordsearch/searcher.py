@@ -21,6 +21,7 @@ string itself (no lexicon involved).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
@@ -215,8 +216,9 @@ def find_path(board: Board, word: str) -> list[int]:
     strings on boards of one repeated letter.
     """
     cells = board.cells
-    if not word or len(word) > sum(len(cell) for cell in cells if cell != BLOCKED):
-        return []
+    available = board.letter_counts
+    if not word or any(count > available[letter] for letter, count in Counter(word).items()):
+        return []  # cheap, and it spares the search hopeless strings on repetitive boards
     neighbours = board.neighbours
     used = [False] * len(cells)
     for start, letters in enumerate(cells):
