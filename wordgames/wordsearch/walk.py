@@ -91,27 +91,24 @@ class BitWalk(ABC):
 
 
 class TrieBitWalk(BitWalk):
-    """The trie backend's own arrays, used in place (see :mod:`wordgames.lexicon.trie`).
-
-    This reads the trie's internal layout (``_masks``, ``_first``, ``_bits``, ``_terminal``)
-    because that layout *is* a bit walk; :func:`bit_walk_for` checks for it and falls back to
-    :class:`MirrorBitWalk` if the trie ever stops providing it, and the tests compare both.
+    """The trie backend's own arrays, used in place (see :mod:`wordgames.lexicon.trie`):
+    the trie's packed layout (:meth:`TrieLexicon.packed`) *is* a bit walk, so nothing is
+    copied or built.  The tests compare it with :class:`MirrorBitWalk`.
     """
 
     def __init__(self, lexicon: TrieLexicon) -> None:
         """View ``lexicon``'s arrays; cost O(1)."""
+        packed = lexicon.packed()
         self.lexicon = lexicon
-        self.masks = lexicon._masks
-        self.first = lexicon._first
-        self.terminal = lexicon._terminal
-        self._bits: dict[str, int] = lexicon._bits
+        self.masks = packed.masks
+        self.first = packed.first
+        self.terminal = packed.terminal
+        self._bits: dict[str, int] = packed.bits
 
     @staticmethod
     def supports(lexicon: Lexicon) -> bool:
-        """Whether ``lexicon`` is a trie exposing the packed layout this class reads."""
-        return isinstance(lexicon, TrieLexicon) and all(
-            hasattr(lexicon, name) for name in ("_masks", "_first", "_bits", "_terminal")
-        )
+        """Whether ``lexicon`` is a trie, whose packed layout this class reads."""
+        return isinstance(lexicon, TrieLexicon)
 
     def bit_for(self, letter: str) -> int:
         """The trie's bit for ``letter``, 0 if no word uses it."""
