@@ -214,3 +214,29 @@ def test_autoplay_json_and_errors(capsys: pytest.CaptureFixture[str], tmp_path: 
     err = capsys.readouterr().err
     assert "no #player lines" in err or "not a GCG line" in err
     assert main(["scrabble", "replay", str(tmp_path / "absent.gcg")]) == 2
+
+
+@pytest.mark.parametrize(
+    ("lexicon_args", "expected_words"),
+    [([], 4), (["--lexicon", "enable"], 172_823)],
+    ids=["config-dictionary", "explicit-lexicon-wins"],
+)
+def test_the_config_dictionary_applies_unless_a_lexicon_is_given(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    lexicon_args: list[str],
+    expected_words: int,
+) -> None:
+    text = (
+        "hand_size: 3\nseed: 5\ntile_bag: config/bag.txt\ndictionary: config/words.txt\n"
+        "board: config/board.txt\n"
+    )
+    config = write_config_tree(tmp_path, text)
+    target = tmp_path / "game.json"
+    code, _, err = play(
+        monkeypatch, capsys, ["pass", "quit"], "--players", "Ann,cpu:Robo", "--config", str(config),
+        "--save", str(target), *lexicon_args,
+    )
+    assert code == 0 and err == ""
+    assert len(load_game(target).lexicon) == expected_words

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from wordgames.cli.common import add_json_option, add_lexicon_options, print_json
+from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_source, print_json
 from wordgames.errors import InvalidArgumentError
 from wordgames.wordsearch.board import DEFAULT_BOARD, Board, parse_board, read_board_file
 from wordgames.wordsearch.dice import new_seed, roll_board
@@ -119,7 +119,7 @@ def board_from_args(args: argparse.Namespace, roll_by_default: bool) -> tuple[Bo
 
 def _game_from_args(args: argparse.Namespace, board: Board) -> BoggleGame:
     check_minimum_length(args.minimum)
-    game = create_game(args.backend, args.scoring, lexicon=args.lexicon)
+    game = create_game(args.backend, args.scoring, lexicon=lexicon_source(args))
     game.set_board(board)
     return game
 
@@ -147,7 +147,7 @@ def run_solve(args: argparse.Namespace) -> int:
     plural = "" if len(words) == 1 else "s"
     print(
         f"\n{len(words)} word{plural} of {args.minimum}+ letters "
-        f"(lexicon {args.lexicon}, {args.scoring} scoring{rolled}); total score {total}"
+        f"(lexicon {lexicon_source(args)}, {args.scoring} scoring{rolled}); total score {total}"
     )
     width = max((len(entry.word) for entry in words), default=0)
     for entry in words:

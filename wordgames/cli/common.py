@@ -14,7 +14,7 @@ def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--lexicon PATH|NAME`` and ``--backend NAME`` to a command."""
     parser.add_argument(
         "--lexicon",
-        default=DEFAULT_LEXICON,
+        default=None,
         metavar="PATH|NAME",
         help=f"word file or shipped list name (default: {DEFAULT_LEXICON})",
     )
@@ -36,9 +36,16 @@ def add_json_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def lexicon_source(args: argparse.Namespace) -> str:
+    """The word list ``--lexicon`` names, or the default one when the option was not given
+    (``args.lexicon`` stays None then, so a config file's dictionary can take precedence)."""
+    source: str = args.lexicon if args.lexicon is not None else DEFAULT_LEXICON
+    return source
+
+
 def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
     """Load the lexicon named by ``--lexicon``/``--backend``."""
-    return load_lexicon(args.lexicon, args.backend)
+    return load_lexicon(lexicon_source(args), args.backend)
 
 
 def print_json(value: Any) -> None:

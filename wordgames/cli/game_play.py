@@ -23,8 +23,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from wordgames.cli.common import lexicon_from_args
 from wordgames.errors import InvalidArgumentError, WordGamesError
-from wordgames.lexicon import DEFAULT_LEXICON, load_lexicon
+from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.board import Board
 from wordgames.scrabble.config import GameConfig, read_config
 from wordgames.scrabble.game import END_OUT, Game, GameSettings
@@ -355,9 +356,11 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
         return game, args.save or args.resume
     config = read_config(args.config) if args.config else GameConfig()
     settings = settings_from_args(args, config)
-    use_config_dictionary = args.lexicon == DEFAULT_LEXICON and config.dictionary is not None
-    source = config.dictionary if use_config_dictionary and config.dictionary else args.lexicon
-    lexicon = load_lexicon(source, args.backend)
+    # An explicit --lexicon wins over the config file's dictionary, which wins over the default.
+    if args.lexicon is None and config.dictionary is not None:
+        lexicon = load_lexicon(config.dictionary, args.backend)
+    else:
+        lexicon = lexicon_from_args(args)
     strategy = getattr(args, "strategy", None) or "greedy"
     players = parse_players(args.players or DEFAULT_PLAYERS, strategy)
     return Game(players, lexicon, settings), args.save
