@@ -9,8 +9,11 @@ LEXICON is a word file or a shipped list's name (default: the shipped ENABLE lis
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from wordgames import load_lexicon
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, uninstalled
+
+from wordgames import WordGamesError, load_lexicon
 from wordgames.scrabble import Board, Game, GameSettings, Player, Rack, game_to_gcg, get_rules, parse_move
 from wordgames.scrabble.notation import format_coordinate
 
@@ -42,4 +45,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    try:
+        raise SystemExit(main(sys.argv[1:]))
+    except WordGamesError as error:
+        print(f"scrabble_client: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
