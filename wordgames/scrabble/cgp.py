@@ -161,7 +161,8 @@ def _default_layout(rows: int, cols: int, board_name: str) -> Layout:
 
 
 def format_cgp(position: Position) -> str:
-    """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`)."""
+    """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`).  Missing racks
+    are written as two unknown racks (``/``) and missing scores as zeros."""
     board = position.board
     rows = []
     for row in range(board.rows):
@@ -178,9 +179,11 @@ def format_cgp(position: Position) -> str:
         if empty:
             parts.append(str(empty))
         rows.append("".join(parts))
-    racks = "/".join(position.racks) if position.racks else "/"
-    scores = "/".join(str(score) for score in position.scores) if position.scores else "0/0"
-    text = f"{'/'.join(rows)} {racks} {scores} {position.zero_turns}"
+    racks = position.racks
+    if not "".join(racks) and len(racks) < 2:
+        racks = ["", ""]  # a field cannot be empty: write two unknown racks
+    scores = position.scores or [0] * len(racks)
+    text = f"{'/'.join(rows)} {'/'.join(racks)} {'/'.join(map(str, scores))} {position.zero_turns}"
     operations = " ".join(
         f"{name} {operands};" if operands else f"{name};" for name, operands in position.opcodes.items()
     )

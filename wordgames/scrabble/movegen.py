@@ -190,9 +190,10 @@ def lexicon_tables(lexicon: Lexicon, alphabet: str) -> LexiconTables:
     if entry is not None and entry[0]() is lexicon:
         return entry[1]
     tables = LexiconTables(lexicon, alphabet)
+    registry = _TABLES  # bound here: at interpreter exit module globals may be gone
 
     def forget(_ref: weakref.ref[Lexicon]) -> None:
-        _TABLES.pop(key, None)
+        registry.pop(key, None)
 
     _TABLES[key] = (weakref.ref(lexicon, forget), tables)
     return tables

@@ -1,0 +1,104 @@
+"""Shared helpers: a brute-force model of the classic rules and positions to test on."""
+
+from __future__ import annotations
+
+import itertools
+
+from conftest import shared_lexicon
+
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Direction, Move, Placement, Rack
+from wordgames.scrabble.classic import ClassicRules
+from wordgames.scrabble.movegen import MoveGenerator
+from wordgames.scrabble.scoring import formed_words
+
+Key = tuple[Placement, ...]
+
+
+def sowpods(backend: str = "trie") -> Lexicon:
+    """SOWPODS from ../shared (the CS214 dictionary), loaded once per session."""
+    return shared_lexicon("lexicons/sowpods.txt", backend)
+
+
+def legal_score(rules: ClassicRules, board: Board, move: Move, lexicon: Lexicon, rack: Rack) -> int | None:
+    """The move's score when it is legal, ignoring non-words already on the board (what
+    ``check`` reports as BAD START); None when it is not legal."""
+    if rules.placement_problem(board, move) is not None:
+        return None
+    if not rack.can_supply(p.tile for p in move.placed):
+        return None
+    direction = move.direction
+    if len(move.placed) > 1:
+        direction = Direction.ACROSS if len({p.row for p in move.placed}) == 1 else Direction.DOWN
+    if any(word.word not in lexicon for word in formed_words(board, move.placed, direction)):
+        return None
+    return rules.score(board, move)
+
+
+def brute_force_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: ClassicRules) -> dict[Key, int]:
+    """Every legal move, keyed by its placements (blank flags included), with its score —
+    found the slow way: every maximal stretch of two or more squares of every line, every
+    ordered choice of rack tiles for its empty squares, every letter for each blank."""
+    tiles = rack.tiles()
+    letters = rules.tile_set.letters
+    found: dict[Key, int] = {}
+    for direction in (Direction.ACROSS, Direction.DOWN):
+        across = direction is Direction.ACROSS
+        lines, length = (board.rows, board.cols) if across else (board.cols, board.rows)
+        for line in range(lines):
+            squares = [(line, i) if across else (i, line) for i in range(length)]
+            line_tiles = [board.get(*square) for square in squares] + [None]
+            for first in range(length):
+                if first and line_tiles[first - 1] is not None:
+                    continue
+                for last in range(first + 1, length):
+                    if line_tiles[last + 1] is not None:
+                        continue
+                    empty = [i for i in range(first, last + 1) if line_tiles[i] is None]
+                    if not empty or len(empty) > len(tiles):
+                        continue
+                    for chosen in set(itertools.permutations(tiles, len(empty))):
+                        choices = [letters if tile == BLANK else tile for tile in chosen]
+                        for spelled in itertools.product(*choices):
+                            played = {
+                                i: (letter.lower() if tile == BLANK else letter)
+                                for i, tile, letter in zip(empty, chosen, spelled, strict=True)
+                            }
+                            word = "".join(
+                                (played.get(i) or line_tiles[i] or "").upper() for i in range(first, last + 1)
+                            )
+                            if word not in lexicon:
+                                continue
+                            placements = [
+                                Placement(*squares[i], tile.upper(), tile.islower())
+                                for i, tile in played.items()
+                            ]
+                            move = Move.from_placements(board, placements, direction)
+                            score = legal_score(rules, board, move, lexicon, rack)
+                            if score is not None:
+                                found[move.placed] = score
+    return found
+
+
+def generated(moves: list[Move]) -> dict[Key, int]:
+    """Moves keyed like :func:`brute_force_moves`; fails on a placement listed twice."""
+    keyed = {move.placed: move.score for move in moves}
+    assert len(keyed) == len(moves), "a placement was generated twice"
+    return keyed
+
+
+def self_play(lexicon: Lexicon, seed: int, turns: int) -> tuple[Board, Bag, list[Rack]]:
+    """A standard-board position after ``turns`` greedy moves of a seeded two-player game."""
+    generator = MoveGenerator(lexicon)
+    bag = Bag.full(STANDARD_ENGLISH, seed)
+    board = Board()
+    racks = [Rack(bag.draw(7)), Rack(bag.draw(7))]
+    for turn in range(turns):
+        rack = racks[turn % 2]
+        best = generator.best(board, rack, 1)
+        if not best:
+            continue
+        board.place_all((p.row, p.col, p.tile) for p in best[0].placed)
+        rack.remove(p.tile for p in best[0].placed)
+        rack.add(bag.draw(7 - len(rack)))
+    return board, bag, racks
