@@ -859,7 +859,9 @@ class MoveGenerator:
         records, orientations = self.raw_moves(board, rack)
         if ordered:
             records.sort(key=_record_key)
-        return [_to_move(orientations[0 if record[1] else 1], record) for record in records]
+        shared: dict[tuple[int, int, str], Placement] = {}
+        across, down = orientations
+        return [_to_move(across if record[1] else down, record, shared) for record in records]
 
     def count(self, board: Board, rack: Rack) -> int:
         """How many distinct legal moves there are (no :class:`Move` is built)."""
@@ -902,8 +904,11 @@ def _record_key(record: RawMove) -> tuple[int, int, int, int, str, str]:
     return (-score, row, col, 0 if across else 1, word.upper(), word)
 
 
-def _to_move(orientation: _Orientation, record: RawMove) -> Move:
-    """Turn a record of ``orientation`` into a :class:`Move` with its formed words."""
+def _to_move(orientation: _Orientation, record: RawMove,
+             shared: dict[tuple[int, int, str], Placement] | None = None) -> Move:
+    """Turn a record of ``orientation`` into a :class:`Move` with its formed words.
+    Placements are immutable, so moves built together may share them through ``shared``
+    (keyed by square and tile), which saves most of the cost of building many moves."""
     score, across, index, first, last, word = record
     line = orientation.lines[index]
     tiles = line.tiles
@@ -913,7 +918,12 @@ def _to_move(orientation: _Orientation, record: RawMove) -> Move:
         col = first + offset
         if tiles[col] is None:
             row, col_ = (index, col) if across else (col, index)
-            placed.append(Placement(row, col_, char.upper(), char.islower()))
+            placement = shared.get((row, col_, char)) if shared is not None else None
+            if placement is None:
+                placement = Placement(row, col_, char.upper(), char.islower())
+                if shared is not None:
+                    shared[(row, col_, char)] = placement
+            placed.append(placement)
             if line.above[col] or line.below[col]:
                 words.append(line.above[col] + char.upper() + line.below[col])
     if across:
