@@ -106,8 +106,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per position")
     args = parser.parse_args()
 
-    lexicons = [("sowpods", SOWPODS)] if SOWPODS.exists() else []
-    lexicons.append(("enable", Path("enable")))
+    lexicons = [("sowpods", str(SOWPODS))] if SOWPODS.exists() else []
+    lexicons.append(("enable", "enable"))
     backends = backend_names()
     games = args.games
     if args.quick:

@@ -79,11 +79,12 @@ RawMove = tuple[int, bool, int, int, int, str]
 """A generated move before it becomes a :class:`Move`: (score, across, line, first square,
 last square, word as it lies on the board with blanks in lower case)."""
 Emit = Callable[[RawMove], None]
-Prefix = tuple[Node, int, int, int, int, int, Any, str, int, int]
+Prefix = tuple[Node, int, int, int, int, int, Any, str, int, int, int]
 """A left part: (node, its child mask, letters still held, letters still playable, whether a
 blank stands for a letter the rack also holds, length, the left part it extends (None for
 the empty one), its last tile (a blank in lower case), that tile's value, the rack slot it
-used — a letter index or the blank slot)."""
+used — a letter index or the blank slot —, and the most that tile can be worth in any blank
+assignment: its letter's value when the rack holds that letter, else 0)."""
 
 _MAX_CACHED = 400_000
 _NO_BOUND = -(1 << 60)
@@ -590,7 +591,7 @@ class _Engine:
             levels.clear()
             levels.extend([] for _ in range(depth + 1))
             kid_mask = expand(root)[0]
-            top: Prefix = (root, kid_mask, held_all, playable_all, 0, 0, None, "", 0, 0)
+            top: Prefix = (root, kid_mask, held_all, playable_all, 0, 0, None, "", 0, 0, 0)
             levels[0].append(top)
             if depth and kid_mask & playable_all:
                 grow(top, root, kid_mask, held_all, playable_all, 0, 0, depth)
@@ -617,7 +618,7 @@ class _Engine:
                 child_mask = (expansions.get(child) or expand(child))[0]
                 if child_mask & now_playable:
                     prefix = (child, child_mask, now_held, now_playable, swaps, length, parent,
-                              tile, value, slot)
+                              tile, value, slot, values[i] if held_all & bit else 0)
                     level.append(prefix)
                     if depth > 1:
                         grow(prefix, child, child_mask, now_held, now_playable, swaps, length,
@@ -633,7 +634,7 @@ class _Engine:
             square = at - 1
             link: Prefix | None = prefix
             while square >= at - length:
-                _node, _m, _h, _p, _s, _l, link, tile, value, slot = link  # type: ignore[misc]
+                _node, _m, _h, _p, _s, _l, link, tile, value, slot, _most = link  # type: ignore[misc]
                 letters[square] = tile
                 main += value * lms[square]
                 mult *= wms[square]
@@ -708,13 +709,30 @@ class _Engine:
             left_parts(at, range(left_limit(at) + 1))
 
         def run_span(span: _Span, orientation: _Orientation) -> None:
-            # The moves of one placement scoring at least the current threshold.
+            # The moves of one placement scoring at least the current threshold.  Each left
+            # part is bounded first: its tiles at their best (a letter the rack lacks is a
+            # blank, worth 0) plus the whole rack at its best on the other squares.
             nonlocal last, exact
             select(orientation, orientation.lines[span.line])
             last = span.last
             exact = True
-            length = span.anchor - span.first
-            left_parts(span.anchor, range(length, length + 1))
+            at = span.anchor
+            if not span.left:
+                left_parts(at, range(at - span.first, at - span.first + 1))
+                return
+            weights, rest = engine.left_weights(span)
+            mask = squares[at][0]  # type: ignore[index]
+            following = squares[at][6]  # type: ignore[index]
+            for prefix, leads in leading(span.left, following[0] if following else 0):
+                if not leads & mask:
+                    continue
+                bound = rest
+                link = prefix
+                for weight in weights:
+                    bound += link[10] * weight
+                    link = link[6]
+                if bound >= engine.threshold:
+                    from_left_part(prefix, at)
 
         self.select = select
         self.build_levels = build_levels
@@ -799,6 +817,33 @@ class _Engine:
                             continue
                     spans.append(_Span(self._bound(fixed, factors), number, line.number, at,
                                        first, last, len(factors), left))
+
+    def left_weights(self, span: _Span) -> tuple[list[int], int]:
+        """For a placement with a left part of rack tiles: what a tile value is worth on each
+        left-part square, last square first, and the most the rest of the move can score
+        (board tiles, cross words, the whole rack on the other squares, the bingo)."""
+        line = self.orientations[span.orientation].lines[span.line]
+        tiles, squares = line.tiles, line.squares
+        mult = 1
+        for square in range(span.first, span.last + 1):
+            if tiles[square] is None:
+                mult *= line.word_multipliers[square]
+        left = range(span.anchor - 1, span.first - 1, -1)
+        weights = [line.letter_multipliers[square] * mult for square in left]
+        factors = [(info[1], info[2], info[3], info[4]) for square in range(span.anchor, span.last + 1)
+                   if (info := squares[square]) is not None]
+        fixed = sum(self.tile_value(tile) for tile in tiles[span.anchor:span.last + 1] if tile is not None)
+        total = fixed * mult
+        rest_weights = []
+        for lm, _wm, csum, xwm in factors:
+            if csum >= 0:
+                total += csum * xwm
+            rest_weights.append(lm * (mult + xwm))
+        rest_weights.sort(reverse=True)
+        total += sum(v * w for v, w in zip(self.rack_values, rest_weights, strict=False))
+        if span.filled == self.hand_size:
+            total += self.bingo_bonus
+        return weights, total
 
     def _bound(self, fixed: int, factors: list[tuple[int, int, int, int]]) -> int:
         """The most a move can score filling squares with these (letter multiplier, word
