@@ -16,14 +16,15 @@ move to the leftmost anchor it covers.  The *left part* before an anchor is eith
 tiles just before it, or up to ``k`` rack tiles on the empty non-anchor squares before it
 (``k`` is Appel & Jacobson's limit, at most the rack size minus one).  Those squares have no
 cross words, so left parts depend on the rack alone: LeftPart enumerates them once per
-search, level by level over the lexicon's node walk, and every anchor reuses them, keeping
-those whose node can be followed by a letter the anchor's cross-check and the remaining rack
-allow.  *ExtendRight* then walks from the anchor: on an empty square it tries each letter the
-node can be followed by, the cross-check allows and the rack supplies, and steps over the
-board tiles that follow in one multi-letter step.  A word is recorded when its node is a word
-and the square after it is empty.  Knowing the left part's length fixes every square's
-premiums, so scores are summed as the tiles go down.  A one-tile move is recorded in one
-direction only (its longer word, across on a tie), so every distinct placement appears once.
+search, depth first over the lexicon's node walk, and every anchor reuses them, keeping those
+whose node can be followed by a letter the anchor's cross-check and the remaining rack allow
+(and that leads into the board tiles after the anchor, if any).  *ExtendRight* then walks
+from the anchor: on an empty square it tries each letter the node can be followed by, the
+cross-check allows and the rack supplies, and steps over the board tiles that follow.  A
+word is recorded when its node is a word and the square after it is empty.  Knowing the left
+part's length fixes every square's premiums, so scores are summed as the tiles go down.  A
+one-tile move is recorded in one direction only (its longer word, across on a tie), so every
+distinct placement appears once.
 
 **Blanks.**  The search walks each *word* once: a letter is played from a real tile while the
 rack holds one and from a blank otherwise.  When a word is recorded, its blank assignments are
@@ -38,14 +39,16 @@ held, the word being built lives in per-line buffers, the candidate letters are 
 ``children & cross-check & rack``, each square's data is one tuple, and each lexicon node is
 expanded once into a child bit mask and a table that later searches reuse.
 
-**Best moves.**  :meth:`MoveGenerator.best` finds the top N without generating every move.
-It splits the search into *placements* (a line, the first and last squares of the word, hence
-the squares to fill), bounds each placement's score before searching it — the rack's highest
-values on the placement's most valuable squares, plus the board tiles and cross words, plus
-the bingo bonus when it fills ``hand_size`` squares — searches placements best bound first,
-and stops when the bound falls below the N-th best score found.  Within a placement, the same
-bound over the squares still to fill prunes partial words, and blank assignments scoring below
-the threshold are never built.
+**Best moves.**  :meth:`MoveGenerator.best` finds the top N of a rack holding blanks without
+generating every move.  It splits the search into *placements* (a line, the first and last
+squares of the word, hence the squares to fill), bounds each placement's score before
+searching it — the rack's highest values on the placement's most valuable squares, plus the
+board tiles and cross words, plus the bingo bonus when it fills ``hand_size`` squares —
+searches placements best bound first, and stops when the bound falls below the N-th best
+score found.  Within a placement each left part is bounded again with its own letters (one the
+rack lacks is a blank, worth 0), and blank assignments scoring below the threshold are never
+built.  (Bounding every placement costs more than it saves for a rack without blanks, which
+gets one full generation.)
 """
 
 from __future__ import annotations
