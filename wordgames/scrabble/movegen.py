@@ -743,6 +743,8 @@ class _Engine:
         self.run_anchor = run_anchor
         self.run_span = run_span
         self.left_limit = left_limit
+        self.held_all = held_all
+        self.blanks = blanks_on_rack
         self.playable_all = playable_all
         self.rack_values = sorted(
             (values[i] for i in range(blank) for _ in range(counts[i])), reverse=True
@@ -801,15 +803,20 @@ class _Engine:
                 # Walk right from the anchor: after each tile put down the word may end
                 # (past any board tiles that follow).
                 fixed = sum(self.tile_value(tile) for tile in tiles[first:at] if tile is not None)
-                factors = [(line.letter_multipliers[s], line.word_multipliers[s], -1, 0)
+                factors = [(line.letter_multipliers[s], line.word_multipliers[s], -1, 0, False)
                            for s in range(first, at) if tiles[s] is None]
                 left = len(factors)
                 square = at
+                forced = 0  # squares whose cross-check allows no letter the rack holds
                 while square < n and len(factors) < rack_size:
                     info = squares[square]
                     if info is None or not info[0] & playable:
                         break
-                    factors.append((info[1], info[2], info[3], info[4]))
+                    blank_only = not info[0] & self.held_all
+                    forced += blank_only
+                    if forced > self.blanks:
+                        break
+                    factors.append((info[1], info[2], info[3], info[4], blank_only))
                     fixed += info[7]
                     square = info[5]
                     last = info[8]
@@ -834,34 +841,37 @@ class _Engine:
                 mult *= line.word_multipliers[square]
         left = range(span.anchor - 1, span.first - 1, -1)
         weights = [line.letter_multipliers[square] * mult for square in left]
-        factors = [(info[1], info[2], info[3], info[4]) for square in range(span.anchor, span.last + 1)
+        factors = [(info[0], info[1], info[3], info[4]) for square in range(span.anchor, span.last + 1)
                    if (info := squares[square]) is not None]
         fixed = sum(self.tile_value(tile) for tile in tiles[span.anchor:span.last + 1] if tile is not None)
         total = fixed * mult
         rest_weights = []
-        for lm, _wm, csum, xwm in factors:
+        for mask, lm, csum, xwm in factors:
             if csum >= 0:
                 total += csum * xwm
-            rest_weights.append(lm * (mult + xwm))
+            if mask & self.held_all:  # else only a blank, worth 0, can go there
+                rest_weights.append(lm * (mult + xwm))
         rest_weights.sort(reverse=True)
         total += sum(v * w for v, w in zip(self.rack_values, rest_weights, strict=False))
         if span.filled == self.hand_size:
             total += self.bingo_bonus
         return weights, total
 
-    def _bound(self, fixed: int, factors: list[tuple[int, int, int, int]]) -> int:
+    def _bound(self, fixed: int, factors: list[tuple[int, int, int, int, bool]]) -> int:
         """The most a move can score filling squares with these (letter multiplier, word
-        multiplier, cross-word part, cross-word multiplier) next to ``fixed`` points of
-        board tiles: the rack's highest values on the most valuable squares."""
+        multiplier, cross-word part, cross-word multiplier, only a blank fits) next to
+        ``fixed`` points of board tiles: the rack's highest values on the most valuable
+        squares a real tile can take."""
         mult = 1
-        for _lm, wm, _csum, _xwm in factors:
+        for _lm, wm, _csum, _xwm, _blank_only in factors:
             mult *= wm
         total = fixed * mult
         weights = []
-        for lm, _wm, csum, xwm in factors:
+        for lm, _wm, csum, xwm, blank_only in factors:
             if csum >= 0:
                 total += csum * xwm
-            weights.append(lm * (mult + xwm))
+            if not blank_only:
+                weights.append(lm * (mult + xwm))
         weights.sort(reverse=True)
         total += sum(v * w for v, w in zip(self.rack_values, weights, strict=False))
         if len(factors) == self.hand_size:
