@@ -303,6 +303,7 @@ class _Orientation:
             row_above, row_below = above[row], below[row]
             runs: list[tuple[str, int]] = [("", 0)] * (cols + 1)
             run_end = [0] * (cols + 1)
+            run_bits: list[tuple[int, ...]] = [()] * (cols + 1)
             col = cols - 1
             while col >= 0:  # right to left, so each square can see the run after it
                 if tiles[col] is None:
@@ -312,9 +313,10 @@ class _Orientation:
                 while col > 0 and tiles[col - 1] is not None:
                     col -= 1
                 segment = tiles[col:last + 1]
-                runs[col] = ("".join(segment).upper(),  # type: ignore[arg-type]
-                             sum(value(tile) for tile in segment if tile is not None))
+                text = "".join(segment).upper()  # type: ignore[arg-type]
+                runs[col] = (text, sum(value(tile) for tile in segment if tile is not None))
                 run_end[col] = last
+                run_bits[col] = tuple(1 << index[letter] for letter in text)
                 col -= 1
             masks = [0] * (cols + 1)
             anchors = []
@@ -324,20 +326,24 @@ class _Orientation:
                     masks[col] = cross_mask(up, down) if up or down else full
                     if up or down or runs[col + 1][0] or (col > 0 and tiles[col - 1] is not None):
                         anchors.append(col)
+            if empty_board:
+                anchors = [self.start[1]] if row == self.start[0] else []
             squares: list[Square | None] = [None] * cols
-            for col in range(cols):
+            for col in range(cols) if anchors else ():  # a line without anchors is not searched
                 if tiles[col] is not None:
                     continue
                 up, down = row_above[col], row_below[col]
-                run, points = runs[col + 1]
-                nxt, end = (run_end[col + 1] + 1, run_end[col + 1]) if run else (col + 1, col)
-                squares[col] = (
-                    masks[col], lms[col], wms[col], cross_sum[row][col] if up or down else -1,
-                    wms[col] if up or down else 0, nxt, tuple(1 << index[letter] for letter in run),
-                    points, end, 1 + len(up) + len(down), masks[nxt],
-                )
-            if empty_board:
-                anchors = [self.start[1]] if row == self.start[0] else []
+                points = runs[col + 1][1]
+                if run_bits[col + 1]:
+                    nxt, end = run_end[col + 1] + 1, run_end[col + 1]
+                else:
+                    nxt, end = col + 1, col
+                if up or down:
+                    squares[col] = (masks[col], lms[col], wms[col], cross_sum[row][col], wms[col], nxt,
+                                    run_bits[col + 1], points, end, 1 + len(up) + len(down), masks[nxt])
+                else:
+                    squares[col] = (masks[col], lms[col], wms[col], -1, 0, nxt, run_bits[col + 1],
+                                    points, end, 1, masks[nxt])
             is_anchor = [False] * cols
             for col in anchors:
                 is_anchor[col] = True
