@@ -89,6 +89,7 @@ def test_valid_move_lists_main_word_then_cross_words(board: Board) -> None:
         ([Placement(0, 0, "A"), Placement(0, 1, "T")], "does not touch"),
         ([Placement(8, 8, "A"), Placement(8, 8, "T")], "two tiles are placed on I9"),
         ([Placement(8, 8, "1")], "not a letter of this tile set"),
+        ([Placement(8, 9, "a")], "not a letter of this tile set"),  # blanks say blank=True
         ([Placement(8, c, "A") for c in range(8)], "at most 7 tiles"),
     ],
 )

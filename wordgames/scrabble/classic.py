@@ -122,7 +122,8 @@ class ClassicRules(RuleSet):
             squares.add((p.row, p.col))
             if board.get(p.row, p.col) is not None:
                 return f"square {where} is already occupied"
-            if not (len(p.letter) == 1 and p.letter.isalpha() and p.letter.upper() in self.tile_set.values):
+            if not (len(p.letter) == 1 and p.letter.isalpha() and p.letter.isupper()
+                    and p.letter in self.tile_set.values):
                 return f"{p.letter!r} is not a letter of this tile set"
         rows = {p.row for p in placed}
         cols = {p.col for p in placed}
