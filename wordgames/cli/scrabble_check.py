@@ -8,14 +8,14 @@ read (one line on stderr).
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
 from wordgames.cli.scrabble_cmd import add_tile_options, tile_set_from_args
-from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Board, Move, Rack, layout_by_name, parse_move
 from wordgames.scrabble.classic import ClassicRules, parse_move_file
+from wordgames.textfiles import read_text_file
 
 
 def register(commands: Any) -> None:
@@ -48,14 +48,7 @@ def read_move(args: argparse.Namespace, board: Board) -> Move:
         raise InvalidArgumentError("give the move as MOVE_FILE or with --move (one of them)")
     if args.move is not None:
         return parse_move(args.move, board)
-    path = Path(args.move_file)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise FormatError(f"{path}: no such move file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"{path}: cannot read move file ({error})") from None
-    return parse_move_file(text, board, str(path))
+    return parse_move_file(read_text_file(args.move_file, "move file"), board, str(args.move_file))
 
 
 def run_check(args: argparse.Namespace) -> int:

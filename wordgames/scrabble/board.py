@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from wordgames.errors import BoardError, InvalidArgumentError
 from wordgames.scrabble.layout import Layout, plain_layout, standard_layout
+from wordgames.textfiles import read_text_file
 
 Square = tuple[int, int]
 
@@ -71,14 +71,7 @@ class Board:
     @classmethod
     def read(cls, path: str | os.PathLike[str], layout: Layout | None = None) -> Board:
         """Read a plain board file (see :meth:`from_text`)."""
-        file = Path(path)
-        try:
-            text = file.read_text(encoding="utf-8-sig")
-        except FileNotFoundError:
-            raise BoardError(f"{file}: no such board file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise BoardError(f"{file}: cannot read board ({error})") from None
-        return cls.from_text(text, layout, str(file))
+        return cls.from_text(read_text_file(path, "board file", BoardError), layout, str(path))
 
     def copy(self) -> Board:
         """An independent copy of the board."""

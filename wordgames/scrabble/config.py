@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError
+from wordgames.textfiles import read_text_file
 
 _INTEGER_KEYS = ("hand_size", "seed", "minimum_word_length", "exchange_minimum", "scoreless_turns")
 _PATH_KEYS = ("tile_bag", "dictionary", "board")
@@ -107,11 +108,4 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
 def read_config(path: str | os.PathLike[str]) -> GameConfig:
     """Read a config file (see :func:`parse_config`).  Raises FormatError when it cannot be
     read."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise FormatError(f"{file}: no such config file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"{file}: cannot read config ({error})") from None
-    return parse_config(text, file)
+    return parse_config(read_text_file(path, "config file"), Path(path))

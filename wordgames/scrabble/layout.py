@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.textfiles import read_text_file
 
 _LETTER_MULTIPLIER = {"2": 2, "3": 3, "4": 4}
 _WORD_MULTIPLIER = {"d": 2, "t": 3, "q": 4}
@@ -162,14 +163,7 @@ def parse_layout(text: str, name: str = "<layout>") -> Layout:
 
 def read_layout(path: str | os.PathLike[str]) -> Layout:
     """Read a USC layout file (see :func:`parse_layout`)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise FormatError(f"{file}: no such layout file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"{file}: cannot read layout ({error})") from None
-    return parse_layout(text, str(file))
+    return parse_layout(read_text_file(path, "layout file"), str(path))
 
 
 BUILTIN_LAYOUTS = {"standard": standard_layout, "super": super_layout}

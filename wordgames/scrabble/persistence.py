@@ -35,6 +35,7 @@ from wordgames.scrabble.move import Direction, Move, Placement
 from wordgames.scrabble.players import Player
 from wordgames.scrabble.tiles import Bag, Rack, TileSet
 from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.textfiles import read_text_file
 
 SAVE_FORMAT = "wordgames-scrabble-game"
 SAVE_VERSION = 1
@@ -290,12 +291,7 @@ def load_game(
     """Resume a game saved by :func:`save_game` (see :func:`game_from_state`).  Raises
     FormatError for an unreadable, corrupt or mismatched file."""
     file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FormatError(f"{file}: no such saved game") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"{file}: cannot read saved game ({error})") from None
+    text = read_text_file(file, "saved game")
     try:
         state = json.loads(text)
     except json.JSONDecodeError as error:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError
+from wordgames.textfiles import read_text_file
 
 BLANK = "?"
 
@@ -65,10 +66,7 @@ STANDARD_ENGLISH = TileSet(
 
 
 def _data_lines(path: Path) -> list[tuple[int, list[str]]]:
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise FormatError(f"{path}: not UTF-8 text") from None
+    text = read_text_file(path, "tile file")
     return [(number, line.split()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 

@@ -1,0 +1,45 @@
+"""The shared reader of small text files: one error policy for every missing or bad file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from wordgames.errors import BoardError, FormatError
+from wordgames.scrabble import read_layout, read_tile_set
+from wordgames.textfiles import read_text_file
+
+
+def test_reads_utf8_and_drops_a_byte_order_mark(tmp_path: Path) -> None:
+    file = tmp_path / "x.txt"
+    file.write_bytes(b"\xef\xbb\xbfA 1\r\n")
+    assert read_text_file(file, "tile file") == "A 1\r\n"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda tmp: tmp / "absent.txt", "no such board file"),
+        (lambda tmp: tmp, "is a directory, not a board file"),
+    ],
+)
+def test_missing_files_and_folders_name_the_path(tmp_path: Path, make, message: str) -> None:  # type: ignore[no-untyped-def]
+    path = make(tmp_path)
+    with pytest.raises(BoardError, match=message) as caught:
+        read_text_file(path, "board file", BoardError)
+    assert str(path) in str(caught.value)
+
+
+def test_undecodable_text_is_a_format_error(tmp_path: Path) -> None:
+    file = tmp_path / "bag.txt"
+    file.write_bytes(b"A 1 9\n\xff\xfe\n")
+    with pytest.raises(FormatError, match="cannot read tile file"):
+        read_tile_set(file)
+
+
+def test_every_reader_uses_it(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="no such tile file"):
+        read_tile_set(tmp_path / "absent")
+    with pytest.raises(FormatError, match="no such layout file"):
+        read_layout(tmp_path / "absent")
