@@ -11,10 +11,10 @@ from wordgames.scrabble import read_layout, read_tile_set
 from wordgames.textfiles import read_text_file
 
 
-def test_reads_utf8_and_drops_a_byte_order_mark(tmp_path: Path) -> None:
+def test_reads_utf8_drops_a_byte_order_mark_and_normalises_line_ends(tmp_path: Path) -> None:
     file = tmp_path / "x.txt"
-    file.write_bytes(b"\xef\xbb\xbfA 1\r\n")
-    assert read_text_file(file, "tile file") == "A 1\r\n"
+    file.write_bytes(b"\xef\xbb\xbfA 1\r\nB 3\rC 3")
+    assert read_text_file(file, "tile file") == "A 1\nB 3\nC 3"
 
 
 @pytest.mark.parametrize(
