@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterable, Iterator
 
 from wordgames.errors import BoardError, InvalidArgumentError
-from wordgames.scrabble.layout import Layout, plain_layout, standard_layout
+from wordgames.scrabble.layout import Layout, layout_for_size, standard_layout
 from wordgames.textfiles import read_text_file
 
 Square = tuple[int, int]
@@ -33,8 +33,8 @@ class Board:
     @classmethod
     def from_text(cls, text: str, layout: Layout | None = None, name: str = "<board>") -> Board:
         """Parse a plain board: one line a row, ``.`` empty, a letter a tile (lower case = a
-        blank).  Without ``layout`` a 15x15 board gets the standard layout and other sizes a
-        plain one.  Raises BoardError naming the line."""
+        blank).  Without ``layout`` the size picks one (:func:`layout_for_size`).  Raises
+        BoardError naming the line."""
         lines = [line.strip() for line in text.splitlines()]
         while lines and not lines[-1]:
             lines.pop()
@@ -52,10 +52,7 @@ class Board:
                 if char != "." and not char.isalpha():
                     raise BoardError(f"{name}:{number}: {char!r} is neither '.' nor a letter")
         if layout is None:
-            if (len(lines), width) == (15, 15):
-                layout = standard_layout()
-            else:
-                layout = plain_layout(len(lines), width)
+            layout = layout_for_size(len(lines), width)
         elif (layout.rows, layout.cols) != (len(lines), width):
             raise BoardError(
                 f"{name}: the board is {len(lines)}x{width} but the layout is "

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError
 from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout, plain_layout, standard_layout, super_layout
+from wordgames.scrabble.layout import Layout, layout_for_size, standard_layout, super_layout
 from wordgames.scrabble.tiles import BLANK
 
 _RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
@@ -153,11 +153,7 @@ def _default_layout(rows: int, cols: int, board_name: str) -> Layout:
     factory = _BOARD_NAMES.get(board_name.lower())
     if factory is not None:
         return factory()
-    if (rows, cols) == (15, 15):
-        return standard_layout()
-    if (rows, cols) == (21, 21):
-        return super_layout()
-    return plain_layout(rows, cols)
+    return layout_for_size(rows, cols)
 
 
 def format_cgp(position: Position) -> str:

@@ -169,6 +169,16 @@ def read_layout(path: str | os.PathLike[str]) -> Layout:
 BUILTIN_LAYOUTS = {"standard": standard_layout, "super": super_layout}
 
 
+def layout_for_size(rows: int, cols: int) -> Layout:
+    """The layout a board of this size gets when none is named: the standard board for 15x15,
+    the super board for 21x21, a plain one (start in the middle) otherwise."""
+    if (rows, cols) == (15, 15):
+        return standard_layout()
+    if (rows, cols) == (21, 21):
+        return super_layout()
+    return plain_layout(rows, cols)
+
+
 def layout_by_name(name: str) -> Layout:
     """A built-in layout by name (``standard``, ``super``, and others registered in
     BUILTIN_LAYOUTS), else a layout file path."""
