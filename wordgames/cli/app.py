@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -58,6 +59,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WordGamesError as error:
         print(f"wordgames: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader went away (`wordgames ... | head`): stop quietly, as Unix tools do, and
+        # point stdout at /dev/null so the interpreter's final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         print(f"wordgames: error: {where}{error.strerror or error}", file=sys.stderr)
