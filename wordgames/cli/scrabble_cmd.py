@@ -23,7 +23,6 @@ from wordgames.scrabble import (
     read_tile_set,
     rule_set_names,
 )
-from wordgames.scrabble.board import Board as BoardType
 from wordgames.scrabble.notation import format_coordinate, format_fit1045
 from wordgames.scrabble.strategy import strategy_names
 
@@ -99,7 +98,7 @@ def tile_set_from_args(args: argparse.Namespace) -> TileSet:
     return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH
 
 
-def board_from_args(args: argparse.Namespace) -> tuple[BoardType, str | None]:
+def board_from_args(args: argparse.Namespace) -> tuple[Board, str | None]:
     """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP's rack if any."""
     layout = layout_by_name(args.layout) if args.layout else None
     if args.cgp is not None:

@@ -38,7 +38,7 @@ from wordgames.scrabble.players import Player, check_names
 from wordgames.scrabble.rules import RuleSet, get_rules
 from wordgames.scrabble.scoring import end_of_game_adjustments, rack_value
 from wordgames.scrabble.strategy import Decision, Situation, Strategy, get_strategy
-from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet
+from wordgames.scrabble.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
 from wordgames.scrabble.turn import Turn, TurnKind
 
 END_OUT = "out"
@@ -209,7 +209,7 @@ class Game:
         full = Counter(self.settings.tile_set.full_bag())
         if not full:
             return
-        held = Counter(BLANK if tile.islower() else tile for _, _, tile in self.board.tiles())
+        held = Counter(rack_tile(tile) for _, _, tile in self.board.tiles())
         held.update(self.bag.tiles)
         for player in self.players:
             held.update(player.rack.counts())

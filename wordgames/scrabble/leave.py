@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from wordgames.scrabble.tiles import BLANK
+from wordgames.scrabble.tiles import BLANK, rack_tile
 
 VOWELS = frozenset("AEIOU")
 
@@ -37,7 +37,7 @@ IDEAL_VOWEL_SHARE = 0.4
 def leave_value(tiles: Iterable[str]) -> float:
     """The estimated worth, in points, of keeping ``tiles`` (upper-case letters and ``?``;
     a lower-case letter counts as a blank).  An empty leave is worth 0.  O(len(tiles))."""
-    counts = Counter(BLANK if tile == BLANK or tile.islower() else tile for tile in tiles)
+    counts = Counter(map(rack_tile, tiles))
     value = BLANK_BONUS * counts.pop(BLANK, 0)
     s_count = counts.pop("S", 0)
     if s_count:

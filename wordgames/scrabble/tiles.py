@@ -29,6 +29,12 @@ _ENGLISH = {
 }  # fmt: skip
 
 
+def rack_tile(tile: str) -> str:
+    """The tile as it sits on a rack or in the bag: a played blank (a lower-case letter) is
+    ``?`` again; any other tile is itself."""
+    return BLANK if tile == BLANK or tile.islower() else tile
+
+
 @dataclass(frozen=True)
 class TileSet:
     """Letter values and how many of each tile a full bag holds (``?`` is the blank).
@@ -141,7 +147,7 @@ class Bag:
 
     def put_back(self, tiles: Iterable[str]) -> None:
         """Return tiles to the bag (a fixed-order bag gets them at the end)."""
-        self._tiles.extend(BLANK if tile == BLANK or tile.islower() else tile for tile in tiles)
+        self._tiles.extend(map(rack_tile, tiles))
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -199,12 +205,12 @@ class Rack:
     def add(self, tiles: Iterable[str]) -> None:
         """Put tiles on the rack (a lower-case letter goes back as a blank)."""
         for tile in tiles:
-            self._tiles[BLANK if tile == BLANK or tile.islower() else tile] += 1
+            self._tiles[rack_tile(tile)] += 1
 
     def remove(self, tiles: Iterable[str]) -> None:
         """Take tiles off the rack; a lower-case letter takes a blank.  Raises GameError
         naming the missing tiles and changes nothing when the rack does not hold them all."""
-        needed = Counter(BLANK if tile == BLANK or tile.islower() else tile for tile in tiles)
+        needed = Counter(map(rack_tile, tiles))
         missing = needed - self._tiles
         if missing:
             raise GameError(f"the rack {self} does not hold {''.join(sorted(missing.elements()))}")
@@ -212,7 +218,7 @@ class Rack:
 
     def can_supply(self, tiles: Iterable[str]) -> bool:
         """Whether the rack holds all of ``tiles`` (lower-case letters need blanks)."""
-        needed = Counter(BLANK if tile == BLANK or tile.islower() else tile for tile in tiles)
+        needed = Counter(map(rack_tile, tiles))
         return not needed - self._tiles
 
     def count(self, tile: str) -> int:
