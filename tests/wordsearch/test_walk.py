@@ -61,13 +61,15 @@ def test_children_are_numbered_in_bit_order() -> None:
 def test_the_mirror_expands_lazily_and_once() -> None:
     walk = MirrorBitWalk(lexicon_from_words(WORDS, "sortedset"))
     assert walk.node_count == 1
-    assert walk.first[ROOT] < 0
+    assert not walk.is_expanded(ROOT)
     walk.descend(ROOT, "QUA")
+    assert walk.is_expanded(ROOT)
     counted = walk.node_count
     assert counted < 15  # only the nodes along QUA and their siblings
     walk.descend(ROOT, "QUA")
     assert walk.node_count == counted
-    assert walk.expand(ROOT) == walk.first[ROOT]
+    assert walk.first[ROOT] == 1  # reading it again numbers nothing
+    assert walk.node_count == counted
 
 
 class _Inconsistent(Lexicon):

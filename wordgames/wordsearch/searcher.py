@@ -4,14 +4,14 @@
 lexicon in step, so a path is abandoned the moment its letters stop being a prefix of some word;
 the lexicon is never scanned.  What makes it fast in pure Python:
 
-* per board, each cell gets the bit mask of the letters around it and a map from letter bit to
-  the neighbours carrying that letter; per node, the walk gives the mask of letters that may
-  follow.  One AND of the two yields exactly the moves worth trying, so every dead end that a
-  plain "try each neighbour" search pays for separately costs nothing here;
-* a move into a neighbour that has no useful letter around it is not a call at all (the word, if
-  any, is recorded and the search moves on);
-* each word is recorded once, by lexicon node, with the path that first reached it; the prefix
-  string is only extended along the paths actually taken;
+* per node, the walk gives the mask of letters that may follow; per board, each cell gets
+  its letter's bit, so trying a neighbour is one AND (no dictionary, no string comparison);
+* per board, each cell also gets the mask of the letters around it, so a move into a cell
+  whose surroundings cannot continue any word is not a call at all (the word, if any, is
+  recorded and the search moves on);
+* each word is recorded once, by lexicon node; the search carries either the letters spelled so
+  far or the cells visited (for callers that want paths), extended only along the paths
+  actually taken;
 * cells of several letters (``QU``) step the walk by the whole cell string, on a separate,
   rarely taken branch.
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from wordgames.wordsearch.board import BLOCKED, Board
-from wordgames.wordsearch.walk import ROOT, BitWalk
+from wordgames.wordsearch.walk import ROOT, BitWalk, FirstChildren
 
 WordPaths = dict[str, tuple[int, ...]]
 """Words (upper case) mapped to one path each (row-major cell indices, one per cell)."""
@@ -36,159 +36,141 @@ def find_words(board: Board, walk: BitWalk) -> Collection[str]:
     """Every word of ``walk``'s lexicon that is on ``board`` (any length), in no set order.
 
     Cost: proportional to the number of (path, prefix) states whose prefix starts some word,
-    plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.25 ms, 100 x 100 with CSW12
-    about a second.  The lexicon is never scanned.
+    plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.2 ms, 100 x 100 with CSW12
+    under a second.  The lexicon is never scanned.
     """
-    return _search(board, walk, want_paths=False)[0].values()
+    return _search(board, walk, board.cells).values()
 
 
 def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:
-    """Like :func:`find_words`, with the path that first reached each word."""
-    words, paths = _search(board, walk, want_paths=True)
-    return {word: paths[node] for node, word in words.items()}
+    """Like :func:`find_words`, with the path that first reached each word.  Cost: the same
+    search, plus one join per word found."""
+    cells = board.cells
+    one_cell_paths = [(index,) for index in range(len(cells))]
+    paths = _search(board, walk, one_cell_paths).values()
+    return {"".join([cells[index] for index in path]): path for path in paths}
 
 
-class _NeighbourTables(NamedTuple):
-    """What the search needs to know about each cell's neighbours, for one board and walk."""
+class _CellTables(NamedTuple):
+    """What the search needs to know about each cell, for one board and walk."""
 
     first_bits: list[int]
     """The walk's bit for each cell's first letter (0: blocked, or a letter no word uses)."""
-    single_by_bit: list[dict[int, list[int]]]
-    """The single-letter neighbours of each cell, grouped by letter bit."""
-    single_mask: list[int]
-    """The letter bits of each cell's single-letter neighbours."""
-    any_mask: list[int]
+    single_bits: list[int]
+    """The same bit for single-letter cells, 0 for the others: the one test of the hot loop."""
+    reach: list[int]
     """The first-letter bits of all of each cell's neighbours: a move into a cell whose
     surroundings offer none of the letters that may come next is not worth a call."""
-    multi_by_cell: list[list[tuple[int, int, str]]]
-    """Each cell's multi-letter neighbours as (cell, first-letter bit, remaining letters)."""
     multi_mask: list[int]
     """The first-letter bits of each cell's multi-letter neighbours."""
+    multi_near: list[list[tuple[int, int, str]]]
+    """Each cell's multi-letter neighbours as (cell, first-letter bit, remaining letters)."""
 
 
-def _neighbour_tables(board: Board, walk: BitWalk) -> _NeighbourTables:
-    """Build the per-cell tables of ``board`` for ``walk``'s letter bits.  Cost: O(cells)."""
+def _cell_tables(board: Board, walk: BitWalk) -> _CellTables:
+    """Build the per-cell tables of ``board`` for ``walk``'s letter bits.  Cost: O(cells), a
+    few microseconds for 4 x 4 (it is paid on every board, so it is kept lean)."""
     cells = board.cells
-    first_bits = [0 if cell == BLOCKED else walk.bit_for(cell[0]) for cell in cells]
-    tables = _NeighbourTables(first_bits, [], [], [], [], [])
+    bit_of = walk.letter_bits.get
+    first_bits = [0 if cell == BLOCKED else bit_of(cell[0], 0) for cell in cells]
+    reach = []
     for around in board.neighbours:
-        by_bit: dict[int, list[int]] = {}
-        multi: list[tuple[int, int, str]] = []
-        singles = multis = 0
+        bits = 0
         for other in around:
-            bit = first_bits[other]
-            if not bit:
-                continue
-            if len(cells[other]) == 1:
-                singles |= bit
-                group = by_bit.get(bit)
-                if group is None:
-                    by_bit[bit] = [other]
-                else:
-                    group.append(other)
-            else:
-                multis |= bit
-                multi.append((other, bit, cells[other][1:]))
-        tables.single_by_bit.append(by_bit)
-        tables.single_mask.append(singles)
-        tables.any_mask.append(singles | multis)
-        tables.multi_by_cell.append(multi)
+            bits |= first_bits[other]
+        reach.append(bits)
+    size = len(cells)
+    if all(len(cell) == 1 for cell in cells):
+        return _CellTables(first_bits, first_bits, reach, [0] * size, [[]] * size)
+    single_bits = [bit if len(cell) == 1 else 0 for bit, cell in zip(first_bits, cells, strict=True)]
+    tables = _CellTables(first_bits, single_bits, reach, [], [])
+    for around in board.neighbours:
+        near = [
+            (other, first_bits[other], cells[other][1:])
+            for other in around
+            if first_bits[other] and not single_bits[other]
+        ]
+        multis = 0
+        for _, bit, _ in near:
+            multis |= bit
         tables.multi_mask.append(multis)
+        tables.multi_near.append(near)
     return tables
 
 
-def _search(
-    board: Board, walk: BitWalk, want_paths: bool
-) -> tuple[dict[int, str], dict[int, tuple[int, ...]]]:
-    """The depth-first search behind :func:`find_words`: the words found, by walk node, and,
-    when ``want_paths``, one path per node."""
+Trail = Any
+"""What the search carries along a path: the letters spelled so far (``str``) or the cells
+visited (``tuple[int, ...]``); ``Any`` because both only need ``+`` (mypy cannot check a
+function generic over the two with the default-argument bindings ``visit`` uses)."""
+
+
+def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> dict[int, Trail]:
+    """The depth-first search behind :func:`find_words`: for each word found, by walk node,
+    the trail of the path that first reached it.
+
+    A path's trail is the concatenation of ``steps[cell]`` over its cells: with the board's
+    cells as steps it spells the word, with one-cell tuples it is the path itself.  Either way
+    one ``+`` per step, and one code path for both (no bookkeeping a caller may not need)."""
     cells = board.cells
     size = len(cells)
     masks = walk.masks
     first = walk.first
     terminal = walk.terminal
-    expand = walk.expand
     descend = walk.descend
-
-    first_bits, single_by_bit, single_mask, any_mask, multi_by_cell, multi_mask = (
-        _neighbour_tables(board, walk)
-    )
+    neighbours = board.neighbours
+    first_bits, single_bits, reach, multi_mask, multi_near = _cell_tables(board, walk)
 
     used = [False] * size
-    path = [0] * (size + 1)
-    found: dict[int, str] = {}
-    paths: dict[int, tuple[int, ...]] = {}
+    found: dict[int, Trail] = {}
 
     # The search state is bound as default arguments: local variables are the fastest kind of
-    # name look-up in CPython, and this function runs once per search state (measured ~5%).
+    # name look-up in CPython, and this function runs once per search state.
     def visit(
         cell: int,
         node: int,
         mask: int,
-        prefix: str,
-        depth: int,
+        trail: Trail,
         used: list[bool] = used,
-        path: list[int] = path,
-        first: Sequence[int] = first,
+        first: FirstChildren = first,
         masks: Sequence[int] = masks,
         terminal: int = terminal,
-        found: dict[int, str] = found,
-        paths: dict[int, tuple[int, ...]] = paths,
-        want_paths: bool = want_paths,
-        cells: tuple[str, ...] = cells,
-        single_mask: list[int] = single_mask,
-        single_by_bit: list[dict[int, list[int]]] = single_by_bit,
-        any_mask: list[int] = any_mask,
+        found: dict[int, Trail] = found,
+        steps: Sequence[Trail] = steps,
+        neighbours: tuple[tuple[int, ...], ...] = neighbours,
+        single_bits: list[int] = single_bits,
+        reach: list[int] = reach,
         multi_mask: list[int] = multi_mask,
     ) -> None:
-        """Extend the path ending at ``cell`` (spelling ``prefix``, ``depth`` cells before it,
-        at walk ``node`` whose mask is ``mask``) by every unused neighbour whose letters
-        continue some word."""
+        """Extend the path ending at ``cell`` (its trail ``trail``, at walk ``node`` whose mask
+        is ``mask``) by every unused neighbour whose letters continue some word."""
         used[cell] = True
-        path[depth] = cell
-        depth += 1
         base = first[node]
-        if base < 0:
-            base = expand(node)
-        letters = mask & single_mask[cell]
-        by_bit = single_by_bit[cell]
-        while letters:
-            bit = letters & -letters
-            letters ^= bit
-            child = base + (mask & (bit - 1)).bit_count()
-            child_mask = masks[child]
-            for other in by_bit[bit]:
-                if not used[other]:
-                    if child_mask & terminal and child not in found:
-                        # record() inlined: this line runs once per word found
-                        found[child] = prefix + cells[other]
-                        if want_paths:
-                            path[depth] = other  # the next visit writes this slot anyway
-                            paths[child] = tuple(path[: depth + 1])
-                    if child_mask & any_mask[other]:
-                        visit(other, child, child_mask, prefix + cells[other], depth)
+        # Trying each neighbour with one AND beats grouping neighbours by letter: on a 4 x 4
+        # board a cell has about five, and the grouping costs more per board than it saves.
+        for other in neighbours[cell]:
+            bit = single_bits[other]
+            if mask & bit and not used[other]:
+                child = base + (mask & (bit - 1)).bit_count()
+                child_mask = masks[child]
+                if child_mask & terminal and child not in found:
+                    found[child] = trail + steps[other]
+                if child_mask & reach[other]:
+                    visit(other, child, child_mask, trail + steps[other])
         if mask & multi_mask[cell]:
-            for other, bit, tail in multi_by_cell[cell]:
+            for other, bit, tail in multi_near[cell]:
                 if mask & bit and not used[other]:
                     reached = descend(base + (mask & (bit - 1)).bit_count(), tail)
                     if reached is None:
                         continue
                     child_mask = masks[reached]
                     if child_mask & terminal and reached not in found:
-                        record(reached, prefix + cells[other], depth, other)
-                    if child_mask & any_mask[other]:
-                        visit(other, reached, child_mask, prefix + cells[other], depth)
+                        found[reached] = trail + steps[other]
+                    if child_mask & reach[other]:
+                        visit(other, reached, child_mask, trail + steps[other])
         used[cell] = False
 
-    def record(node: int, word: str, depth: int, cell: int) -> None:
-        """Remember the first sighting of ``word``: ``depth`` cells of ``path``, then ``cell``."""
-        found[node] = word
-        if want_paths:
-            path[depth] = cell
-            paths[node] = tuple(path[: depth + 1])
-
     root_mask = masks[ROOT]
-    root_base = first[ROOT] if first[ROOT] >= 0 else expand(ROOT)
+    root_base = first[ROOT]
     for cell, letters in enumerate(cells):
         bit = first_bits[cell]
         if not bit & root_mask:
@@ -201,10 +183,10 @@ def _search(
             start = reached
         start_mask = masks[start]
         if start_mask & terminal and start not in found:
-            record(start, letters, 0, cell)
-        if start_mask & any_mask[cell]:
-            visit(cell, start, start_mask, letters, 0)
-    return found, paths
+            found[start] = steps[cell]
+        if start_mask & reach[cell]:
+            visit(cell, start, start_mask, steps[cell])
+    return found
 
 
 def find_path(board: Board, word: str) -> list[int]:

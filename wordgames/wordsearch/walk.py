@@ -6,7 +6,8 @@ Nodes of a bit walk are ints (the root is 0).  For a node ``n``:
   ``terminal`` bit when the prefix itself is a word;
 * the children of ``n`` are numbered consecutively from ``first[n]`` in increasing bit order,
   so the child along letter bit ``b`` is ``first[n] + (masks[n] & (b - 1)).bit_count()``;
-* ``first[n] < 0`` means the children have not been numbered yet: call ``expand(n)``.
+  reading ``first[n]`` may number the children on the spot (the mirror does it lazily), so
+  callers never check whether a node is ready.
 
 With that layout the searcher intersects "letters that may follow this prefix" with "letters
 next to this cell" in one AND, so most dead ends cost nothing at all, and a step is a few
@@ -27,9 +28,9 @@ Use :func:`bit_walk_for` to get the right one for a lexicon.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from abc import ABC
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from wordgames.errors import LexiconError
 from wordgames.lexicon import Lexicon, Node
@@ -39,38 +40,41 @@ ROOT = 0
 """The root node (empty prefix) of every bit walk."""
 
 
+class FirstChildren(Protocol):
+    """``first[node]``: the number of a node's first child (see the module docstring)."""
+
+    def __getitem__(self, node: int, /) -> int:
+        """The number of ``node``'s first child."""
+
+
 class BitWalk(ABC):
     """The bit-walk view of a lexicon (see the module docstring)."""
 
     masks: Sequence[int]
     """Per node: next-letter bits, plus :attr:`terminal` when the node's prefix is a word."""
 
-    first: Sequence[int]
-    """Per node: the number of its first child, or a negative value before :meth:`expand`."""
+    first: FirstChildren
+    """Per node: the number of its first child (numbered on first reading, if need be)."""
 
     terminal: int
     """The bit of :attr:`masks` that marks a word."""
 
+    letter_bits: Mapping[str, int]
+    """The bit of each upper-case letter some word uses (read-only by contract)."""
+
     lexicon: Lexicon
     """The lexicon this walk views."""
 
-    @abstractmethod
     def bit_for(self, letter: str) -> int:
         """The bit of an upper-case letter (0 when no word uses it)."""
-
-    @abstractmethod
-    def expand(self, node: int) -> int:
-        """Number the children of ``node`` and return ``first[node]``."""
+        return self.letter_bits.get(letter, 0)
 
     def child(self, node: int, letter_bit: int) -> int | None:
         """The child of ``node`` along ``letter_bit``, or None.  Cost: O(1) once expanded."""
         mask = self.masks[node]
         if not mask & letter_bit:
             return None
-        base = self.first[node]
-        if base < 0:
-            base = self.expand(node)
-        return base + (mask & (letter_bit - 1)).bit_count()
+        return self.first[node] + (mask & (letter_bit - 1)).bit_count()
 
     def descend(self, node: int, letters: str) -> int | None:
         """The node reached from ``node`` along ``letters`` (upper case), or None.
@@ -103,20 +107,12 @@ class TrieBitWalk(BitWalk):
         self.masks = packed.masks
         self.first = packed.first
         self.terminal = packed.terminal
-        self._bits: dict[str, int] = packed.bits
+        self.letter_bits = packed.bits
 
     @staticmethod
     def supports(lexicon: Lexicon) -> bool:
         """Whether ``lexicon`` is a trie, whose packed layout this class reads."""
         return isinstance(lexicon, TrieLexicon)
-
-    def bit_for(self, letter: str) -> int:
-        """The trie's bit for ``letter``, 0 if no word uses it."""
-        return self._bits.get(letter, 0)
-
-    def expand(self, node: int) -> int:
-        """Trie nodes are always expanded: returns ``first[node]``."""
-        return self.first[node]
 
 
 class MirrorBitWalk(BitWalk):
@@ -124,42 +120,36 @@ class MirrorBitWalk(BitWalk):
 
     Letters get bits in alphabetical order and the terminal bit sits above them, as in the
     trie.  Cost: the alphabet is collected once, in one pass over the words (about 50 ms for
-    CSW12); then ``expand`` makes one ``step``, one ``next_letters`` and one ``is_word_at``
-    call per child, once per node for the life of the mirror.
+    CSW12); then the first reading of ``first[node]`` numbers the node's children with one
+    ``step``, one ``next_letters`` and one ``is_word_at`` call per child, once per node for the
+    life of the mirror.
     """
 
     def __init__(self, lexicon: Lexicon) -> None:
         """Collect the alphabet and number the root; nothing is expanded yet."""
         self.lexicon = lexicon
         alphabet = sorted(set("".join(lexicon)))
-        self._bit_of = {letter: 1 << index for index, letter in enumerate(alphabet)}
-        self._letter_of_bit = {bit: letter for letter, bit in self._bit_of.items()}
+        self.letter_bits = {letter: 1 << index for index, letter in enumerate(alphabet)}
+        self._letter_of_bit = {bit: letter for letter, bit in self.letter_bits.items()}
         self.terminal = 1 << len(alphabet)
         self._nodes: list[Node] = []
         self.masks: list[int] = []
-        self.first: list[int] = []
+        self.first: _NumberedOnDemand = _NumberedOnDemand(self._number_children)
         self._add(lexicon.root())
-
-    def bit_for(self, letter: str) -> int:
-        """The bit of ``letter``, 0 if no word uses it."""
-        return self._bit_of.get(letter, 0)
 
     def _add(self, node: Node) -> None:
         """Number ``node`` (its mask now, its children later)."""
         lexicon = self.lexicon
         mask = self.terminal if lexicon.is_word_at(node) else 0
-        bit_of = self._bit_of
+        bit_of = self.letter_bits
         for letter in lexicon.next_letters(node):
             mask |= bit_of[letter]
         self._nodes.append(node)
         self.masks.append(mask)
-        self.first.append(-1)
 
-    def expand(self, node: int) -> int:
-        """Number the children of ``node`` (once) and return the first one's number."""
-        base = self.first[node]
-        if base >= 0:
-            return base
+    def _number_children(self, node: int) -> int:
+        """Number the children of ``node`` (called once per node, by ``first``) and return the
+        first one's number."""
         base = len(self._nodes)
         parent: Any = self._nodes[node]
         letter_bits = self.masks[node] & ~self.terminal
@@ -171,13 +161,34 @@ class MirrorBitWalk(BitWalk):
             if child is None:
                 raise LexiconError(f"{self.lexicon!r}: next_letters and step disagree")
             self._add(child)
-        self.first[node] = base
         return base
 
     @property
     def node_count(self) -> int:
         """How many lexicon nodes this mirror has numbered so far."""
         return len(self._nodes)
+
+    def is_expanded(self, node: int) -> bool:
+        """Whether the children of ``node`` have been numbered yet."""
+        return node in self.first
+
+
+class _NumberedOnDemand(dict[int, int]):
+    """The mirror's ``first``: a dict that numbers a node's children the first time it is read.
+
+    A dict keeps the searcher's hot path to one C-level look-up for trie and mirror alike;
+    ``__missing__`` runs once per node."""
+
+    def __init__(self, number_children: Callable[[int], int]) -> None:
+        """An empty table that calls ``number_children(node)`` for unknown nodes."""
+        super().__init__()
+        self._number_children = number_children
+
+    def __missing__(self, node: int) -> int:
+        """Number ``node``'s children, remember where they start and return it."""
+        base = self._number_children(node)
+        self[node] = base
+        return base
 
 
 def bit_walk_for(lexicon: Lexicon) -> BitWalk:
