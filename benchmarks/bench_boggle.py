@@ -13,7 +13,10 @@ with fixed seeds) this prints the median time per board of
   over the run, and ``sset cold`` is its very first board of that size with a fresh engine.
 
 ``speedup`` is baseline / trie, ``sset/trie`` the sortedset median over the trie median, and
-``us/cell`` the trie median per board cell.  Each contestant solves the boards of a size in a
+``us/cell`` the trie median per board cell.  ``paths/cell`` measures the work itself, whoever
+does it: the number of board paths (cells used once) whose letters start some word, per cell,
+counted outside the timing through the lexicon's node walk; ``ns/path`` is the trie median
+divided by it, the search's cost per unit of work.  Each contestant solves the boards of a size in a
 row, taking turns with the others over a few rounds; a board's time is its best round (as
 ``timeit`` advises, the least disturbed by other processes) and the table shows the median over
 the boards.  The garbage collector is paused while timing (as ``timeit`` does), and the
@@ -41,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
 from wordgames.wordsearch import Board, BoggleGame, create_game, roll_board
+from wordgames.wordsearch.board import BLOCKED
 
 CSW12 = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "CSW12.txt"
 MINIMUM = 3
@@ -48,7 +52,7 @@ SEED = 2024
 # Boards timed per size: enough for a stable median, few enough for large boards.
 BOARDS = {4: 300, 5: 150, 10: 30, 30: 6, 100: 3}
 QUICK_BOARDS = {4: 100, 5: 50, 10: 10, 30: 2, 100: 1}
-ROUNDS = {4: 5, 5: 5, 10: 3, 30: 2, 100: 1}
+ROUNDS = {4: 9, 5: 7, 10: 3, 30: 3, 100: 2}
 
 Trie = dict[str, Any]
 _DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -96,6 +100,30 @@ def baseline_solve(cells: tuple[str, ...], rows: int, columns: int, root: Trie) 
             if start is not None:
                 dfs(row, column, start, grid[row][column])
     return found
+
+
+def count_prefix_paths(board: Board, lexicon: Lexicon) -> int:
+    """How many paths on ``board`` (cells used at most once) spell a prefix of some word: the
+    states any exact depth-first solver must visit.  Not timed."""
+    used = [False] * board.size
+    count = 0
+
+    def extend(cell: int, node: object) -> None:
+        nonlocal count
+        count += 1
+        used[cell] = True
+        for other in board.neighbours[cell]:
+            if not used[other] and board.cells[other] != BLOCKED:
+                child = lexicon.step(node, board.cells[other])
+                if child is not None:
+                    extend(other, child)
+        used[cell] = False
+
+    for cell, letters in enumerate(board.cells):
+        start = None if letters == BLOCKED else lexicon.step(lexicon.root(), letters)
+        if start is not None:
+            extend(cell, start)
+    return count
 
 
 def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:
@@ -162,9 +190,11 @@ def bench_size(size: int, count: int, root: Trie, lexicons: dict[str, Lexicon]) 
                 results.append(frozenset(words))
             answers[label] = results
     mismatches = sum(len({answers[label][i] for label in answers}) != 1 for i in range(count))
+    paths = statistics.median(count_prefix_paths(board, lexicons["trie"]) for board in boards)
     return {
         "size": size,
         "boards": count,
+        "paths": paths,
         "words": sum(len(words) for words in answers["trie"]) // count,
         "mismatches": mismatches,
         "sortedset_cold": sortedset_cold,
@@ -177,7 +207,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     header = (
         f"{'lexicon':<8} {'board':>7} {'boards':>6} {'words':>6} {'baseline ms':>12} "
         f"{'trie ms':>9} {'sortedset ms':>13} {'sset cold':>10} {'speedup':>8} "
-        f"{'sset/trie':>10} {'us/cell':>8}"
+        f"{'sset/trie':>10} {'us/cell':>8} {'paths/cell':>11} {'ns/path':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -188,7 +218,8 @@ def print_table(rows: list[dict[str, Any]]) -> None:
             f"{row['words']:>6} {row['baseline'] * 1e3:>12.2f} {row['trie'] * 1e3:>9.2f} "
             f"{row['sortedset'] * 1e3:>13.2f} {row['sortedset_cold'] * 1e3:>10.2f} "
             f"{row['baseline'] / row['trie']:>7.2f}x {row['sortedset'] / row['trie']:>9.2f}x "
-            f"{row['trie'] / cells * 1e6:>8.1f}"
+            f"{row['trie'] / cells * 1e6:>8.1f} {row['paths'] / cells:>11.1f} "
+            f"{row['trie'] / row['paths'] * 1e9:>8.0f}"
             + ("  WORD LISTS DIFFER" if row["mismatches"] else "")
         )
 
@@ -216,6 +247,12 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
         print(
             f"per-cell cost 100x100 / 4x4 (CSW12) within 2x: {flatness:.2f}x  "
             f"{verdict(flatness <= 2)}"
+        )
+        work = (csw_100["paths"] / 100**2) / (small["paths"] / 4**2)
+        per_path = (csw_100["trie"] / csw_100["paths"]) / (small["trie"] / small["paths"])
+        print(
+            f"  of which: prefix paths per cell {work:.2f}x (the work itself), "
+            f"cost per path {per_path:.2f}x"
         )
 
 

@@ -342,6 +342,7 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         exchange_minimum=config.exchange_minimum,
         scoreless_turn_limit=config.scoreless_turns or 6,
         seed=args.seed if args.seed is not None else config.seed,
+        minimum_word_length=args.min_word_length or config.minimum_word_length or 2,
     )
 
 

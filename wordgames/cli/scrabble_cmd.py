@@ -62,6 +62,8 @@ def register(groups: Any) -> None:
     play.add_argument("--strategy", choices=strategy_names(), default=None,
                       help="strategy of cpu: players (default greedy)")
     play.add_argument("--config", metavar="FILE", help="USC-style config file")
+    play.add_argument("--min-word-length", type=positive_int, default=None, metavar="N",
+                      help="shortest playable word (classic rules; default 2)")
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")

@@ -4,7 +4,8 @@ A move places one or more tiles in one row or column, none on an occupied square
 with each other through tiles already on the board.  The first move covers the layout's start
 square and places at least two tiles; every later move touches a tile already on the board.
 Every word of two or more letters it forms — the main word and each cross word — must be in
-the lexicon.  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
+the lexicon, and have at least ``minimum_word_length`` letters when that is set above two (a
+USC configuration key; a run of tiles shorter than that is then no word at all).  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
 :mod:`wordgames.scrabble.movegen`.
 
 :meth:`ClassicRules.check` answers with CS214's verdicts, in this order:
@@ -12,7 +13,7 @@ the lexicon.  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation i
 * ``BAD START: W`` — the board before the move already holds ``W``, a non-word;
 * ``BAD MOVE`` — the placement breaks a rule above (the message says which);
 * ``BAD RACK: T`` — a rack was given and it does not hold the tiles ``T``;
-* ``BAD WORD: W`` — the move forms ``W``, which is not in the lexicon;
+* ``BAD WORD: W`` — the move forms ``W``, which is not in the lexicon (or is too short);
 * ``VALID`` — with the score and the words formed (main word first).
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError, NotationError
 from wordgames.lexicon import Lexicon
@@ -34,6 +36,9 @@ from wordgames.scrabble.scoring import (
     score_words,
 )
 from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+
+if TYPE_CHECKING:
+    from wordgames.scrabble.movegen import MoveGenerator
 
 VALID = "VALID"
 BAD_START = "BAD START"
@@ -55,7 +60,9 @@ class ClassicRules(RuleSet):
     """Crossword-game rules with premium squares, blanks and a bingo bonus.
 
     ``tile_set`` gives the letter values, ``hand_size`` the tiles on a full rack (placing that
-    many earns ``bingo_bonus``).  Instances hold no board state and can be shared.
+    many earns ``bingo_bonus``), ``minimum_word_length`` the shortest word that counts (two,
+    the shortest run of tiles, unless set higher).  Instances hold no board state and can be
+    shared.
     """
 
     name = "classic"
@@ -65,19 +72,36 @@ class ClassicRules(RuleSet):
         tile_set: TileSet = STANDARD_ENGLISH,
         hand_size: int = DEFAULT_HAND_SIZE,
         bingo_bonus: int = DEFAULT_BINGO_BONUS,
+        minimum_word_length: int = 2,
     ) -> None:
         if not isinstance(tile_set, TileSet):
             raise InvalidArgumentTypeError("tile_set must be a TileSet")
-        if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
-            raise InvalidArgumentError(f"hand_size must be a whole number >= 1, not {hand_size!r}")
-        if isinstance(bingo_bonus, bool) or not isinstance(bingo_bonus, int) or bingo_bonus < 0:
-            raise InvalidArgumentError(f"bingo_bonus must be a whole number >= 0, not {bingo_bonus!r}")
+        for name, value, least in (
+            ("hand_size", hand_size, 1),
+            ("bingo_bonus", bingo_bonus, 0),
+            ("minimum_word_length", minimum_word_length, 1),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise InvalidArgumentError(f"{name} must be a whole number >= {least}, not {value!r}")
         self.tile_set = tile_set
         self.hand_size = hand_size
         self.bingo_bonus = bingo_bonus
+        self.minimum_word_length = max(minimum_word_length, 2)
+        self._playable: tuple[Lexicon, Lexicon] | None = None
 
     def __repr__(self) -> str:
-        return f"ClassicRules(hand_size={self.hand_size}, bingo_bonus={self.bingo_bonus})"
+        extra = f", minimum_word_length={self.minimum_word_length}" if self.minimum_word_length > 2 else ""
+        return f"ClassicRules(hand_size={self.hand_size}, bingo_bonus={self.bingo_bonus}{extra})"
+
+    def playable_lexicon(self, lexicon: Lexicon) -> Lexicon:
+        """``lexicon`` less the words too short to play under these rules (``lexicon`` itself
+        with the usual minimum of two).  The last answer is kept, so a game pays the filtering
+        once."""
+        if self.minimum_word_length <= 2:
+            return lexicon
+        if self._playable is None or self._playable[0] is not lexicon:
+            self._playable = (lexicon, lexicon.without_words_shorter_than(self.minimum_word_length))
+        return self._playable[1]
 
     # --- judging ---------------------------------------------------------------------------
 
@@ -85,7 +109,7 @@ class ClassicRules(RuleSet):
         """Judge ``move`` on ``board`` (not modified) with CS214's verdicts (see the module
         docstring); a VALID verdict carries the score and the words formed, main word first.
         Cost: one pass over the board for the start check, then O(tiles touched)."""
-        bad_start = first_non_word(board, lexicon)
+        bad_start = first_non_word(board, lexicon, self.minimum_word_length)
         if bad_start is not None:
             return Verdict(BAD_START, bad_start, f"the board already holds {bad_start}, not a word")
         problem = self.placement_problem(board, move)
@@ -97,6 +121,10 @@ class ClassicRules(RuleSet):
                 return Verdict(BAD_RACK, missing, f"the rack {rack} does not hold {missing}")
         words = formed_words(board, move.placed, self._main_direction(move))
         for word in words:
+            if len(word.word) < self.minimum_word_length:
+                return Verdict(
+                    BAD_WORD, word.word, f"{word.word} is shorter than {self.minimum_word_length} letters"
+                )
             if word.word not in lexicon:
                 return Verdict(BAD_WORD, word.word, f"{word.word} is not in the lexicon")
         score = score_words(
@@ -186,13 +214,19 @@ class ClassicRules(RuleSet):
 
     # --- generating ------------------------------------------------------------------------
 
+    def _generator(self, lexicon: Lexicon) -> MoveGenerator:
+        """A move generator for these rules over ``lexicon``."""
+        from wordgames.scrabble.movegen import MoveGenerator
+
+        return MoveGenerator(
+            self.playable_lexicon(lexicon), self.tile_set, self.hand_size, self.bingo_bonus
+        )
+
     def generate_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> Iterator[Move]:
         """Every distinct legal move for ``rack`` on ``board``, scored (see
         :class:`~wordgames.scrabble.movegen.MoveGenerator`).  A board holding a non-word
         still gets moves: only the words a move forms are checked."""
-        from wordgames.scrabble.movegen import MoveGenerator
-
-        generator = MoveGenerator(lexicon, self.tile_set, self.hand_size, self.bingo_bonus)
+        generator = self._generator(lexicon)
         return iter(generator.moves(board, rack))
 
     def best_moves(
@@ -200,9 +234,7 @@ class ClassicRules(RuleSet):
     ) -> list[Move]:
         """The legal moves best first; all of them, or the first ``limit`` found by a
         bounded search that skips placements which cannot beat the moves already found."""
-        from wordgames.scrabble.movegen import MoveGenerator
-
-        generator = MoveGenerator(lexicon, self.tile_set, self.hand_size, self.bingo_bonus)
+        generator = self._generator(lexicon)
         if limit is None:
             return generator.moves(board, rack, ordered=True)
         return generator.best(board, rack, limit)
@@ -248,11 +280,11 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
     return move_for_placements(board, placements)
 
 
-def first_non_word(board: Board, lexicon: Lexicon) -> str | None:
+def first_non_word(board: Board, lexicon: Lexicon, minimum_length: int = 2) -> str | None:
     """The first run of two or more tiles on ``board`` (across runs first, reading order)
-    that is not in the lexicon, or None."""
+    that is not in the lexicon or is shorter than ``minimum_length``, or None."""
     for word, _row, _col, _across in board.words():
-        if word not in lexicon:
+        if len(word) < minimum_length or word not in lexicon:
             return word
     return None
 

@@ -51,6 +51,7 @@ class GameSettings:
 
     ``exchange_minimum`` None means "the hand size"; ``seed`` None draws differently every
     game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
+    ``minimum_word_length`` above two makes shorter words unplayable (classic rules only).
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -60,6 +61,7 @@ class GameSettings:
     exchange_minimum: int | None = None
     scoreless_turn_limit: int = 6
     seed: int | None = None
+    minimum_word_length: int = 2
 
     def __post_init__(self) -> None:
         if self.hand_size < 1:
@@ -68,6 +70,12 @@ class GameSettings:
             raise InvalidArgumentError("the scoreless-turn limit must be at least 1")
         if self.exchange_minimum is not None and self.exchange_minimum < 0:
             raise InvalidArgumentError("the exchange minimum must not be negative")
+        if self.minimum_word_length < 1:
+            raise InvalidArgumentError("the minimum word length must be at least 1")
+        if self.minimum_word_length > 2 and self.rules != "classic":
+            raise InvalidArgumentError(
+                f"a minimum word length applies to the classic rules, not to {self.rules!r}"
+            )
 
     @property
     def exchange_threshold(self) -> int:
@@ -76,6 +84,13 @@ class GameSettings:
 
     def build_rules(self) -> RuleSet:
         """The configured rule set."""
+        if self.minimum_word_length > 2:
+            return get_rules(
+                self.rules,
+                tile_set=self.tile_set,
+                hand_size=self.hand_size,
+                minimum_word_length=self.minimum_word_length,
+            )
         return get_rules(self.rules, tile_set=self.tile_set, hand_size=self.hand_size)
 
 

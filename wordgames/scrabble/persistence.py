@@ -124,6 +124,7 @@ def game_to_state(game: Game) -> dict[str, Any]:
             "exchange_minimum": settings.exchange_minimum,
             "scoreless_turn_limit": settings.scoreless_turn_limit,
             "seed": settings.seed,
+            "minimum_word_length": settings.minimum_word_length,
             "tile_set": {
                 "values": dict(sorted(settings.tile_set.values.items())),
                 "counts": dict(sorted(settings.tile_set.counts.items())),
@@ -215,6 +216,8 @@ def _settings_from_state(state: Mapping[str, Any]) -> GameSettings:
         exchange_minimum=None if minimum is None else int(minimum),
         scoreless_turn_limit=int(state["scoreless_turn_limit"]),
         seed=None if seed is None else int(seed),
+        # saves written before the key existed played with the usual minimum
+        minimum_word_length=int(state.get("minimum_word_length", 2)),
     )
 
 
