@@ -209,6 +209,25 @@ def test_repr_and_equality(backend: str) -> None:
         hash(lexicon)
 
 
+@given(words_strategy, st.integers(1, 7))
+def test_dropping_short_words_keeps_the_backend_and_the_rest(words: list[str], minimum: int) -> None:
+    for lexicon in both(words):
+        shorter = lexicon.without_words_shorter_than(minimum)
+        assert type(shorter) is type(lexicon)
+        assert list(shorter) == [word for word in lexicon if len(word) >= minimum]
+        if len(shorter) == len(lexicon):
+            assert shorter is lexicon  # nothing dropped, nothing rebuilt
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_dropping_short_words_checks_its_argument(backend: str) -> None:
+    lexicon = lexicon_from_words(["AT", "CAT"], backend)
+    assert list(lexicon.without_words_shorter_than(4)) == []
+    assert lexicon.without_words_shorter_than(3).source == "<words> (3+ letters)"
+    with pytest.raises(InvalidArgumentTypeError):
+        lexicon.without_words_shorter_than("3")  # type: ignore[arg-type]
+
+
 def test_trie_alphabet_limit_is_reported() -> None:
     many = [chr(0x4E00 + i) for i in range(64)]  # caseless characters
     with pytest.raises(Exception, match="64 distinct characters") as raised:

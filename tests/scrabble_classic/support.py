@@ -30,7 +30,11 @@ def legal_score(rules: ClassicRules, board: Board, move: Move, lexicon: Lexicon,
     direction = move.direction
     if len(move.placed) > 1:
         direction = Direction.ACROSS if len({p.row for p in move.placed}) == 1 else Direction.DOWN
-    if any(word.word not in lexicon for word in formed_words(board, move.placed, direction)):
+    minimum = rules.minimum_word_length
+    if any(
+        len(word.word) < minimum or word.word not in lexicon
+        for word in formed_words(board, move.placed, direction)
+    ):
         return None
     return rules.score(board, move)
 

@@ -50,14 +50,19 @@ def positions(draw: st.DrawFn) -> tuple[Board, Rack, list[str], str, int]:
     return board, rack, words, backend, hand_size
 
 
-@given(positions())
-def test_generator_matches_brute_force(case: tuple[Board, Rack, list[str], str, int]) -> None:
+@given(positions(), st.sampled_from([2, 2, 3, 4]))
+def test_generator_matches_brute_force(
+    case: tuple[Board, Rack, list[str], str, int], minimum_word_length: int
+) -> None:
     board, rack, words, backend, hand_size = case
     lexicon = lexicon_from_words(words, backend)
-    rules = ClassicRules(TILES, hand_size=hand_size, bingo_bonus=35)
+    rules = ClassicRules(
+        TILES, hand_size=hand_size, bingo_bonus=35, minimum_word_length=minimum_word_length
+    )
     moves = list(rules.generate_moves(board, rack, lexicon))
     assert generated(moves) == brute_force_moves(board, rack, lexicon, rules)
-    clean_board = first_non_word(board, lexicon) is None
+    assert all(len(word) >= minimum_word_length for move in moves for word in move.words)
+    clean_board = first_non_word(board, lexicon, minimum_word_length) is None
     for move in moves:
         verdict = rules.check(board, move, lexicon, rack)
         if clean_board:

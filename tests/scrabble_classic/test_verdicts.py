@@ -131,6 +131,35 @@ def test_bad_word_in_a_cross_word(board: Board) -> None:
     assert str(verdict) == "BAD WORD: BB"
 
 
+def test_a_minimum_word_length_makes_short_words_bad(board: Board) -> None:
+    rules = ClassicRules(minimum_word_length=3)
+    lexicon = lexicon_from_words(WORDS)
+    # CATS is long enough; TA, a word, is now too short to play (as a main or a cross word).
+    assert rules.check(board, parse_move("H8 CATS", board), lexicon).valid
+    verdict = rules.check(board, parse_move("J8 TA", board), lexicon)
+    assert str(verdict) == "BAD WORD: TA" and "shorter than 3 letters" in verdict.message
+    verdict = rules.check(board, move_for_placements(board, [Placement(8, 9, "A")]), lexicon)
+    assert str(verdict) == "BAD WORD: TA"
+    # A board already holding a two-letter word is a bad start under such rules.
+    board.place_all([(8, 9, "A")])
+    assert str(rules.check(board, parse_move("H8 CATS", board), lexicon)) == "BAD START: TA"
+    assert str(ClassicRules().check(board, parse_move("H8 CATS", board), lexicon)) == "VALID"
+    # One, like two, is the usual minimum: a run of tiles has two letters at least.
+    assert ClassicRules(minimum_word_length=1).minimum_word_length == 2
+    assert "minimum_word_length=3" in repr(rules) and "minimum" not in repr(ClassicRules())
+
+
+def test_a_minimum_word_length_filters_the_generator_once() -> None:
+    rules = ClassicRules(minimum_word_length=3)
+    lexicon = lexicon_from_words(WORDS)
+    playable = rules.playable_lexicon(lexicon)
+    assert sorted(playable) == sorted(word for word in WORDS if len(word) >= 3)
+    assert rules.playable_lexicon(lexicon) is playable  # kept for the next turn
+    assert ClassicRules().playable_lexicon(lexicon) is lexicon
+    moves = rules.best_moves(Board(), Rack.parse("CATS"), lexicon)
+    assert moves and all(len(word) >= 3 for move in moves for word in move.words)
+
+
 def test_rule_set_registry_and_options() -> None:
     rules = get_rules("classic", tile_set=TileSet({"A": 2}), hand_size=8)
     assert isinstance(rules, ClassicRules) and rules.hand_size == 8 and rules.name == "classic"
@@ -138,6 +167,8 @@ def test_rule_set_registry_and_options() -> None:
         ClassicRules(hand_size=0)
     with pytest.raises(InvalidArgumentError):
         ClassicRules(bingo_bonus=-1)
+    with pytest.raises(InvalidArgumentError):
+        ClassicRules(minimum_word_length=0)
 
 
 def test_move_file_reader() -> None:

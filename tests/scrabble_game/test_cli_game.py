@@ -130,6 +130,38 @@ def test_a_config_file_game_between_computers(
     assert "    A B C D E" in out  # the 5x5 board of the config
 
 
+@pytest.mark.parametrize(
+    ("config_line", "flags", "minimum"),
+    [("minimum_word_length: 3\n", [], 3), ("", ["--min-word-length", "3"], 3),
+     ("minimum_word_length: 3\n", ["--min-word-length", "2"], 2)],
+)
+def test_a_minimum_word_length_from_config_or_flag_rules_the_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    config_line: str,
+    flags: list[str],
+    minimum: int,
+) -> None:
+    text = (
+        "hand_size: 3\nseed: 5\ntile_bag: config/bag.txt\ndictionary: config/words.txt\n"
+        "board: config/board.txt\n" + config_line
+    )
+    config = write_config_tree(tmp_path, text)
+    target = tmp_path / "game.json"
+    code, out, err = play(
+        monkeypatch, capsys, [], "--players", "cpu:A,cpu:B", "--config", str(config),
+        "--save", str(target), *flags,
+    )
+    assert code == 0 and err == "" and "Game over:" in out
+    game = load_game(target)
+    assert game.settings.minimum_word_length == minimum
+    words = [word for turn in game.history if turn.move is not None for word in turn.move.words]
+    assert words and min(len(word) for word in words) >= minimum
+    if minimum == 2:
+        assert min(len(word) for word in words) == 2  # AT and TA do get played otherwise
+
+
 def test_bad_play_options_are_one_line_errors(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -138,6 +170,7 @@ def test_bad_play_options_are_one_line_errors(
         (["--players", "Ann,robot:X"], "unknown kind"),
         (["--resume", str(tmp_path / "absent.json")], "no such saved game"),
         (["--config", str(tmp_path / "absent.txt")], "no such config file"),
+        (["--min-word-length", "0"], "must be at least 1"),
     ]:
         code, _, err = play(monkeypatch, capsys, [], *args)
         assert code == 2 and message in err and err.count("\n") == 1

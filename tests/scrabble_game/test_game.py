@@ -80,6 +80,11 @@ def test_hand_size_and_bag_size_are_checked(enable_trie: Lexicon) -> None:
         Game(["Ann", "ann"], enable_trie)
     with pytest.raises(InvalidArgumentError):
         GameSettings(hand_size=0)
+    with pytest.raises(InvalidArgumentError, match="classic rules"):
+        GameSettings(rules="simple", minimum_word_length=3)
+    with pytest.raises(InvalidArgumentError, match="at least 1"):
+        GameSettings(minimum_word_length=0)
+    assert GameSettings(minimum_word_length=4).build_rules().minimum_word_length == 4  # type: ignore[attr-defined]
     game = Game(["Ann"], enable_trie, GameSettings(hand_size=9, seed=1))
     assert len(game.players[0].rack) == 9
 

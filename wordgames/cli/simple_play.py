@@ -237,7 +237,8 @@ def run_simple_play(args: argparse.Namespace) -> int:
     """Play the FIT1045 game on stdin/stdout with the options of ``scrabble play``."""
     for option in _CLASSIC_ONLY:
         if getattr(args, option, None) is not None:
-            raise InvalidArgumentError(f"--{option} is not available with --rules simple")
+            flag = "--" + option.replace("_", "-")
+            raise InvalidArgumentError(f"{flag} is not available with --rules simple")
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
         raise InvalidArgumentError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
     tile_set = tile_set_from_args(args)

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
-from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.errors import InvalidArgumentTypeError
 
 Node = Any
 """An opaque, hashable position in a lexicon's prefix tree (a prefix some word starts with);
@@ -103,15 +103,13 @@ class Lexicon(ABC):
 
     def without_words_shorter_than(self, minimum: int) -> Lexicon:
         """This lexicon less its words of fewer than ``minimum`` letters, with the same
-        backend; ``self`` when it has no such word.  Cost: one pass over the words, plus a
-        build of the smaller lexicon when something is dropped."""
+        backend (possibly empty); ``self`` when it has no such word.  Cost: one pass over the
+        words, plus a build of the smaller lexicon when something is dropped."""
         if isinstance(minimum, bool) or not isinstance(minimum, int):
             raise InvalidArgumentTypeError(f"the minimum length must be an int, not {minimum!r}")
         kept = [word for word in self if len(word) >= minimum]
         if len(kept) == len(self):
             return self
-        if not kept:
-            raise InvalidArgumentError(f"{self.source}: no word has {minimum} letters or more")
         return type(self).from_sorted_words(kept, f"{self.source} ({minimum}+ letters)")
 
     def __repr__(self) -> str:

@@ -5,7 +5,7 @@ with each other through tiles already on the board.  The first move covers the l
 square and places at least two tiles; every later move touches a tile already on the board.
 Every word of two or more letters it forms — the main word and each cross word — must be in
 the lexicon, and have at least ``minimum_word_length`` letters when that is set above two (a
-USC configuration key; a run of tiles shorter than that is then no word at all).  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
+USC configuration key).  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
 :mod:`wordgames.scrabble.movegen`.
 
 :meth:`ClassicRules.check` answers with CS214's verdicts, in this order:
