@@ -235,6 +235,21 @@ def test_autoplay_writes_games_that_replay(tmp_path: Path, capsys: pytest.Captur
     assert f"line {index + 1}:" in out and "the file says" in out
 
 
+def test_a_super_board_game_replays_without_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    assert main(["scrabble", "autoplay", "--games", "1", "--seed", "3", "--layout", "super",
+                 "--gcg-dir", str(folder)]) == 0
+    capsys.readouterr()
+    record = folder / "game-0001.gcg"
+    assert "#board-layout super" in record.read_text()
+    assert main(["scrabble", "replay", str(record)]) == 0  # the layout comes from the file
+    assert "events check" in capsys.readouterr().out
+    assert main(["scrabble", "replay", str(record), "--layout", "standard"]) == 1  # the flag wins
+    record.write_text(record.read_text().replace("#board-layout super", "#board-layout hexagonal"))
+    assert main(["scrabble", "replay", str(record)]) == 2
+    assert "unknown #board-layout 'hexagonal'" in capsys.readouterr().err
+
+
 def test_autoplay_json_and_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["scrabble", "autoplay", "--games", "1", "--seed", "9", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from wordgames.scrabble.gcg import (
     read_gcg,
     replay_gcg,
 )
+from wordgames.scrabble.layout import standard_layout
 from wordgames.scrabble.turn import TurnKind
 
 from .test_game import WORDS, restored
@@ -51,9 +53,10 @@ def test_lines_use_standard_coordinates_blanks_and_through_tiles() -> None:
     game.pass_turn()
     lines = game_to_gcg(game).splitlines()
     assert lines[:4] == ["#character-encoding UTF-8", "#player1 P1 P1", "#player2 P2 P2", "#player3 P3 P3"]
-    assert lines[4] == ">P1: EEEXYZ? 8G s... +5 5"
-    assert lines[5] == ">P2: AAAAAIQ -IQ +0 0"
-    assert lines[6] == ">P3: S - +0 0"
+    assert lines[4:6] == ["#board-layout standard", "#tile-distribution english"]
+    assert lines[6] == ">P1: EEEXYZ? 8G s... +5 5"
+    assert lines[7] == ">P2: AAAAAIQ -IQ +0 0"
+    assert lines[8] == ">P3: S - +0 0"
 
 
 def test_placing_no_tile_is_rejected_before_export() -> None:
@@ -84,7 +87,9 @@ def test_a_tampered_score_is_the_first_discrepancy(greedy_game: Game) -> None:
     assert not result.ok and result.discrepancy is not None
     assert result.discrepancy.line == index + 1
     assert "the file says" in result.discrepancy.message
-    assert result.events_checked == index - 4  # the header has four lines
+    header = sum(1 for line in lines if line.startswith("#"))
+    assert header == 6  # encoding, two players, lexicon, layout, tiles
+    assert result.events_checked == index - header
     assert str(result.discrepancy).startswith(f"line {index + 1}: ")
 
 
@@ -181,6 +186,36 @@ def test_nicknames_and_lexicon_labels() -> None:
     assert lexicon_label("<words>") is None
 
 
+def test_layout_and_tiles_are_named_for_the_replay(enable_trie: Lexicon) -> None:
+    from wordgames.scrabble import GameSettings, Player
+    from wordgames.scrabble.layout import super_layout
+    from wordgames.scrabble.tiles import TileSet
+
+    game = Game([Player("A", "greedy"), Player("B", "greedy")], enable_trie,
+                GameSettings(layout=super_layout(), seed=3))
+    game.play_out()
+    text = game_to_gcg(game)
+    assert "#board-layout super\n" in text and "#tile-distribution english\n" in text
+    record = parse_gcg(text)
+    assert (record.board_layout, record.tile_distribution) == ("super", "english")
+    assert replay_gcg(record, enable_trie).ok  # the 21x21 board, from the pragma alone
+    standard = replay_gcg(record, enable_trie, layout=standard_layout())
+    assert not standard.ok  # an argument wins over the pragma
+    # Another program's names for the same things.
+    other = text.replace("#board-layout super", "#board-layout SuperCrosswordGame")
+    assert replay_gcg(parse_gcg(other.replace("english", "English")), enable_trie).ok
+    for pragma, unknown in [("#board-layout super", "#board-layout hexagonal"),
+                            ("#tile-distribution english", "#tile-distribution klingon")]:
+        with pytest.raises(FormatError, match=f"unknown {unknown.split()[0]} '{unknown.split()[1]}'"):
+            replay_gcg(parse_gcg(text.replace(pragma, unknown)), enable_trie)
+    # A layout or tile set a reader cannot rebuild from a name is not named.
+    values = dict(game.settings.tile_set.values, Q=9)
+    odd = Game(["A", "B"], enable_trie, GameSettings(tile_set=TileSet(values, game.settings.tile_set.counts),
+                                                     layout=replace(standard_layout(), name="standard",
+                                                                    start=(0, 0))))
+    assert "#board-layout" not in game_to_gcg(odd) and "#tile-distribution" not in game_to_gcg(odd)
+
+
 def test_history_end_turns_are_exported_once(greedy_game: Game) -> None:
     ends = [turn for turn in greedy_game.history if turn.kind is TurnKind.END]
     text = game_to_gcg(greedy_game)
@@ -190,5 +225,5 @@ def test_history_end_turns_are_exported_once(greedy_game: Game) -> None:
 def test_replay_with_the_wrong_lexicon_reports_the_first_unknown_word(greedy_game: Game) -> None:
     tiny: Lexicon = lexicon_from_words(["QI"])
     result = replay_gcg(parse_gcg(game_to_gcg(greedy_game)), tiny)
-    assert result.discrepancy is not None and result.discrepancy.line == 5
+    assert result.discrepancy is not None and result.discrepancy.line == 7  # the first event
     assert "not in the lexicon" in result.discrepancy.message

@@ -21,7 +21,6 @@ from wordgames.scrabble.game import Game, GameSettings
 from wordgames.scrabble.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.layout import layout_by_name, standard_layout
 from wordgames.scrabble.persistence import write_text_atomically
-from wordgames.scrabble.rules import get_rules
 from wordgames.scrabble.strategy import strategy_names
 
 PROGRESS_WIDTH = 30
@@ -149,11 +148,12 @@ def format_stats(stats: AutoplayStats, seed: int) -> str:
 def run_replay_command(args: argparse.Namespace) -> int:
     """Replay a GCG file: 0 when everything checks, 1 at the first discrepancy."""
     record = read_gcg(args.file)
-    tile_set = tile_set_from_args(args)
-    hand_size = args.hand_size or 7
-    rules = get_rules("classic", tile_set=tile_set, hand_size=hand_size)
-    layout = layout_by_name(args.layout) if args.layout else standard_layout()
-    result = replay_gcg(record, lexicon_from_args(args), rules=rules, tile_set=tile_set, layout=layout)
+    # Flags win; without them the file's #board-layout and #tile-distribution (or the standard).
+    tile_set = tile_set_from_args(args) if args.letter_values else None
+    layout = layout_by_name(args.layout) if args.layout else None
+    result = replay_gcg(
+        record, lexicon_from_args(args), tile_set=tile_set, layout=layout, hand_size=args.hand_size or 7
+    )
     totals = ", ".join(f"{nick} {total}" for nick, total in result.totals.items())
     if result.discrepancy is not None:
         print(f"{args.file}: {result.discrepancy}")

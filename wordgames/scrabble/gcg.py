@@ -6,6 +6,8 @@ Writing (:func:`game_to_gcg`, :func:`history_to_gcg`)::
     #player1 Ann Ann
     #player2 Robo Robo
     #lexicon enable
+    #board-layout standard                   when the layout is a built-in one
+    #tile-distribution english               when the tiles are the standard English set
     >Ann: AEINRST 8D RETAINs +72 72          a placement: rack before, position, word, +score, total
     >Robo: DEIOPRV H4 PRO.IDE +32 32         board tiles the word runs through are written '.'
     >Ann: ABCEIIU -ABCIIU +0 72              an exchange
@@ -21,8 +23,11 @@ Reading (:func:`parse_gcg`) accepts these lines plus the other standard events â
 phony (``--``), a challenge bonus ``(challenge)``, a time penalty ``(time)``, exchanges written
 as a tile count (``-7``) â€” and any pragma.  :func:`replay_gcg` plays the events on a board,
 checking every move with the rule set and every score and running total; it reports the first
-discrepancy.  Going-out points are accepted either as the others' rack value or as twice it
-(the two-player tournament convention).
+discrepancy.  The board and tiles come from ``#board-layout`` and ``#tile-distribution`` when
+the file names them (the other programs' names ``CrosswordGame`` and ``SuperCrosswordGame``
+are understood too), else the standard ones; arguments given to it win over both.  Going-out
+points are accepted either as the others' rack value or as twice it (the two-player tournament
+convention).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.board import Board
 from wordgames.scrabble.game import Game
-from wordgames.scrabble.layout import Layout, standard_layout
+from wordgames.scrabble.layout import BUILTIN_LAYOUTS, Layout, standard_layout
 from wordgames.scrabble.move import Move
 from wordgames.scrabble.notation import format_standard_move, parse_coordinate
 from wordgames.scrabble.rules import RuleSet, get_rules
@@ -60,6 +65,11 @@ _SCORE = re.compile(r"^[+-]\d+$")
 _TOTAL = re.compile(r"^-?\d+$")
 _RACK = re.compile(r"^[A-Za-z?]*$")
 _COORDINATE = re.compile(r"^(\d+[A-Za-z]|[A-Za-z]\d+)$")
+
+# Board layout and tile distribution names in pragmas, lower-cased, as other programs write
+# them; ours are the built-in layout names and "english".
+_LAYOUT_ALIASES = {"crosswordgame": "standard", "supercrosswordgame": "super"}
+_TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -93,25 +103,70 @@ def turn_to_gcg(turn: Turn, nick: str) -> str:
 
 
 def history_to_gcg(
-    names: list[str], history: list[Turn], lexicon_name: str | None = None, title: str | None = None
+    names: list[str],
+    history: list[Turn],
+    lexicon_name: str | None = None,
+    title: str | None = None,
+    *,
+    board_layout: str | None = None,
+    tile_distribution: str | None = None,
 ) -> str:
-    """The GCG text of a game given its player names (seat order) and its history."""
+    """The GCG text of a game given its player names (seat order) and its history; the
+    optional names become ``#lexicon``, ``#title``, ``#board-layout`` and
+    ``#tile-distribution`` pragmas."""
     nicks = nicknames(names)
     lines = ["#character-encoding UTF-8"]
     for seat, (nick, name) in enumerate(zip(nicks, names, strict=True), 1):
         lines.append(f"#player{seat} {nick} {name}")
-    if title:
-        lines.append(f"#title {title}")
-    if lexicon_name:
-        lines.append(f"#lexicon {lexicon_name}")
+    for pragma, value in (
+        ("title", title),
+        ("lexicon", lexicon_name),
+        ("board-layout", board_layout),
+        ("tile-distribution", tile_distribution),
+    ):
+        if value:
+            lines.append(f"#{pragma} {value}")
     lines.extend(turn_to_gcg(turn, nicks[turn.player]) for turn in history)
     return "\n".join(lines) + "\n"
 
 
 def game_to_gcg(game: Game, title: str | None = None) -> str:
-    """The GCG text of a game (finished or not)."""
+    """The GCG text of a game (finished or not).  The layout and tile set are named when a
+    reader can rebuild them from the name: a built-in layout, the standard English tiles."""
     names = [player.name for player in game.players]
-    return history_to_gcg(names, game.history, lexicon_label(game.lexicon.source), title)
+    settings = game.settings
+    layout = settings.layout
+    builtin = BUILTIN_LAYOUTS.get(layout.name)
+    tiles = [name for name, tile_set in _TILE_DISTRIBUTIONS.items() if tile_set == settings.tile_set]
+    return history_to_gcg(
+        names,
+        game.history,
+        lexicon_label(game.lexicon.source),
+        title,
+        board_layout=layout.name if builtin is not None and builtin() == layout else None,
+        tile_distribution=tiles[0] if tiles else None,
+    )
+
+
+def layout_from_pragma(name: str) -> Layout:
+    """The layout a ``#board-layout`` pragma names (a built-in name, or another program's
+    name for one, any case); FormatError for a name we do not know."""
+    key = name.strip().lower()
+    factory = BUILTIN_LAYOUTS.get(_LAYOUT_ALIASES.get(key, key))
+    if factory is None:
+        known = ", ".join(sorted(BUILTIN_LAYOUTS))
+        raise FormatError(f"unknown #board-layout {name!r} (known: {known}); give the layout")
+    return factory()
+
+
+def tile_set_from_pragma(name: str) -> TileSet:
+    """The tile set a ``#tile-distribution`` pragma names (any case); FormatError for a name
+    we do not know."""
+    tile_set = _TILE_DISTRIBUTIONS.get(name.strip().lower())
+    if tile_set is None:
+        known = ", ".join(sorted(_TILE_DISTRIBUTIONS))
+        raise FormatError(f"unknown #tile-distribution {name!r} (known: {known}); give the tiles")
+    return tile_set
 
 
 def lexicon_label(source: str) -> str | None:
@@ -149,6 +204,8 @@ class GcgRecord:
     players: list[tuple[str, str]] = field(default_factory=list)
     lexicon: str | None = None
     title: str | None = None
+    board_layout: str | None = None
+    tile_distribution: str | None = None
     events: list[GcgEvent] = field(default_factory=list)
 
 
@@ -205,6 +262,10 @@ def parse_gcg(text: str, name: str = "<gcg>") -> GcgRecord:
                 record.lexicon = value or None
             elif keyword == "title":
                 record.title = value or None
+            elif keyword == "board-layout":
+                record.board_layout = value or None
+            elif keyword == "tile-distribution":
+                record.tile_distribution = value or None
             continue
         if line.startswith(">"):
             in_note = False
@@ -390,17 +451,24 @@ def replay_gcg(
     lexicon: Lexicon,
     *,
     rules: RuleSet | None = None,
-    tile_set: TileSet = STANDARD_ENGLISH,
+    tile_set: TileSet | None = None,
     layout: Layout | None = None,
     hand_size: int = 7,
 ) -> ReplayResult:
-    """Replay ``record`` on an empty board (``layout``, standard by default) with ``rules``
-    (classic with ``tile_set`` and ``hand_size`` by default), checking each event's
-    legality, score and running total; stop at the first discrepancy.  Cost: one rule
-    check per placement."""
+    """Replay ``record`` on an empty board with ``rules`` (classic with ``tile_set`` and
+    ``hand_size`` by default), checking each event's legality, score and running total; stop
+    at the first discrepancy.  ``layout`` and ``tile_set`` default to what the record's
+    pragmas name, else the standard ones (FormatError for a name we do not know).  Cost: one
+    rule check per placement."""
+    if layout is None:
+        layout = layout_from_pragma(record.board_layout) if record.board_layout else standard_layout()
+    if tile_set is None:
+        tile_set = (
+            tile_set_from_pragma(record.tile_distribution) if record.tile_distribution else STANDARD_ENGLISH
+        )
     if rules is None:
         rules = get_rules("classic", tile_set=tile_set, hand_size=hand_size)
-    replay = _Replay(record, lexicon, rules, tile_set, layout if layout is not None else standard_layout())
+    replay = _Replay(record, lexicon, rules, tile_set, layout)
     checked = 0
     events = record.events
     for index, event in enumerate(events):
