@@ -98,3 +98,8 @@ def test_end_of_game_adjustments() -> None:
     assert end_of_game_adjustments(racks, STANDARD_ENGLISH, went_out=0) == [11, -10, -1]
     with pytest.raises(InvalidArgumentError):
         end_of_game_adjustments(racks, STANDARD_ENGLISH, went_out=3)
+    # Tournament rule: twice the others' racks to the player who goes out, nothing taken off.
+    assert end_of_game_adjustments(racks, STANDARD_ENGLISH, 0, "tournament") == [22, 0, 0]
+    assert end_of_game_adjustments(racks, STANDARD_ENGLISH, None, "tournament") == [0, -10, -1]
+    with pytest.raises(InvalidArgumentError, match="unknown end-of-game rule"):
+        end_of_game_adjustments(racks, STANDARD_ENGLISH, 0, "casual")

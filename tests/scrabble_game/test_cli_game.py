@@ -235,6 +235,18 @@ def test_autoplay_writes_games_that_replay(tmp_path: Path, capsys: pytest.Captur
     assert f"line {index + 1}:" in out and "the file says" in out
 
 
+def test_tournament_end_rule_games_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    assert main(["scrabble", "autoplay", "--games", "1", "--seed", "7", "--end-rule", "tournament",
+                 "--gcg-dir", str(folder)]) == 0
+    capsys.readouterr()
+    ends = [line for line in (folder / "game-0001.gcg").read_text().splitlines() if "(" in line]
+    assert len(ends) == 1  # the going-out line only: nobody loses their rack
+    assert main(["scrabble", "replay", str(folder / "game-0001.gcg")]) == 0
+    assert main(["scrabble", "autoplay", "--end-rule", "casual"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
 def test_a_super_board_game_replays_without_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "games"
     assert main(["scrabble", "autoplay", "--games", "1", "--seed", "3", "--layout", "super",

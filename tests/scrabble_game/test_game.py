@@ -210,6 +210,37 @@ def test_going_out_with_an_empty_bag_ends_the_game_with_rack_transfers() -> None
         game.pass_turn()
 
 
+def test_the_tournament_rule_doubles_the_going_out_points_and_takes_nothing() -> None:
+    game = restored(["S", "QZE"], board_rows={7: ".......CAT....."}, settings=GameSettings(end_rule="tournament"))
+    game.place("8H CATS")
+    assert [player.score for player in game.players] == [6 + 2 * 21, 0]
+    end = [t for t in game.history if t.kind is TurnKind.END]
+    assert [(t.player, t.score, t.total, t.tiles) for t in end] == [(0, 42, 48, "EQZ")]
+    # Nobody going out: the racks count against their owners under both rules.
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWXYZ", settings=GameSettings(end_rule="tournament"))
+    for _ in range(6):
+        game.pass_turn()
+    assert game.end_reason == END_SCORELESS and all(player.score < 0 for player in game.players)
+    with pytest.raises(InvalidArgumentError, match="unknown end-of-game rule"):
+        GameSettings(end_rule="casual")
+
+
+def test_the_end_rule_changes_only_the_final_adjustments(enable_trie: Lexicon) -> None:
+    usc = Game([Player("A", "greedy"), Player("B", "greedy")], enable_trie, GameSettings(seed=7))
+    tournament = Game([Player("A", "greedy"), Player("B", "greedy")], enable_trie,
+                      GameSettings(seed=7, end_rule="tournament"))
+    usc.play_out()
+    tournament.play_out()
+    assert usc.end_reason == tournament.end_reason == END_OUT
+    plays = [t for t in usc.history if t.kind is not TurnKind.END]
+    assert plays == [t for t in tournament.history if t.kind is not TurnKind.END]
+    out = next(t.player for t in usc.history if t.kind is TurnKind.END and t.score > 0)
+    left = sum(-t.score for t in usc.history if t.kind is TurnKind.END and t.score < 0)
+    before = [sum(t.score for t in plays if t.player == seat) for seat in (0, 1)]
+    expected = [before[seat] + (2 * left if seat == out else 0) for seat in (0, 1)]
+    assert [p.score for p in tournament.players] == expected
+
+
 def test_three_players_going_out_collects_every_rack() -> None:
     game = restored(["S", "QE", "?A", ""], board_rows={7: ".......CAT....."})
     game.place("8H CATS")

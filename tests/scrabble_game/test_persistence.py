@@ -63,6 +63,21 @@ def test_a_finished_game_round_trips(greedy_game: Game, tmp_path: Path) -> None:
     assert [p.score for p in resumed.players] == [p.score for p in greedy_game.players]
 
 
+def test_the_rules_settings_round_trip(enable_trie: Lexicon, tmp_path: Path) -> None:
+    settings = GameSettings(seed=4, minimum_word_length=3, end_rule="tournament")
+    game = Game(["Ann", "Bob"], enable_trie, settings)
+    path = tmp_path / "rules.json"
+    save_game(game, path)
+    assert load_game(path, enable_trie).settings == settings
+    # A save written before these settings existed plays by the usual rules.
+    state = json.loads(path.read_text())
+    del state["settings"]["minimum_word_length"], state["settings"]["end_rule"]
+    state["checksum"] = _checksum(state)
+    path.write_text(json.dumps(state))
+    old = load_game(path, enable_trie).settings
+    assert (old.minimum_word_length, old.end_rule) == (2, "usc")
+
+
 def test_custom_layout_and_tile_set_round_trip(tmp_path: Path) -> None:
     layout = read_layout(shared_file("formats/usc104/board-weird-start.txt"))
     tiles = read_tile_set(shared_file("formats/usc104/small-tile-bag.txt"))

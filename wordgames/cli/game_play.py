@@ -343,6 +343,7 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         scoreless_turn_limit=config.scoreless_turns or 6,
         seed=args.seed if args.seed is not None else config.seed,
         minimum_word_length=args.min_word_length or config.minimum_word_length or 2,
+        end_rule=args.end_rule or "usc",
     )
 
 

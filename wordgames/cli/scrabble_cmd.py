@@ -24,6 +24,7 @@ from wordgames.scrabble import (
     rule_set_names,
 )
 from wordgames.scrabble.notation import format_coordinate, format_fit1045
+from wordgames.scrabble.scoring import END_RULES
 from wordgames.scrabble.strategy import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
@@ -64,6 +65,7 @@ def register(groups: Any) -> None:
     play.add_argument("--config", metavar="FILE", help="USC-style config file")
     play.add_argument("--min-word-length", type=positive_int, default=None, metavar="N",
                       help="shortest playable word (classic rules; default 2)")
+    add_end_rule_option(play)
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")
@@ -85,6 +87,12 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
     return value
+
+
+def add_end_rule_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--end-rule usc|tournament``."""
+    parser.add_argument("--end-rule", choices=END_RULES, default=None,
+                        help="how racks count at the end (classic rules; default usc)")
 
 
 def add_tile_options(parser: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
-from wordgames.cli.scrabble_cmd import add_tile_options, positive_int, tile_set_from_args
+from wordgames.cli.scrabble_cmd import add_end_rule_option, add_tile_options, positive_int, tile_set_from_args
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.autoplay import AutoplayStats, run_autoplay
 from wordgames.scrabble.game import Game, GameSettings
@@ -37,6 +37,7 @@ def register(commands: Any) -> None:
     )
     autoplay.add_argument("--gcg-dir", metavar="DIR", help="write every game as a .gcg file here")
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
+    add_end_rule_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
     add_json_option(autoplay)
@@ -91,6 +92,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
         tile_set=tile_set_from_args(args),
         layout=layout_by_name(args.layout) if args.layout else standard_layout(),
         hand_size=args.hand_size or 7,
+        end_rule=args.end_rule or "usc",
     )
     lexicon = lexicon_from_args(args)
     progress = ProgressBar(args.games, sys.stderr)

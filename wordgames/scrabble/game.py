@@ -17,9 +17,11 @@ Turns (each raises :class:`~wordgames.errors.GameError` once the game is over):
 
 The game ends when the bag is empty and a player's rack is empty, or after
 ``scoreless_turn_limit`` consecutive scoreless turns (passes, exchanges, zero-point plays).
-Then, following the USC rules, every player loses the value of the tiles left on the rack,
-and a player who went out gains the sum of everybody else's rack values.  Each adjustment is
-recorded as an ``END`` turn in the history.
+Then the racks count as ``end_rule`` says (see :data:`~wordgames.scrabble.scoring.END_RULES`):
+by default, following the USC rules, every player loses the value of the tiles left on the
+rack, and a player who went out gains the sum of everybody else's rack values; under the
+``tournament`` rule the player who went out gains twice that and nobody loses anything.  Each
+adjustment is recorded as an ``END`` turn in the history.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from wordgames.scrabble.move import Move
 from wordgames.scrabble.notation import parse_move
 from wordgames.scrabble.players import Player, check_names
 from wordgames.scrabble.rules import RuleSet, get_rules
-from wordgames.scrabble.scoring import end_of_game_adjustments, rack_value
+from wordgames.scrabble.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.strategy import Decision, Situation, Strategy, get_strategy
 from wordgames.scrabble.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
 from wordgames.scrabble.turn import Turn, TurnKind
@@ -52,6 +54,7 @@ class GameSettings:
     ``exchange_minimum`` None means "the hand size"; ``seed`` None draws differently every
     game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
     ``minimum_word_length`` above two makes shorter words unplayable (classic rules only).
+    ``end_rule`` says how the racks count at the end (``usc`` or ``tournament``).
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -62,6 +65,7 @@ class GameSettings:
     scoreless_turn_limit: int = 6
     seed: int | None = None
     minimum_word_length: int = 2
+    end_rule: str = "usc"
 
     def __post_init__(self) -> None:
         if self.hand_size < 1:
@@ -70,6 +74,10 @@ class GameSettings:
             raise InvalidArgumentError("the scoreless-turn limit must be at least 1")
         if self.exchange_minimum is not None and self.exchange_minimum < 0:
             raise InvalidArgumentError("the exchange minimum must not be negative")
+        if self.end_rule not in END_RULES:
+            raise InvalidArgumentError(
+                f"unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
+            )
         if self.minimum_word_length < 1:
             raise InvalidArgumentError("the minimum word length must be at least 1")
         if self.minimum_word_length > 2 and self.rules != "classic":
@@ -367,14 +375,17 @@ class Game:
     def _finish(self, out: int | None) -> None:
         """Apply the end-of-game rack adjustments; ``out`` is the seat that emptied its rack."""
         racks = [player.rack.tiles() for player in self.players]
-        changes = end_of_game_adjustments(racks, self.settings.tile_set, out)
-        left = [seat for seat, rack in enumerate(racks) if rack and seat != out]
-        if out is not None and left:
+        changes = end_of_game_adjustments(racks, self.settings.tile_set, out, self.settings.end_rule)
+        others = [seat for seat, rack in enumerate(racks) if rack and seat != out]
+        if out is not None and others:
             winner = self.players[out]
             winner.score += changes[out]
-            counted = "".join(str(self.players[seat].rack) for seat in left)
+            counted = "".join(str(self.players[seat].rack) for seat in others)
             self.history.append(Turn(out, TurnKind.END, "", changes[out], winner.score, tiles=counted))
-        for seat in left:
+        # Under the tournament rule the others' racks cost them nothing when someone goes out,
+        # so only the going-out line is recorded (as GCG files of such games have it).
+        penalised = [] if out is not None and self.settings.end_rule == "tournament" else others
+        for seat in penalised:
             player = self.players[seat]
             player.score += changes[seat]
             rack = str(player.rack)

@@ -125,6 +125,7 @@ def game_to_state(game: Game) -> dict[str, Any]:
             "scoreless_turn_limit": settings.scoreless_turn_limit,
             "seed": settings.seed,
             "minimum_word_length": settings.minimum_word_length,
+            "end_rule": settings.end_rule,
             "tile_set": {
                 "values": dict(sorted(settings.tile_set.values.items())),
                 "counts": dict(sorted(settings.tile_set.counts.items())),
@@ -218,6 +219,7 @@ def _settings_from_state(state: Mapping[str, Any]) -> GameSettings:
         seed=None if seed is None else int(seed),
         # saves written before the key existed played with the usual minimum
         minimum_word_length=int(state.get("minimum_word_length", 2)),
+        end_rule=str(state.get("end_rule", "usc")),
     )
 
 

@@ -123,16 +123,31 @@ def rack_value(tiles: Iterable[str], tile_set: TileSet) -> int:
     return sum(0 if tile == BLANK else tile_set.value(tile) for tile in tiles)
 
 
+END_RULES = ("usc", "tournament")
+"""How racks count when a game ends: ``usc`` (the USC and box rules: the player who goes out
+gains the others' rack values once and each other player loses their own) or ``tournament``
+(the club and tournament rule: the player who goes out gains twice the others' rack values and
+nobody loses anything).  When nobody goes out, both rules take each rack's value off its
+owner."""
+
+
 def end_of_game_adjustments(
-    racks: Sequence[Iterable[str]], tile_set: TileSet, went_out: int | None = None
+    racks: Sequence[Iterable[str]], tile_set: TileSet, went_out: int | None = None, rule: str = "usc"
 ) -> list[int]:
-    """The score change of each player when the game ends: each loses the value of the tiles
-    left on their rack; the player at index ``went_out`` (who emptied their rack), if any,
-    also gains the sum of everyone else's rack values."""
+    """The score change of each player when the game ends under ``rule`` (see END_RULES);
+    ``went_out`` is the index of the player who emptied their rack, if any."""
+    if rule not in END_RULES:
+        raise InvalidArgumentError(f"unknown end-of-game rule {rule!r} (choose from {', '.join(END_RULES)})")
     values = [rack_value(rack, tile_set) for rack in racks]
     if went_out is not None and not 0 <= went_out < len(values):
         raise InvalidArgumentError(f"player {went_out} does not exist ({len(values)} players)")
+    if went_out is None:
+        return [-value for value in values]
+    others = sum(values) - values[went_out]
+    if rule == "tournament":
+        changes = [0] * len(values)
+        changes[went_out] = 2 * others
+        return changes
     changes = [-value for value in values]
-    if went_out is not None:
-        changes[went_out] += sum(values) - values[went_out]
+    changes[went_out] += others
     return changes
