@@ -211,13 +211,14 @@ def test_going_out_with_an_empty_bag_ends_the_game_with_rack_transfers() -> None
 
 
 def test_the_tournament_rule_doubles_the_going_out_points_and_takes_nothing() -> None:
-    game = restored(["S", "QZE"], board_rows={7: ".......CAT....."}, settings=GameSettings(end_rule="tournament"))
+    tournament = GameSettings(end_rule="tournament")
+    game = restored(["S", "QZE"], board_rows={7: ".......CAT....."}, settings=tournament)
     game.place("8H CATS")
     assert [player.score for player in game.players] == [6 + 2 * 21, 0]
     end = [t for t in game.history if t.kind is TurnKind.END]
     assert [(t.player, t.score, t.total, t.tiles) for t in end] == [(0, 42, 48, "EQZ")]
     # Nobody going out: the racks count against their owners under both rules.
-    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWXYZ", settings=GameSettings(end_rule="tournament"))
+    game = restored(["CATXYZE", "QIAAAAA"], bag="STUVWXYZ", settings=tournament)
     for _ in range(6):
         game.pass_turn()
     assert game.end_reason == END_SCORELESS and all(player.score < 0 for player in game.players)
