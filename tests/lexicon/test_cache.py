@@ -246,3 +246,80 @@ def test_cached_load_of_a_real_list_matches_a_fresh_build(cache_dir: Path) -> No
         assert cached == built and len(cached) == 172_823
         for word in ("AA", "ZYZZYVA", "QI", "QUIXOTIC"):
             assert (word in cached) == (word in built)
+
+
+# --- pruning --------------------------------------------------------------------------------
+
+
+def fake_entry(directory: Path, name: str, size: int, age: float) -> Path:
+    """A file of ``size`` bytes in ``directory`` last used ``age`` seconds ago."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / name
+    path.write_bytes(b"x" * size)
+    used = 1_000_000.0 - age
+    os.utime(path, (used, used))
+    return path
+
+
+def entry_name(backend: str, version: int, digit: str) -> str:
+    return f"{backend}-v{version}-{digit * 64}.bin"
+
+
+def test_prune_keeps_the_most_recently_used_entries_within_the_limit(cache_dir: Path) -> None:
+    current = cache.FORMAT_VERSION
+    newest = fake_entry(cache_dir, entry_name("trie", current, "a"), 400, age=10)
+    middle = fake_entry(cache_dir, entry_name("sortedset", current, "b"), 400, age=20)
+    oldest = fake_entry(cache_dir, entry_name("trie", current, "c"), 400, age=30)
+    other_version = fake_entry(cache_dir, entry_name("trie", current + 1, "d"), 10, age=1)
+    fresh_temporary = fake_entry(cache_dir, ".tmp-abc.bin", 10, age=60)
+    stale_temporary = fake_entry(cache_dir, ".tmp-def.bin", 10, age=7200)
+    foreign = fake_entry(cache_dir, "notes.txt", 10_000, age=99_999)  # never ours to delete
+    removed = cache.prune(limit=900, now=1_000_000.0)
+    assert sorted(removed) == sorted([oldest, other_version, stale_temporary])
+    assert newest.exists() and middle.exists() and fresh_temporary.exists() and foreign.exists()
+    # The entry just written stays even when it alone is over the limit.
+    assert cache.prune(limit=0, keep=newest.name, now=1_000_000.0) == [middle]
+    assert newest.exists()
+    assert [entry.path for entry in cache.entries()] == [newest, fresh_temporary]
+
+
+def test_writes_prune_and_reads_refresh(
+    cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lists = []
+    for number in range(3):
+        path = tmp_path / f"list{number}.txt"
+        path.write_bytes(WORDS + f"word{'x' * number}\n".encode())
+        lists.append(path)
+    load_lexicon(lists[0], "trie")
+    load_lexicon(lists[1], "trie")
+    first = entry_path(cache_dir, lists[0].read_bytes(), "trie")
+    second = entry_path(cache_dir, lists[1].read_bytes(), "trie")
+    os.utime(first, (1, 1))
+    os.utime(second, (2, 2))
+    load_lexicon(lists[0], "trie")  # a cache hit: the first entry is now the most recent
+    assert first.stat().st_mtime > second.stat().st_mtime
+    monkeypatch.setenv("WORDGAMES_CACHE_LIMIT_MB", "0")  # room for the new entry alone
+    load_lexicon(lists[2], "trie")
+    assert [entry.path for entry in cache.entries()] == [entry_path(cache_dir, lists[2].read_bytes(), "trie")]
+
+
+def test_cache_limit_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORDGAMES_CACHE_LIMIT_MB", "3")
+    assert cache.cache_limit_bytes() == 3 * 1024 * 1024
+    for unusable in ("", "-1", "lots", "2.5"):
+        monkeypatch.setenv("WORDGAMES_CACHE_LIMIT_MB", unusable)
+        assert cache.cache_limit_bytes() == cache.DEFAULT_LIMIT_MB * 1024 * 1024
+
+
+def test_clear_empties_the_cache(cache_dir: Path, word_file: Path) -> None:
+    load_lexicon(word_file, "trie")
+    load_lexicon(word_file, "sortedset")
+    assert len(cache.entries()) == 2
+    assert len(cache.clear()) == 2 and cache.entries() == []
+    assert load_lexicon(word_file, "trie") == load_lexicon(word_file, "sortedset")
+
+
+def test_no_cache_no_entries(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORDGAMES_CACHE_DIR", "")
+    assert cache.entries() == [] and cache.prune() == [] and cache.clear() == []

@@ -151,3 +151,24 @@ def test_usage_errors_are_one_line(argv: list[str], capsys: pytest.CaptureFixtur
 def test_directory_source(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lexicon", "info", str(tmp_path)]) == 2
     assert "is a directory" in capsys.readouterr().err
+
+
+def test_cache_lists_and_clears_its_entries(
+    word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "cache-here"
+    monkeypatch.setenv("WORDGAMES_CACHE_DIR", str(folder))
+    monkeypatch.delenv("WORDGAMES_CACHE_LIMIT_MB", raising=False)
+    for backend in ("trie", "sortedset"):
+        assert run_cli("lexicon", "info", str(word_file), "--backend", backend, cwd=tmp_path).returncode == 0
+    listing = run_cli("lexicon", "cache", cwd=tmp_path)
+    assert listing.returncode == 0
+    assert listing.stdout.startswith(f"{folder}: 2 files,") and "(limit 256 MB)" in listing.stdout
+    data = json.loads(run_cli("lexicon", "cache", "--json", cwd=tmp_path).stdout)
+    assert data["directory"] == str(folder) and data["limit_mb"] == 256
+    assert sorted(row["file"].split("-")[0] for row in data["entries"]) == ["sortedset", "trie"]
+    cleared = run_cli("lexicon", "cache", "--clear", cwd=tmp_path)
+    assert (cleared.returncode, cleared.stdout) == (0, "removed 2 files\n")
+    assert json.loads(run_cli("lexicon", "cache", "--json", cwd=tmp_path).stdout)["entries"] == []
+    monkeypatch.setenv("WORDGAMES_CACHE_DIR", "")
+    assert run_cli("lexicon", "cache", cwd=tmp_path).stdout.startswith("caching is off")

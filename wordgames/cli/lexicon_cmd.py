@@ -1,4 +1,4 @@
-"""``wordgames lexicon info|check``: inspect a word list and look words up."""
+"""``wordgames lexicon info|check|cache``: inspect a word list, look words up, manage the cache."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
-from wordgames.lexicon import load_lexicon, resolve_source
+from wordgames.lexicon import cache, load_lexicon, resolve_source
 
 
 def register(groups: Any) -> None:
@@ -30,6 +30,11 @@ def register(groups: Any) -> None:
     add_backend_option(check)
     add_json_option(check)
     check.set_defaults(handler=run_check)
+
+    cached = commands.add_parser("cache", help="list the compiled-lexicon cache, or clear it")
+    cached.add_argument("--clear", action="store_true", help="delete every entry")
+    add_json_option(cached)
+    cached.set_defaults(handler=run_cache)
 
 
 def run_info(args: argparse.Namespace) -> int:
@@ -72,3 +77,42 @@ def run_check(args: argparse.Namespace) -> int:
                 verdict += " (but a prefix of one)"
             print(f"{result['word']}: {verdict}")
     return 0 if all(result["valid"] for result in results) else 1
+
+
+def run_cache(args: argparse.Namespace) -> int:
+    """Print the cache folder, its limit and its entries (after ``--clear``, what was deleted)."""
+    if args.clear:
+        removed = cache.clear()
+        if args.json:
+            print_json({"removed": [str(path) for path in removed]})
+        else:
+            print(f"removed {len(removed)} file{'' if len(removed) == 1 else 's'}")
+        return 0
+    directory = cache.cache_dir()
+    listed = cache.entries()
+    megabyte = 1024 * 1024
+    limit_mb = cache.cache_limit_bytes() // megabyte
+    total_mb = round(sum(entry.size for entry in listed) / megabyte, 2)
+    rows = [
+        {
+            "file": entry.path.name,
+            "mb": round(entry.size / megabyte, 2),
+            "used": time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.used)),
+        }
+        for entry in listed
+    ]
+    if args.json:
+        print_json({
+            "directory": str(directory) if directory is not None else None,
+            "limit_mb": limit_mb,
+            "total_mb": total_mb,
+            "entries": rows,
+        })
+        return 0
+    if directory is None:
+        print("caching is off (WORDGAMES_CACHE_DIR is empty)")
+        return 0
+    print(f"{directory}: {len(listed)} files, {total_mb} MB (limit {limit_mb} MB)")
+    for row in rows:
+        print(f"  {row['used']}  {row['mb']:>7.2f} MB  {row['file']}")
+    return 0

@@ -9,6 +9,10 @@ entry.  A cache directory that cannot be created or written only costs speed.
 
 The directory is ``$WORDGAMES_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/wordgames``, else
 ``~/.cache/wordgames``.  Setting ``WORDGAMES_CACHE_DIR`` to an empty string disables caching.
+
+The cache keeps itself small: each write prunes it to ``$WORDGAMES_CACHE_LIMIT_MB`` megabytes
+(default 256), dropping the least recently used entries first (a read refreshes an entry's
+time), entries of other format versions, and temporary files a crash left behind.
 """
 
 from __future__ import annotations
@@ -16,14 +20,34 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import struct
 import tempfile
+import time
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 FORMAT_VERSION = 1
 _ENTRY_HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, crc32 of payload
 _ENTRY_MAGIC = b"WGCACHE\0"
+DEFAULT_LIMIT_MB = 256
+_TEMPORARY_PREFIX = ".tmp-"
+# A temporary file older than this belongs to no write in progress: a crash left it.
+_ABANDONED_SECONDS = 3600
+# Only files named like this are ever deleted: the folder may hold other things.
+_ENTRY_NAME = re.compile(r"^[a-z0-9_]+-v(\d+)-[0-9a-f]{64}\.bin$")
+_TEMPORARY_NAME = re.compile(r"^\.tmp-[^/]*\.bin$")
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """One file of the cache directory."""
+
+    path: Path
+    size: int
+    used: float
+    """When it was last written or read (seconds since the epoch)."""
 
 
 def cache_dir() -> Path | None:
@@ -50,6 +74,8 @@ def read_entry(key: str) -> bytes | None:
         data = (directory / key).read_bytes()
     except OSError:
         return None
+    with contextlib.suppress(OSError):
+        os.utime(directory / key)  # recently used entries survive pruning
     if len(data) < _ENTRY_HEADER.size:
         return None
     magic, version, length, crc = _ENTRY_HEADER.unpack_from(data)
@@ -73,14 +99,77 @@ def write_entry(key: str, payload: bytes) -> bool:
     temporary = None
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".bin")
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=_TEMPORARY_PREFIX, suffix=".bin")
         with os.fdopen(handle, "wb") as out:
             out.write(header)
             out.write(payload)
         os.replace(temporary, directory / key)
-        return True
     except OSError:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
         return False
+    prune(keep=key)
+    return True
+
+
+def cache_limit_bytes() -> int:
+    """The size the cache is pruned to: ``$WORDGAMES_CACHE_LIMIT_MB`` megabytes when it is a
+    whole number >= 0, else DEFAULT_LIMIT_MB."""
+    text = os.environ.get("WORDGAMES_CACHE_LIMIT_MB", "")
+    megabytes = int(text) if text.strip().isdigit() else DEFAULT_LIMIT_MB
+    return megabytes * 1024 * 1024
+
+
+def entries(directory: Path | None = None) -> list[CacheEntry]:
+    """The cache's files in its directory (entries, of any format version, and temporaries),
+    most recently used first; empty when there is no cache.  Other files are not listed."""
+    directory = directory if directory is not None else cache_dir()
+    if directory is None:
+        return []
+    found = []
+    try:
+        paths = list(directory.iterdir())
+    except OSError:
+        return []
+    for path in paths:
+        if not (_ENTRY_NAME.match(path.name) or _TEMPORARY_NAME.match(path.name)):
+            continue
+        with contextlib.suppress(OSError):
+            status = path.stat()
+            if path.is_file():
+                found.append(CacheEntry(path, status.st_size, status.st_mtime))
+    return sorted(found, key=lambda entry: entry.used, reverse=True)
+
+
+def prune(limit: int | None = None, keep: str | None = None, now: float | None = None) -> list[Path]:
+    """Delete what the cache no longer needs and return the paths deleted: entries of other
+    format versions, temporaries older than an hour, then the least recently used entries
+    until the rest fit in ``limit`` bytes (default :func:`cache_limit_bytes`).  The entry
+    named ``keep`` (the one just written) always stays.  Never raises for file errors."""
+    limit = cache_limit_bytes() if limit is None else limit
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    total = 0
+    for entry in entries():
+        name = entry.path.name
+        version = _ENTRY_NAME.match(name)
+        if version is None:  # a temporary
+            doomed = now - entry.used > _ABANDONED_SECONDS
+        elif name == keep:
+            doomed = False
+        else:
+            doomed = int(version[1]) != FORMAT_VERSION or total + entry.size > limit
+        if doomed:
+            with contextlib.suppress(OSError):
+                entry.path.unlink()
+                removed.append(entry.path)
+        elif version is not None:
+            total += entry.size
+    return removed
+
+
+def clear() -> list[Path]:
+    """Delete every entry of the cache and every abandoned temporary; return the paths
+    deleted."""
+    return prune(limit=0)
