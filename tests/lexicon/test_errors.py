@@ -13,7 +13,7 @@ from wordgames.errors import (
     LexiconError,
     WordGamesError,
 )
-from wordgames.lexicon import backend_class, backend_names, load_lexicon, read_words
+from wordgames.lexicon import backend_class, backend_names, load_lexicon, named_lexicons, read_words
 
 BACKENDS = backend_names()
 
@@ -167,3 +167,25 @@ def test_path_objects_and_relative_paths(tmp_path: Path, monkeypatch: pytest.Mon
     path = write(tmp_path, b"cat\n", name="mine.txt")
     assert list(load_lexicon(path)) == list(load_lexicon("mine.txt")) == ["CAT"]
     assert load_lexicon(path).source == str(path)
+
+
+def test_names_resolve_in_the_lexicon_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second, elsewhere = tmp_path / "first", tmp_path / "second", tmp_path / "cwd"
+    for folder in (first, second, elsewhere):
+        folder.mkdir()
+    write(first, b"alpha\n", name="Mine.txt")
+    write(second, b"beta\n", name="mine.txt")  # the first folder holding a name wins
+    write(second, b"gamma\n", name="other.txt")
+    write(second, b"impostor\n", name="enable.txt")  # shipped names come first
+    write(second, b"not a list\n", name="notes.md")
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", os.pathsep.join([str(first), "", str(second)]))
+    assert list(load_lexicon("mine")) == list(load_lexicon("MINE.txt")) == ["ALPHA"]
+    assert list(load_lexicon("Other", "sortedset")) == ["GAMMA"]
+    assert len(load_lexicon("enable")) == 172_823
+    assert set(named_lexicons()) == {"enable", "mine", "other"}
+    with pytest.raises(LexiconError, match=r"notes: no such word file or lexicon name \(shipped or in "
+                                          r"\$WORDGAMES_LEXICON_PATH: enable, mine, other\)"):
+        load_lexicon("notes")
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", str(tmp_path / "absent"))  # a missing folder is no error
+    assert set(named_lexicons()) == {"enable"}

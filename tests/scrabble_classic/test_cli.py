@@ -129,6 +129,43 @@ def test_best_classic_from_board_and_cgp(files: dict[str, Path], capsys: pytest.
     assert result["moves"][0]["word"] == top.word and result["moves"][0]["score"] == top.score
 
 
+def test_best_follows_the_cgp_operations_unless_flags_say_otherwise(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", str(files["words"].parent))  # words.txt: "words"
+    board = parse_cgp(f"{EMPTY_CGP} ACST/ 0/0 0").board
+    moves = MoveGenerator(lexicon_from_words(WORDS.split())).moves(board, Rack.parse("ACST"), ordered=True)
+    scat = next(move for move in moves if move.word == "SCAT")  # four tiles: no bingo with 7 in hand
+
+    def best(operations: str, *flags: str) -> tuple[int, dict[str, object] | str]:
+        code, out, err = run(["scrabble", "best", "--cgp", f"{EMPTY_CGP} ACST/ 0/0 0 {operations}",
+                              "--json", "--top", "50", *flags], capsys)
+        return code, json.loads(out) if code < 2 else err
+
+    code, result = best("lex WORDS;")  # found by name in WORDGAMES_LEXICON_PATH
+    assert code == 0 and isinstance(result, dict) and result["total_moves"] == len(moves)
+    # bb changes the bingo bonus: a four-tile bingo with --hand-size 4.
+    code, result = best("lex WORDS; bb 10;", "--hand-size", "4")
+    assert isinstance(result, dict)
+    scores = {(m["word"], m["notation"]): m["score"] for m in result["moves"]}  # type: ignore[union-attr,index]
+    notation = format_coordinate(scat.row, scat.col, scat.direction)
+    assert scores[("SCAT", notation)] == scat.score + 10
+    code, result = best("lex WORDS; ld English;")
+    assert code == 0
+    # Names that cannot be found are errors, not silent fallbacks.
+    code, message = best("lex CSW99;")
+    assert code == 2 and "the CGP names the lexicon 'CSW99', which is not a known name" in str(message)
+    assert "WORDGAMES_LEXICON_PATH" in str(message)
+    code, message = best("lex WORDS; ld klingon;")
+    assert code == 2 and "letter distribution 'klingon' is not known" in str(message)
+    code, message = best("bb lots;", "--lexicon", str(files["words"]))
+    assert code == 2 and "'bb lots;' needs a whole number" in str(message)
+    # Flags win over the operations.
+    code, result = best("lex CSW99; ld klingon;", "--lexicon", str(files["words"]),
+                        "--letter-values", str(shared_file("formats/usc104/english-tile-bag.txt")))
+    assert code == 0
+
+
 def test_best_on_the_super_board_and_no_move(
     files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,7 +16,8 @@ def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
         "--lexicon",
         default=None,
         metavar="PATH|NAME",
-        help=f"word file or shipped list name (default: {DEFAULT_LEXICON})",
+        help=f"word file, or the name of a list shipped or in $WORDGAMES_LEXICON_PATH "
+        f"(default: {DEFAULT_LEXICON})",
     )
     add_backend_option(parser)
 

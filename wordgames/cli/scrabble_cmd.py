@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import FormatError, InvalidArgumentError, LexiconError
+from wordgames.lexicon import Lexicon, load_lexicon, named_lexicons, resolve_source
 from wordgames.scrabble import (
     STANDARD_ENGLISH,
     Board,
@@ -26,6 +27,9 @@ from wordgames.scrabble import (
 from wordgames.scrabble.notation import format_coordinate, format_fit1045
 from wordgames.scrabble.scoring import END_RULES
 from wordgames.scrabble.strategy import strategy_names
+
+if TYPE_CHECKING:
+    from wordgames.scrabble.cgp import Position
 
 # Modules that add further subcommands with a register(commands) function.
 SUBCOMMAND_MODULES: tuple[str, ...] = ("wordgames.cli.scrabble_game_cmd", "wordgames.cli.scrabble_check")
@@ -108,14 +112,42 @@ def tile_set_from_args(args: argparse.Namespace) -> TileSet:
     return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH
 
 
-def board_from_args(args: argparse.Namespace) -> tuple[Board, str | None]:
-    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP's rack if any."""
+def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
+    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any."""
     layout = layout_by_name(args.layout) if args.layout else None
     if args.cgp is not None:
         cgp = importlib.import_module("wordgames.scrabble.cgp")
-        position = cgp.parse_cgp(args.cgp, layout)
-        return position.board, position.rack
+        position: Position = cgp.parse_cgp(args.cgp, layout)
+        return position.board, position
     return Board.read(args.board, layout), None
+
+
+def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[TileSet, Lexicon, int | None]:
+    """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
+    the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
+    gives that cannot be found is an error, not a silent fallback on another list."""
+    if args.letter_values or position is None or position.letter_distribution is None:
+        tile_set = tile_set_from_args(args)
+    elif position.letter_distribution.lower() == "english":
+        tile_set = STANDARD_ENGLISH
+    else:
+        raise FormatError(
+            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
+            "give --letter-values"
+        )
+    if args.lexicon is not None or position is None or position.lexicon is None:
+        lexicon = lexicon_from_args(args)
+    else:
+        try:
+            source = resolve_source(position.lexicon)
+        except LexiconError:
+            known = ", ".join(sorted(named_lexicons()))
+            raise LexiconError(
+                f"the CGP names the lexicon {position.lexicon!r}, which is not a known name "
+                f"({known}): give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
+            ) from None
+        lexicon = load_lexicon(source, args.backend)
+    return tile_set, lexicon, position.bingo_bonus if position is not None else None
 
 
 def move_to_json(move: Move, rules: str) -> dict[str, Any]:
@@ -140,18 +172,20 @@ def move_to_json(move: Move, rules: str) -> dict[str, Any]:
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
-    board, cgp_rack = board_from_args(args)
-    rack_text = args.rack if args.rack is not None else cgp_rack
+    board, position = board_from_args(args)
+    rack_text = args.rack if args.rack is not None else (position.rack if position else None)
     if rack_text is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
     rack = Rack.parse(rack_text)
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
-    options: dict[str, Any] = {"tile_set": tile_set_from_args(args)}
+    tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
+    options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
+    if bingo_bonus is not None and args.rules == "classic":
+        options["bingo_bonus"] = bingo_bonus
     rules = get_rules(args.rules, **options)
-    lexicon = lexicon_from_args(args)
     moves = rules.best_moves(board, rack, lexicon)
     shown = moves[: args.top]
     if args.json:

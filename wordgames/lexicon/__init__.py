@@ -11,6 +11,7 @@ from wordgames.lexicon.loading import (
     DEFAULT_LEXICON,
     lexicon_from_words,
     load_lexicon,
+    named_lexicons,
     resolve_source,
     shipped_lexicons,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "backend_names",
     "lexicon_from_words",
     "load_lexicon",
+    "named_lexicons",
     "read_words",
     "resolve_source",
     "shipped_lexicons",

@@ -32,8 +32,34 @@ def shipped_lexicons() -> dict[str, Path]:
     return found
 
 
+LEXICON_PATH_VARIABLE = "WORDGAMES_LEXICON_PATH"
+
+
+def lexicon_folders() -> list[Path]:
+    """The folders ``$WORDGAMES_LEXICON_PATH`` lists (separated like ``PATH``), where word
+    lists are found by name after the shipped ones."""
+    text = os.environ.get(LEXICON_PATH_VARIABLE, "")
+    return [Path(part) for part in text.split(os.pathsep) if part]
+
+
+def named_lexicons() -> dict[str, Path]:
+    """Every word list that can be loaded by name: the shipped ones, then the ``*.txt`` files
+    of the ``$WORDGAMES_LEXICON_PATH`` folders (names are file stems, any case; the first
+    folder holding a name wins)."""
+    found = shipped_lexicons()
+    for folder in lexicon_folders():
+        try:
+            files = sorted(folder.glob("*.txt"))
+        except OSError:
+            continue
+        for file in files:
+            found.setdefault(file.stem.lower(), file)
+    return found
+
+
 def resolve_source(source: str | os.PathLike[str]) -> Path:
-    """The file a lexicon source names: an existing path, else a shipped list's name."""
+    """The file a lexicon source names: an existing path, else the name of a shipped list or
+    of a list in a ``$WORDGAMES_LEXICON_PATH`` folder (any case, ``.txt`` optional)."""
     if not isinstance(source, (str, os.PathLike)):
         raise InvalidArgumentTypeError(
             f"a lexicon source must be a path or a name, not {type(source).__name__}"
@@ -44,13 +70,16 @@ def resolve_source(source: str | os.PathLike[str]) -> Path:
     # A file wins over a shipped name; a folder that happens to share a shipped name does not.
     if path.exists() and not path.is_dir():
         return path
-    shipped = shipped_lexicons()
-    if isinstance(source, str) and source.lower() in shipped:
-        return shipped[source.lower()]
+    named = named_lexicons()
+    if isinstance(source, str):
+        name = source.lower().removesuffix(".txt")
+        if name in named:
+            return named[name]
     if path.exists():
         return path  # a directory: the reader reports it as such
-    names = ", ".join(sorted(shipped)) or "none"
-    raise LexiconError(f"{source}: no such word file or shipped lexicon (shipped: {names})")
+    names = ", ".join(sorted(named)) or "none"
+    where = f" or in ${LEXICON_PATH_VARIABLE}" if lexicon_folders() else ""
+    raise LexiconError(f"{source}: no such word file or lexicon name (shipped{where}: {names})")
 
 
 def load_lexicon(

@@ -57,6 +57,22 @@ class Position:
         """The lexicon named by the ``lex`` operation, if any."""
         return self.opcodes.get("lex") or None
 
+    @property
+    def letter_distribution(self) -> str | None:
+        """The tile distribution named by the ``ld`` operation (``english``...), if any."""
+        return self.opcodes.get("ld") or None
+
+    @property
+    def bingo_bonus(self) -> int | None:
+        """The bingo bonus set by the ``bb`` operation, if any; FormatError when its operand
+        is not a whole number >= 0."""
+        text = self.opcodes.get("bb")
+        if text is None:
+            return None
+        if not text.isdigit():
+            raise FormatError(f"CGP operation 'bb {text};' needs a whole number of points")
+        return int(text)
+
 
 def parse_cgp(text: str, layout: Layout | None = None) -> Position:
     """Read a CGP line.  Without ``layout`` the board gets the layout its ``bdn`` operation
