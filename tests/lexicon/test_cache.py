@@ -271,12 +271,16 @@ def test_prune_keeps_the_most_recently_used_entries_within_the_limit(cache_dir: 
     middle = fake_entry(cache_dir, entry_name("sortedset", current, "b"), 400, age=20)
     oldest = fake_entry(cache_dir, entry_name("trie", current, "c"), 400, age=30)
     other_version = fake_entry(cache_dir, entry_name("trie", current + 1, "d"), 10, age=1)
-    fresh_temporary = fake_entry(cache_dir, ".tmp-abc.bin", 10, age=60)
-    stale_temporary = fake_entry(cache_dir, ".tmp-def.bin", 10, age=7200)
-    foreign = fake_entry(cache_dir, "notes.txt", 10_000, age=99_999)  # never ours to delete
+    fresh_temporary = fake_entry(cache_dir, ".tmp-wordgames-abc_1234.bin", 10, age=60)
+    stale_temporary = fake_entry(cache_dir, ".tmp-wordgames-def_5678.bin", 10, age=7200)
+    # Never ours to delete, however old: other programs' files, even temporaries alike ours.
+    foreign = fake_entry(cache_dir, "notes.txt", 10_000, age=99_999)
+    foreign_temporary = fake_entry(cache_dir, ".tmp-mydata.bin", 10, age=99_999)
+    foreign_entry = fake_entry(cache_dir, "trie-v1-short.bin", 10, age=99_999)
     removed = cache.prune(limit=900, now=1_000_000.0)
     assert sorted(removed) == sorted([oldest, other_version, stale_temporary])
-    assert newest.exists() and middle.exists() and fresh_temporary.exists() and foreign.exists()
+    assert newest.exists() and middle.exists() and fresh_temporary.exists()
+    assert foreign.exists() and foreign_temporary.exists() and foreign_entry.exists()
     # The entry just written stays even when it alone is over the limit.
     assert cache.prune(limit=0, keep=newest.name, now=1_000_000.0) == [middle]
     assert newest.exists()
@@ -307,7 +311,7 @@ def test_writes_prune_and_reads_refresh(
 def test_cache_limit_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("WORDGAMES_CACHE_LIMIT_MB", "3")
     assert cache.cache_limit_bytes() == 3 * 1024 * 1024
-    for unusable in ("", "-1", "lots", "2.5"):
+    for unusable in ("", "-1", "lots", "2.5", "²", "٣"):
         monkeypatch.setenv("WORDGAMES_CACHE_LIMIT_MB", unusable)
         assert cache.cache_limit_bytes() == cache.DEFAULT_LIMIT_MB * 1024 * 1024
 

@@ -172,3 +172,21 @@ def test_cache_lists_and_clears_its_entries(
     assert json.loads(run_cli("lexicon", "cache", "--json", cwd=tmp_path).stdout)["entries"] == []
     monkeypatch.setenv("WORDGAMES_CACHE_DIR", "")
     assert run_cli("lexicon", "cache", cwd=tmp_path).stdout.startswith("caching is off")
+    refused = run_cli("lexicon", "cache", "--clear", cwd=tmp_path)
+    assert refused.returncode == 2 and "caching is off" in refused.stderr and refused.stdout == ""
+
+
+def test_clearing_reports_files_it_could_not_remove(
+    word_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "cache-here"
+    monkeypatch.setenv("WORDGAMES_CACHE_DIR", str(folder))
+    assert main(["lexicon", "info", str(word_file)]) == 0
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    capsys.readouterr()
+    assert main(["lexicon", "cache", "--clear"]) == 2
+    assert "1 cache files could not be removed" in capsys.readouterr().err

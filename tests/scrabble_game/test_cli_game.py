@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import shared_file
 
 from wordgames.cli import main
 from wordgames.cli.game_play import render_board
@@ -247,17 +248,37 @@ def test_tournament_end_rule_games_replay(tmp_path: Path, capsys: pytest.Capture
     assert "invalid choice" in capsys.readouterr().err
 
 
+def test_replay_follows_the_files_lexicon_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder, lists = tmp_path / "games", tmp_path / "lists"
+    lists.mkdir()
+    (lists / "mine.txt").write_text(Path(shared_file("lexicons/words_small.txt")).read_text())
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", str(lists))
+    assert main(["scrabble", "autoplay", "--games", "1", "--seed", "2", "--lexicon", "mine",
+                 "--gcg-dir", str(folder)]) == 0
+    capsys.readouterr()
+    record = folder / "game-0001.gcg"
+    assert "#lexicon mine\n" in record.read_text()
+    assert main(["scrabble", "replay", str(record)]) == 0  # found by name, not the default list
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", "")
+    assert main(["scrabble", "replay", str(record)]) == 2
+    assert "the GCG file names the lexicon 'mine', which is not a known name" in capsys.readouterr().err
+    assert main(["scrabble", "replay", str(record), "--lexicon", str(lists / "mine.txt")]) == 0
+
+
 def test_a_super_board_game_replays_without_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "games"
     assert main(["scrabble", "autoplay", "--games", "1", "--seed", "3", "--layout", "super",
                  "--gcg-dir", str(folder)]) == 0
     capsys.readouterr()
     record = folder / "game-0001.gcg"
-    assert "#board-layout super" in record.read_text()
+    assert "#board-layout SuperCrosswordGame" in record.read_text()
     assert main(["scrabble", "replay", str(record)]) == 0  # the layout comes from the file
     assert "events check" in capsys.readouterr().out
     assert main(["scrabble", "replay", str(record), "--layout", "standard"]) == 1  # the flag wins
-    record.write_text(record.read_text().replace("#board-layout super", "#board-layout hexagonal"))
+    text = record.read_text()
+    record.write_text(text.replace("#board-layout SuperCrosswordGame", "#board-layout hexagonal"))
     assert main(["scrabble", "replay", str(record)]) == 2
     assert "unknown #board-layout 'hexagonal'" in capsys.readouterr().err
 

@@ -53,7 +53,7 @@ def test_lines_use_standard_coordinates_blanks_and_through_tiles() -> None:
     game.pass_turn()
     lines = game_to_gcg(game).splitlines()
     assert lines[:4] == ["#character-encoding UTF-8", "#player1 P1 P1", "#player2 P2 P2", "#player3 P3 P3"]
-    assert lines[4:6] == ["#board-layout standard", "#tile-distribution english"]
+    assert lines[4:6] == ["#board-layout CrosswordGame", "#tile-distribution english"]
     assert lines[6] == ">P1: EEEXYZ? 8G s... +5 5"
     assert lines[7] == ">P2: AAAAAIQ -IQ +0 0"
     assert lines[8] == ">P3: S - +0 0"
@@ -195,16 +195,16 @@ def test_layout_and_tiles_are_named_for_the_replay(enable_trie: Lexicon) -> None
                 GameSettings(layout=super_layout(), seed=3))
     game.play_out()
     text = game_to_gcg(game)
-    assert "#board-layout super\n" in text and "#tile-distribution english\n" in text
+    assert "#board-layout SuperCrosswordGame\n" in text and "#tile-distribution english\n" in text
     record = parse_gcg(text)
-    assert (record.board_layout, record.tile_distribution) == ("super", "english")
+    assert (record.board_layout, record.tile_distribution) == ("SuperCrosswordGame", "english")
     assert replay_gcg(record, enable_trie).ok  # the 21x21 board, from the pragma alone
     standard = replay_gcg(record, enable_trie, layout=standard_layout())
     assert not standard.ok  # an argument wins over the pragma
-    # Another program's names for the same things.
-    other = text.replace("#board-layout super", "#board-layout SuperCrosswordGame")
+    # Our own names for the same things, in any case.
+    other = text.replace("#board-layout SuperCrosswordGame", "#board-layout super")
     assert replay_gcg(parse_gcg(other.replace("english", "English")), enable_trie).ok
-    for pragma, unknown in [("#board-layout super", "#board-layout hexagonal"),
+    for pragma, unknown in [("#board-layout SuperCrosswordGame", "#board-layout hexagonal"),
                             ("#tile-distribution english", "#tile-distribution klingon")]:
         with pytest.raises(FormatError, match=f"unknown {unknown.split()[0]} '{unknown.split()[1]}'"):
             replay_gcg(parse_gcg(text.replace(pragma, unknown)), enable_trie)

@@ -7,7 +7,16 @@ import json
 import sys
 from typing import Any
 
-from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON, Lexicon, backend_names, load_lexicon
+from wordgames.errors import LexiconError
+from wordgames.lexicon import (
+    DEFAULT_BACKEND,
+    DEFAULT_LEXICON,
+    Lexicon,
+    backend_names,
+    load_lexicon,
+    named_lexicons,
+    resolve_source,
+)
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
@@ -44,8 +53,22 @@ def lexicon_source(args: argparse.Namespace) -> str:
     return source
 
 
-def lexicon_from_args(args: argparse.Namespace) -> Lexicon:
-    """Load the lexicon named by ``--lexicon``/``--backend``."""
+def lexicon_from_args(args: argparse.Namespace, named_by: tuple[str, str | None] | None = None) -> Lexicon:
+    """Load the lexicon named by ``--lexicon``/``--backend``.  Without ``--lexicon``, a
+    ``named_by`` pair (what names it, e.g. "the CGP", and the name) picks the list by name;
+    a name that resolves to nothing is a LexiconError saying how to supply the list, never
+    a silent fallback on the default one."""
+    what, name = named_by if named_by is not None else ("", None)
+    if args.lexicon is None and name:
+        try:
+            source = resolve_source(name)
+        except LexiconError:
+            known = ", ".join(sorted(named_lexicons()))
+            raise LexiconError(
+                f"{what} names the lexicon {name!r}, which is not a known name ({known}): "
+                "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
+            ) from None
+        return load_lexicon(source, args.backend)
     return load_lexicon(lexicon_source(args), args.backend)
 
 

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
+from wordgames.errors import LexiconError
 from wordgames.lexicon import cache, load_lexicon, resolve_source
 
 
@@ -81,14 +82,19 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_cache(args: argparse.Namespace) -> int:
     """Print the cache folder, its limit and its entries (after ``--clear``, what was deleted)."""
+    directory = cache.cache_dir()
     if args.clear:
+        if directory is None:
+            raise LexiconError("caching is off (WORDGAMES_CACHE_DIR is empty): nothing to clear")
         removed = cache.clear()
+        stuck = [entry.path for entry in cache.entries() if not entry.temporary]
+        if stuck:
+            raise LexiconError(f"{directory}: {len(stuck)} cache files could not be removed")
         if args.json:
             print_json({"removed": [str(path) for path in removed]})
         else:
             print(f"removed {len(removed)} file{'' if len(removed) == 1 else 's'}")
         return 0
-    directory = cache.cache_dir()
     listed = cache.entries()
     megabyte = 1024 * 1024
     limit_mb = cache.cache_limit_bytes() // megabyte

@@ -11,8 +11,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
-from wordgames.errors import FormatError, InvalidArgumentError, LexiconError
-from wordgames.lexicon import Lexicon, load_lexicon, named_lexicons, resolve_source
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon import Lexicon
 from wordgames.scrabble import (
     STANDARD_ENGLISH,
     Board,
@@ -135,18 +135,7 @@ def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[T
             f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
             "give --letter-values"
         )
-    if args.lexicon is not None or position is None or position.lexicon is None:
-        lexicon = lexicon_from_args(args)
-    else:
-        try:
-            source = resolve_source(position.lexicon)
-        except LexiconError:
-            known = ", ".join(sorted(named_lexicons()))
-            raise LexiconError(
-                f"the CGP names the lexicon {position.lexicon!r}, which is not a known name "
-                f"({known}): give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
-            ) from None
-        lexicon = load_lexicon(source, args.backend)
+    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon if position is not None else None))
     return tile_set, lexicon, position.bingo_bonus if position is not None else None
 
 

@@ -150,12 +150,12 @@ def format_stats(stats: AutoplayStats, seed: int) -> str:
 def run_replay_command(args: argparse.Namespace) -> int:
     """Replay a GCG file: 0 when everything checks, 1 at the first discrepancy."""
     record = read_gcg(args.file)
-    # Flags win; without them the file's #board-layout and #tile-distribution (or the standard).
+    # Flags win; without them the file's #lexicon, #board-layout and #tile-distribution (or the
+    # defaults).
     tile_set = tile_set_from_args(args) if args.letter_values else None
     layout = layout_by_name(args.layout) if args.layout else None
-    result = replay_gcg(
-        record, lexicon_from_args(args), tile_set=tile_set, layout=layout, hand_size=args.hand_size or 7
-    )
+    lexicon = lexicon_from_args(args, ("the GCG file", record.lexicon))
+    result = replay_gcg(record, lexicon, tile_set=tile_set, layout=layout, hand_size=args.hand_size or 7)
     totals = ", ".join(f"{nick} {total}" for nick, total in result.totals.items())
     if result.discrepancy is not None:
         print(f"{args.file}: {result.discrepancy}")

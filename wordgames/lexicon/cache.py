@@ -32,12 +32,13 @@ FORMAT_VERSION = 1
 _ENTRY_HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, crc32 of payload
 _ENTRY_MAGIC = b"WGCACHE\0"
 DEFAULT_LIMIT_MB = 256
-_TEMPORARY_PREFIX = ".tmp-"
+_TEMPORARY_PREFIX = ".tmp-wordgames-"
 # A temporary file older than this belongs to no write in progress: a crash left it.
 _ABANDONED_SECONDS = 3600
 # Only files named like this are ever deleted: the folder may hold other things.
 _ENTRY_NAME = re.compile(r"^[a-z0-9_]+-v(\d+)-[0-9a-f]{64}\.bin$")
-_TEMPORARY_NAME = re.compile(r"^\.tmp-[^/]*\.bin$")
+# mkstemp's random part is eight characters of [a-z0-9_].
+_TEMPORARY_NAME = re.compile(r"^\.tmp-wordgames-[a-z0-9_]{8}\.bin$")
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class CacheEntry:
     size: int
     used: float
     """When it was last written or read (seconds since the epoch)."""
+    temporary: bool = False
+    """Whether it is a write in progress (or abandoned), not an entry."""
 
 
 def cache_dir() -> Path | None:
@@ -117,7 +120,8 @@ def cache_limit_bytes() -> int:
     """The size the cache is pruned to: ``$WORDGAMES_CACHE_LIMIT_MB`` megabytes when it is a
     whole number >= 0, else DEFAULT_LIMIT_MB."""
     text = os.environ.get("WORDGAMES_CACHE_LIMIT_MB", "")
-    megabytes = int(text) if text.strip().isdigit() else DEFAULT_LIMIT_MB
+    text = text.strip()
+    megabytes = int(text) if text.isascii() and text.isdigit() else DEFAULT_LIMIT_MB
     return megabytes * 1024 * 1024
 
 
@@ -133,12 +137,13 @@ def entries(directory: Path | None = None) -> list[CacheEntry]:
     except OSError:
         return []
     for path in paths:
-        if not (_ENTRY_NAME.match(path.name) or _TEMPORARY_NAME.match(path.name)):
+        temporary = _TEMPORARY_NAME.match(path.name) is not None
+        if not (temporary or _ENTRY_NAME.match(path.name)):
             continue
         with contextlib.suppress(OSError):
             status = path.stat()
             if path.is_file():
-                found.append(CacheEntry(path, status.st_size, status.st_mtime))
+                found.append(CacheEntry(path, status.st_size, status.st_mtime, temporary))
     return sorted(found, key=lambda entry: entry.used, reverse=True)
 
 

@@ -69,7 +69,7 @@ class Position:
         text = self.opcodes.get("bb")
         if text is None:
             return None
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit()):
             raise FormatError(f"CGP operation 'bb {text};' needs a whole number of points")
         return int(text)
 

@@ -6,7 +6,7 @@ Writing (:func:`game_to_gcg`, :func:`history_to_gcg`)::
     #player1 Ann Ann
     #player2 Robo Robo
     #lexicon enable
-    #board-layout standard                   when the layout is a built-in one
+    #board-layout CrosswordGame              when the layout is a built-in one
     #tile-distribution english               when the tiles are the standard English set
     >Ann: AEINRST 8D RETAINs +72 72          a placement: rack before, position, word, +score, total
     >Robo: DEIOPRV H4 PRO.IDE +32 32         board tiles the word runs through are written '.'
@@ -23,9 +23,10 @@ Reading (:func:`parse_gcg`) accepts these lines plus the other standard events â
 phony (``--``), a challenge bonus ``(challenge)``, a time penalty ``(time)``, exchanges written
 as a tile count (``-7``) â€” and any pragma.  :func:`replay_gcg` plays the events on a board,
 checking every move with the rule set and every score and running total; it reports the first
-discrepancy.  The board and tiles come from ``#board-layout`` and ``#tile-distribution`` when
-the file names them (the other programs' names ``CrosswordGame`` and ``SuperCrosswordGame``
-are understood too), else the standard ones; arguments given to it win over both.  Going-out
+discrepancy.  The board and tiles come from ``#board-layout`` (``CrosswordGame``,
+``SuperCrosswordGame``, as other programs write them, or our ``standard`` and ``super``) and
+``#tile-distribution`` when the file names them, else the standard ones; arguments given to
+it win over both.  Going-out
 points are accepted either as the others' rack value or as twice it (the two-player tournament
 convention).
 """
@@ -66,9 +67,10 @@ _TOTAL = re.compile(r"^-?\d+$")
 _RACK = re.compile(r"^[A-Za-z?]*$")
 _COORDINATE = re.compile(r"^(\d+[A-Za-z]|[A-Za-z]\d+)$")
 
-# Board layout and tile distribution names in pragmas, lower-cased, as other programs write
-# them; ours are the built-in layout names and "english".
-_LAYOUT_ALIASES = {"crosswordgame": "standard", "supercrosswordgame": "super"}
+# Board layout names in pragmas: the names other programs (Macondo, MAGPIE) use, written for
+# them to read; our built-in names are accepted too.
+_GCG_LAYOUT_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}
+_LAYOUT_ALIASES = {gcg.lower(): ours for ours, gcg in _GCG_LAYOUT_NAMES.items()}
 _TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
 
 
@@ -137,24 +139,25 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
     settings = game.settings
     layout = settings.layout
     builtin = BUILTIN_LAYOUTS.get(layout.name)
+    named = builtin is not None and builtin() == layout  # a custom layout may reuse a name
     tiles = [name for name, tile_set in _TILE_DISTRIBUTIONS.items() if tile_set == settings.tile_set]
     return history_to_gcg(
         names,
         game.history,
         lexicon_label(game.lexicon.source),
         title,
-        board_layout=layout.name if builtin is not None and builtin() == layout else None,
+        board_layout=_GCG_LAYOUT_NAMES.get(layout.name) if named else None,
         tile_distribution=tiles[0] if tiles else None,
     )
 
 
 def layout_from_pragma(name: str) -> Layout:
-    """The layout a ``#board-layout`` pragma names (a built-in name, or another program's
-    name for one, any case); FormatError for a name we do not know."""
+    """The layout a ``#board-layout`` pragma names (``CrosswordGame``, ``SuperCrosswordGame``
+    or a built-in layout's name, any case); FormatError for a name we do not know."""
     key = name.strip().lower()
     factory = BUILTIN_LAYOUTS.get(_LAYOUT_ALIASES.get(key, key))
     if factory is None:
-        known = ", ".join(sorted(BUILTIN_LAYOUTS))
+        known = ", ".join(sorted(_GCG_LAYOUT_NAMES.values()))
         raise FormatError(f"unknown #board-layout {name!r} (known: {known}); give the layout")
     return factory()
 
