@@ -5,7 +5,8 @@ lexicon in step, so a path is abandoned the moment its letters stop being a pref
 the lexicon is never scanned.  What makes it fast in pure Python:
 
 * per node, the walk gives the mask of letters that may follow; per board, each cell gets
-  its letter's bit, so trying a neighbour is one AND (no dictionary, no string comparison);
+  its letter's bit, zeroed while the path holds the cell, so trying a neighbour is one AND
+  that checks both the letter and the use (no dictionary, no string comparison);
 * per board, each cell also gets the mask of the letters around it, so a move into a cell
   whose surroundings cannot continue any word is not a call at all (the word, if any, is
   recorded and the search moves on);
@@ -56,8 +57,9 @@ class _CellTables(NamedTuple):
 
     first_bits: list[int]
     """The walk's bit for each cell's first letter (0: blocked, or a letter no word uses)."""
-    single_bits: list[int]
-    """The same bit for single-letter cells, 0 for the others: the one test of the hot loop."""
+    single_neighbours: tuple[tuple[int, ...], ...]
+    """Each cell's single-letter neighbours (the board's neighbour lists when every cell holds
+    one letter): the hot loop tries these with one AND each."""
     reach: list[int]
     """The first-letter bits of all of each cell's neighbours: a move into a cell whose
     surroundings offer none of the letters that may come next is not worth a call."""
@@ -81,14 +83,15 @@ def _cell_tables(board: Board, walk: BitWalk) -> _CellTables:
         reach.append(bits)
     size = len(cells)
     if all(len(cell) == 1 for cell in cells):
-        return _CellTables(first_bits, first_bits, reach, [0] * size, [[]] * size)
-    single_bits = [bit if len(cell) == 1 else 0 for bit, cell in zip(first_bits, cells, strict=True)]
-    tables = _CellTables(first_bits, single_bits, reach, [], [])
+        return _CellTables(first_bits, board.neighbours, reach, [0] * size, [[]] * size)
+    single = [len(cell) == 1 for cell in cells]
+    singles = tuple(tuple(other for other in around if single[other]) for around in board.neighbours)
+    tables = _CellTables(first_bits, singles, reach, [], [])
     for around in board.neighbours:
         near = [
             (other, first_bits[other], cells[other][1:])
             for other in around
-            if first_bits[other] and not single_bits[other]
+            if first_bits[other] and not single[other]
         ]
         multis = 0
         for _, bit, _ in near:
@@ -112,15 +115,15 @@ def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> dict[int, Tr
     cells as steps it spells the word, with one-cell tuples it is the path itself.  Either way
     one ``+`` per step, and one code path for both (no bookkeeping a caller may not need)."""
     cells = board.cells
-    size = len(cells)
     masks = walk.masks
     first = walk.first
     terminal = walk.terminal
     descend = walk.descend
-    neighbours = board.neighbours
-    first_bits, single_bits, reach, multi_mask, multi_near = _cell_tables(board, walk)
+    first_bits, neighbours, reach, multi_mask, multi_near = _cell_tables(board, walk)
 
-    used = [False] * size
+    # A cell's letter bit while it is free, 0 while the path holds it: one AND tests both the
+    # letter and the cell's use.
+    free = list(first_bits)
     found: dict[int, Trail] = {}
 
     # The search state is bound as default arguments: local variables are the fastest kind of
@@ -130,26 +133,26 @@ def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> dict[int, Tr
         node: int,
         mask: int,
         trail: Trail,
-        used: list[bool] = used,
+        free: list[int] = free,
         first: FirstChildren = first,
         masks: Sequence[int] = masks,
         terminal: int = terminal,
         found: dict[int, Trail] = found,
         steps: Sequence[Trail] = steps,
         neighbours: tuple[tuple[int, ...], ...] = neighbours,
-        single_bits: list[int] = single_bits,
         reach: list[int] = reach,
         multi_mask: list[int] = multi_mask,
     ) -> None:
         """Extend the path ending at ``cell`` (its trail ``trail``, at walk ``node`` whose mask
         is ``mask``) by every unused neighbour whose letters continue some word."""
-        used[cell] = True
+        here = free[cell]
+        free[cell] = 0
         base = first[node]
         # Trying each neighbour with one AND beats grouping neighbours by letter: on a 4 x 4
         # board a cell has about five, and the grouping costs more per board than it saves.
         for other in neighbours[cell]:
-            bit = single_bits[other]
-            if mask & bit and not used[other]:
+            bit = free[other]
+            if mask & bit:
                 child = base + (mask & (bit - 1)).bit_count()
                 child_mask = masks[child]
                 if child_mask & terminal and child not in found:
@@ -158,7 +161,7 @@ def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> dict[int, Tr
                     visit(other, child, child_mask, trail + steps[other])
         if mask & multi_mask[cell]:
             for other, bit, tail in multi_near[cell]:
-                if mask & bit and not used[other]:
+                if mask & bit and free[other]:
                     reached = descend(base + (mask & (bit - 1)).bit_count(), tail)
                     if reached is None:
                         continue
@@ -167,7 +170,7 @@ def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> dict[int, Tr
                         found[reached] = trail + steps[other]
                     if child_mask & reach[other]:
                         visit(other, reached, child_mask, trail + steps[other])
-        used[cell] = False
+        free[cell] = here
 
     root_mask = masks[ROOT]
     root_base = first[ROOT]
