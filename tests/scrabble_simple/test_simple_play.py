@@ -279,6 +279,7 @@ def test_the_game_ends_when_the_tiles_run_out(
         (["--size", "4"], "--size must be between 5 and 15"),
         (["--save", "x.json"], "--save is not available"),
         (["--min-word-length", "3"], "--min-word-length is not available"),
+        (["--end-rule", "tournament"], "--end-rule is not available"),
         (["--deal-order", "/nonexistent/tiles.txt"], "/nonexistent/tiles.txt"),
         (["--letter-values", "/nonexistent/scores.txt"], "/nonexistent/scores.txt"),
     ],
