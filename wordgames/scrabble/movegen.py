@@ -635,8 +635,10 @@ class _Engine:
                              depth - 1)
                 counts[slot] += 1
 
-        def from_left_part(prefix: Prefix, at: int) -> None:
-            # Lay a left part on the squares before ``at``, then ExtendRight from ``at``.
+        def from_left_part(prefix: Prefix, at: int, leads: int) -> None:
+            # Lay a left part on the squares before ``at``, then ExtendRight from ``at`` with
+            # the letters ``leads`` allows there (those that can lead into the board tiles
+            # after it): the others would each be tried and stepped over those tiles in vain.
             nonlocal start
             node, _mask, held, _playable, swappable, length = prefix[:6]
             main = 0
@@ -652,7 +654,7 @@ class _Engine:
                 square -= 1
             start = at - length
             kid_mask, kids = expansions.get(node) or expand(node)
-            extend(at, kid_mask, kids, main, mult, 0, length, held, swappable)
+            extend(at, kid_mask & leads, kids, main, mult, 0, length, held, swappable)
             link = prefix
             for _ in range(length):
                 counts[link[9]] += 1
@@ -689,7 +691,7 @@ class _Engine:
             for length in lengths:
                 for prefix, leads in leading(length, first_bit):
                     if leads & mask:
-                        from_left_part(prefix, at)
+                        from_left_part(prefix, at, leads)
 
         # Left parts of one length with the letters that may follow them (into a board tile
         # ``first_bit`` when non-zero), dropping those that cannot be followed at all.
@@ -742,7 +744,7 @@ class _Engine:
                     bound += link[10] * weight
                     link = link[6]
                 if bound >= engine.threshold:
-                    from_left_part(prefix, at)
+                    from_left_part(prefix, at, leads)
 
         self.select = select
         self.build_levels = build_levels
