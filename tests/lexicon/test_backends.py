@@ -217,6 +217,7 @@ def test_dropping_short_words_keeps_the_backend_and_the_rest(words: list[str], m
         assert list(shorter) == [word for word in lexicon if len(word) >= minimum]
         if len(shorter) == len(lexicon):
             assert shorter is lexicon  # nothing dropped, nothing rebuilt
+        assert lexicon.without_words_shorter_than(minimum) is shorter  # built once, then kept
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -155,6 +155,7 @@ def test_a_minimum_word_length_filters_the_generator_once() -> None:
     playable = rules.playable_lexicon(lexicon)
     assert sorted(playable) == sorted(word for word in WORDS if len(word) >= 3)
     assert rules.playable_lexicon(lexicon) is playable  # kept for the next turn
+    assert ClassicRules(minimum_word_length=3).playable_lexicon(lexicon) is playable  # and game
     assert ClassicRules().playable_lexicon(lexicon) is lexicon
     moves = rules.best_moves(Board(), Rack.parse("CATS"), lexicon)
     assert moves and all(len(word) >= 3 for move in moves for word in move.words)

@@ -104,13 +104,18 @@ class Lexicon(ABC):
     def without_words_shorter_than(self, minimum: int) -> Lexicon:
         """This lexicon less its words of fewer than ``minimum`` letters, with the same
         backend (possibly empty); ``self`` when it has no such word.  Cost: one pass over the
-        words, plus a build of the smaller lexicon when something is dropped."""
+        words, plus a build of the smaller lexicon when something is dropped, the first time
+        for each minimum (the answer is kept with this lexicon, which never changes)."""
         if isinstance(minimum, bool) or not isinstance(minimum, int):
             raise InvalidArgumentTypeError(f"the minimum length must be an int, not {minimum!r}")
-        kept = [word for word in self if len(word) >= minimum]
-        if len(kept) == len(self):
-            return self
-        return type(self).from_sorted_words(kept, f"{self.source} ({minimum}+ letters)")
+        kept_lexicons: dict[int, Lexicon] = self.__dict__.setdefault("_without_short_words", {})
+        if minimum not in kept_lexicons:
+            kept = [word for word in self if len(word) >= minimum]
+            kept_lexicons[minimum] = (
+                self if len(kept) == len(self)
+                else type(self).from_sorted_words(kept, f"{self.source} ({minimum}+ letters)")
+            )
+        return kept_lexicons[minimum]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.source!r}: {len(self)} words>"

@@ -87,7 +87,6 @@ class ClassicRules(RuleSet):
         self.hand_size = hand_size
         self.bingo_bonus = bingo_bonus
         self.minimum_word_length = max(minimum_word_length, 2)
-        self._playable: tuple[Lexicon, Lexicon] | None = None
 
     def __repr__(self) -> str:
         extra = f", minimum_word_length={self.minimum_word_length}" if self.minimum_word_length > 2 else ""
@@ -95,13 +94,11 @@ class ClassicRules(RuleSet):
 
     def playable_lexicon(self, lexicon: Lexicon) -> Lexicon:
         """``lexicon`` less the words too short to play under these rules (``lexicon`` itself
-        with the usual minimum of two).  The last answer is kept, so a game pays the filtering
-        once."""
+        with the usual minimum of two).  The lexicon keeps the answer, so every game on it pays
+        the filtering once."""
         if self.minimum_word_length <= 2:
             return lexicon
-        if self._playable is None or self._playable[0] is not lexicon:
-            self._playable = (lexicon, lexicon.without_words_shorter_than(self.minimum_word_length))
-        return self._playable[1]
+        return lexicon.without_words_shorter_than(self.minimum_word_length)
 
     # --- judging ---------------------------------------------------------------------------
 
