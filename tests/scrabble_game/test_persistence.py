@@ -78,6 +78,17 @@ def test_the_rules_settings_round_trip(enable_trie: Lexicon, tmp_path: Path) -> 
     assert (old.minimum_word_length, old.end_rule) == (2, "usc")
 
 
+def test_a_finished_tournament_game_with_a_minimum_round_trips(enable_trie: Lexicon, tmp_path: Path) -> None:
+    settings = GameSettings(seed=9, end_rule="tournament", minimum_word_length=3)
+    game = Game([Player("A", "greedy"), Player("B", "leave")], enable_trie, settings)
+    game.play_out()
+    path = tmp_path / "over.json"
+    save_game(game, path)
+    resumed = load_game(path, enable_trie)  # its history rebuilds the board and the scores
+    assert resumed.is_over and [p.score for p in resumed.players] == [p.score for p in game.players]
+    assert resumed.history == game.history
+
+
 def test_custom_layout_and_tile_set_round_trip(tmp_path: Path) -> None:
     layout = read_layout(shared_file("formats/usc104/board-weird-start.txt"))
     tiles = read_tile_set(shared_file("formats/usc104/small-tile-bag.txt"))
