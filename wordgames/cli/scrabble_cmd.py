@@ -27,6 +27,7 @@ from wordgames.scrabble import (
 from wordgames.scrabble.notation import format_coordinate, format_fit1045
 from wordgames.scrabble.scoring import END_RULES
 from wordgames.scrabble.strategy import strategy_names
+from wordgames.scrabble.tiles import tile_set_named
 
 if TYPE_CHECKING:
     from wordgames.scrabble.cgp import Position
@@ -128,8 +129,8 @@ def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[T
     gives that cannot be found is an error, not a silent fallback on another list."""
     if args.letter_values or position is None or position.letter_distribution is None:
         tile_set = tile_set_from_args(args)
-    elif position.letter_distribution.lower() == "english":
-        tile_set = STANDARD_ENGLISH
+    elif (named := tile_set_named(position.letter_distribution)) is not None:
+        tile_set = named
     else:
         raise FormatError(
             f"the CGP's letter distribution {position.letter_distribution!r} is not known: "

@@ -23,14 +23,12 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError
 from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout, layout_for_size, standard_layout, super_layout
+from wordgames.scrabble.layout import Layout, builtin_layout_named, layout_for_size
 from wordgames.scrabble.tiles import BLANK
 
 _RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
 _OPCODE = re.compile(r"\s*([A-Za-z][\w-]*)((?:\s+[^;]*?)?)\s*;")
 
-# Board names of the ``bdn`` opcode that name a built-in layout.
-_BOARD_NAMES = {"crosswordgame": standard_layout, "supercrosswordgame": super_layout}
 
 
 @dataclass
@@ -166,10 +164,7 @@ def _parse_opcodes(text: str) -> dict[str, str]:
 
 
 def _default_layout(rows: int, cols: int, board_name: str) -> Layout:
-    factory = _BOARD_NAMES.get(board_name.lower())
-    if factory is not None:
-        return factory()
-    return layout_for_size(rows, cols)
+    return builtin_layout_named(board_name) or layout_for_size(rows, cols)
 
 
 def format_cgp(position: Position) -> str:

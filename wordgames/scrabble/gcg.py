@@ -43,12 +43,19 @@ from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.board import Board
 from wordgames.scrabble.game import Game
-from wordgames.scrabble.layout import BUILTIN_LAYOUTS, Layout, standard_layout
+from wordgames.scrabble.layout import BOARD_NAMES, Layout, board_name, builtin_layout_named, standard_layout
 from wordgames.scrabble.move import Move
 from wordgames.scrabble.notation import format_standard_move, parse_coordinate
 from wordgames.scrabble.rules import RuleSet, get_rules
 from wordgames.scrabble.scoring import rack_value
-from wordgames.scrabble.tiles import STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.tiles import (
+    STANDARD_ENGLISH,
+    TILE_DISTRIBUTIONS,
+    Rack,
+    TileSet,
+    distribution_name,
+    tile_set_named,
+)
 from wordgames.scrabble.turn import Turn, TurnKind
 
 # Event kinds of a parsed GCG line.
@@ -66,12 +73,6 @@ _SCORE = re.compile(r"^[+-]\d+$")
 _TOTAL = re.compile(r"^-?\d+$")
 _RACK = re.compile(r"^[A-Za-z?]*$")
 _COORDINATE = re.compile(r"^(\d+[A-Za-z]|[A-Za-z]\d+)$")
-
-# Board layout names in pragmas: the names other programs (Macondo, MAGPIE) use, written for
-# them to read; our built-in names are accepted too.
-_GCG_LAYOUT_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}
-_LAYOUT_ALIASES = {gcg.lower(): ours for ours, gcg in _GCG_LAYOUT_NAMES.items()}
-_TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -137,37 +138,32 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
     reader can rebuild them from the name: a built-in layout, the standard English tiles."""
     names = [player.name for player in game.players]
     settings = game.settings
-    layout = settings.layout
-    builtin = BUILTIN_LAYOUTS.get(layout.name)
-    named = builtin is not None and builtin() == layout  # a custom layout may reuse a name
-    tiles = [name for name, tile_set in _TILE_DISTRIBUTIONS.items() if tile_set == settings.tile_set]
     return history_to_gcg(
         names,
         game.history,
         lexicon_label(game.lexicon.source),
         title,
-        board_layout=_GCG_LAYOUT_NAMES.get(layout.name) if named else None,
-        tile_distribution=tiles[0] if tiles else None,
+        board_layout=board_name(settings.layout),
+        tile_distribution=distribution_name(settings.tile_set),
     )
 
 
 def layout_from_pragma(name: str) -> Layout:
     """The layout a ``#board-layout`` pragma names (``CrosswordGame``, ``SuperCrosswordGame``
     or a built-in layout's name, any case); FormatError for a name we do not know."""
-    key = name.strip().lower()
-    factory = BUILTIN_LAYOUTS.get(_LAYOUT_ALIASES.get(key, key))
-    if factory is None:
-        known = ", ".join(sorted(_GCG_LAYOUT_NAMES.values()))
+    layout = builtin_layout_named(name)
+    if layout is None:
+        known = ", ".join(sorted(BOARD_NAMES.values()))
         raise FormatError(f"unknown #board-layout {name!r} (known: {known}); give the layout")
-    return factory()
+    return layout
 
 
 def tile_set_from_pragma(name: str) -> TileSet:
     """The tile set a ``#tile-distribution`` pragma names (any case); FormatError for a name
     we do not know."""
-    tile_set = _TILE_DISTRIBUTIONS.get(name.strip().lower())
+    tile_set = tile_set_named(name)
     if tile_set is None:
-        known = ", ".join(sorted(_TILE_DISTRIBUTIONS))
+        known = ", ".join(sorted(TILE_DISTRIBUTIONS))
         raise FormatError(f"unknown #tile-distribution {name!r} (known: {known}); give the tiles")
     return tile_set
 

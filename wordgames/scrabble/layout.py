@@ -168,6 +168,28 @@ def read_layout(path: str | os.PathLike[str]) -> Layout:
 
 BUILTIN_LAYOUTS = {"standard": standard_layout, "super": super_layout}
 
+BOARD_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}
+"""The names other programs (and the CGP ``bdn`` operation, the GCG ``#board-layout`` pragma)
+give the built-in layouts."""
+
+
+def builtin_layout_named(name: str) -> Layout | None:
+    """The built-in layout ``name`` names — ours (``standard``) or the other programs'
+    (``CrosswordGame``), any case — or None."""
+    key = name.strip().lower()
+    for ours, theirs in BOARD_NAMES.items():
+        if key == theirs.lower():
+            key = ours
+    factory = BUILTIN_LAYOUTS.get(key)
+    return factory() if factory is not None else None
+
+
+def board_name(layout: Layout) -> str | None:
+    """The other programs' name for ``layout`` when it is exactly a built-in layout (a custom
+    layout may reuse a built-in name), else None."""
+    factory = BUILTIN_LAYOUTS.get(layout.name)
+    return BOARD_NAMES.get(layout.name) if factory is not None and factory() == layout else None
+
 
 def layout_for_size(rows: int, cols: int) -> Layout:
     """The layout a board of this size gets when none is named: the standard board for 15x15,

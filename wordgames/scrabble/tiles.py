@@ -71,6 +71,20 @@ STANDARD_ENGLISH = TileSet(
 )
 
 
+TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
+"""Tile sets by the names other programs give them (CGP ``ld``, GCG ``#tile-distribution``)."""
+
+
+def tile_set_named(name: str) -> TileSet | None:
+    """The tile set a distribution name (any case) names, or None."""
+    return TILE_DISTRIBUTIONS.get(name.strip().lower())
+
+
+def distribution_name(tile_set: TileSet) -> str | None:
+    """The distribution name of ``tile_set`` when it is a named one, else None."""
+    return next((name for name, named in TILE_DISTRIBUTIONS.items() if named == tile_set), None)
+
+
 def _data_lines(path: Path) -> list[tuple[int, list[str]]]:
     text = read_text_file(path, "tile file")
     return [(number, line.split()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
