@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -92,14 +93,10 @@ class GameSettings:
 
     def build_rules(self) -> RuleSet:
         """The configured rule set."""
-        if self.minimum_word_length > 2:
-            return get_rules(
-                self.rules,
-                tile_set=self.tile_set,
-                hand_size=self.hand_size,
-                minimum_word_length=self.minimum_word_length,
-            )
-        return get_rules(self.rules, tile_set=self.tile_set, hand_size=self.hand_size)
+        options: dict[str, Any] = {"tile_set": self.tile_set, "hand_size": self.hand_size}
+        if self.minimum_word_length > 2:  # only the classic rules take it (checked above)
+            options["minimum_word_length"] = self.minimum_word_length
+        return get_rules(self.rules, **options)
 
 
 class Game:
