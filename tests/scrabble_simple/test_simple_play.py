@@ -227,17 +227,25 @@ def test_default_data_is_the_standard_bag_and_enable(
     assert fixed[0] == fixed[1]
 
 
+def play_dealt(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    tiles: str,
+    script: str,
+) -> tuple[int, str, str]:
+    """Play a 7x7 game whose tiles come in the order ``tiles`` (a FIT1045 deal file)."""
+    deal = tmp_path / "deal.txt"
+    deal.write_text("".join(tile + "\n" for tile in tiles))
+    return play_in_process(
+        monkeypatch, capsys, script, *fit_args("--no-random", "--size", "7", "--deal-order", str(deal))
+    )
+
+
 def test_blanks_are_played_for_missing_letters(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deal = tmp_path / "deal.txt"
-    deal.write_text("C\nA\n?\nS\nE\nE\nE\n")
-    code, out, _ = play_in_process(
-        monkeypatch,
-        capsys,
-        "cast\n3:3:H\n***\n",
-        *fit_args("--no-random", "--size", "7", "--deal-order", str(deal)),
-    )
+    code, out, _ = play_dealt(monkeypatch, capsys, tmp_path, "CA?SEEE", "cast\n3:3:H\n***\n")
     assert code == 0
     assert "Tiles : C A ? S E E E\nScores: 5 1 0 3 1 1 1" in out
     assert "Your score in this move: 9" in out  # C5 + A1 + S3 + blank-as-T 0
@@ -248,11 +256,7 @@ def test_blanks_are_played_for_missing_letters(
 def test_the_game_ends_when_no_move_is_possible(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deal = tmp_path / "deal.txt"
-    deal.write_text("Q\nQ\nQ\nQ\nQ\nQ\nQ\n")
-    code, out, _ = play_in_process(
-        monkeypatch, capsys, "", *fit_args("--no-random", "--size", "7", "--deal-order", str(deal))
-    )
+    code, out, _ = play_dealt(monkeypatch, capsys, tmp_path, "QQQQQQQ", "")
     assert code == 0
     assert out.rstrip().endswith("No valid move can be made with these tiles. Game over!")
 
@@ -260,14 +264,7 @@ def test_the_game_ends_when_no_move_is_possible(
 def test_the_game_ends_when_the_tiles_run_out(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    deal = tmp_path / "deal.txt"
-    deal.write_text("T\nO\nN\nE\n")
-    code, out, _ = play_in_process(
-        monkeypatch,
-        capsys,
-        "TONE\n3:3:V\n",
-        *fit_args("--no-random", "--size", "7", "--deal-order", str(deal)),
-    )
+    code, out, _ = play_dealt(monkeypatch, capsys, tmp_path, "TONE", "TONE\n3:3:V\n")
     assert code == 0
     assert "Your total score is: 8" in out
     assert out.rstrip().endswith("No tiles left. Game over!")
