@@ -27,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordgames.lexicon import load_lexicon
-from wordgames.scrabble.autoplay import run_autoplay
-from wordgames.scrabble.game import Game
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.game.autoplay import run_autoplay
+from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.game.turn import TurnKind
 
 PAIRINGS = (("greedy", "greedy"), ("leave", "leave"), ("leave", "greedy"))
 

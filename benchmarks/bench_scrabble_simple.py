@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble import Bag, Board, Rack, plain_layout, read_tile_set
-from wordgames.scrabble.simple import SimpleRules
+from wordgames.scrabble.rules.simple import SimpleRules
 
 FIT1045 = Path(__file__).resolve().parents[2] / "shared" / "formats" / "fit1045"
 

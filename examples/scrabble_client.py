@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from wordgames import WordGamesError, load_lexicon
 from wordgames.scrabble import Board, Game, GameSettings, Player, Rack, game_to_gcg, get_rules, parse_move
-from wordgames.scrabble.notation import format_coordinate
+from wordgames.scrabble.core.notation import format_coordinate
 
 
 def main(argv: list[str]) -> int:

@@ -8,9 +8,9 @@ from conftest import shared_lexicon
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Direction, Move, Placement, Rack
-from wordgames.scrabble.classic import ClassicRules
-from wordgames.scrabble.movegen import MoveGenerator
-from wordgames.scrabble.scoring import formed_words
+from wordgames.scrabble.core.scoring import formed_words
+from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.rules.classic import ClassicRules
 
 Key = tuple[Placement, ...]
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from wordgames.errors import FormatError
 from wordgames.scrabble import Board, layout_by_name, plain_layout, standard_layout
-from wordgames.scrabble.cgp import Position, format_cgp, parse_cgp
-from wordgames.scrabble.layout import BUILTIN_LAYOUTS, super_layout
+from wordgames.scrabble.core.layout import BUILTIN_LAYOUTS, super_layout
+from wordgames.scrabble.formats.cgp import Position, format_cgp, parse_cgp
 
 EMPTY = "/".join(["15"] * 15)
 MAVEN = (

@@ -13,9 +13,9 @@ from conftest import shared_file
 from wordgames.cli import main
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Rack
-from wordgames.scrabble.cgp import parse_cgp
-from wordgames.scrabble.movegen import MoveGenerator
-from wordgames.scrabble.notation import format_coordinate
+from wordgames.scrabble.core.notation import format_coordinate
+from wordgames.scrabble.formats.cgp import parse_cgp
+from wordgames.scrabble.movegen.generator import MoveGenerator
 
 from .test_verdicts import CS214_BOARD
 

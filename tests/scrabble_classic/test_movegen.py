@@ -8,9 +8,9 @@ from conftest import shared_file
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import Board, Direction, Placement, Rack, read_layout, read_tile_set
-from wordgames.scrabble.classic import ClassicRules
-from wordgames.scrabble.layout import super_layout
-from wordgames.scrabble.movegen import MoveGenerator
+from wordgames.scrabble.core.layout import super_layout
+from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.rules.classic import ClassicRules
 
 from .support import brute_force_moves, generated, self_play, sowpods
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Layout, Rack, TileSet
-from wordgames.scrabble.classic import ClassicRules, first_non_word
-from wordgames.scrabble.movegen import MoveGenerator
+from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.rules.classic import ClassicRules, first_non_word
 
 from .support import brute_force_moves, generated
 

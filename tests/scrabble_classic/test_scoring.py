@@ -8,8 +8,8 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Direction, Layout, Placement, parse_move
-from wordgames.scrabble.classic import ClassicRules, move_for_placements
-from wordgames.scrabble.scoring import end_of_game_adjustments, formed_words, rack_value
+from wordgames.scrabble.core.scoring import end_of_game_adjustments, formed_words, rack_value
+from wordgames.scrabble.rules.classic import ClassicRules, move_for_placements
 
 LEXICON = lexicon_from_words(
     ["CAT", "AT", "AA", "QUIZ", "HOUSE", "RETAINS", "TA", "CATS", "SCAT"]

@@ -8,7 +8,7 @@ import pytest
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Direction, Move, Placement, Rack, TileSet, get_rules, parse_move
-from wordgames.scrabble.classic import (
+from wordgames.scrabble.rules.classic import (
     ClassicRules,
     first_non_word,
     missing_tiles,

@@ -9,7 +9,7 @@ from conftest import shared_file
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.scrabble import Layout, layout_by_name, plain_layout, read_layout, standard_layout
-from wordgames.scrabble.layout import parse_layout
+from wordgames.scrabble.core.layout import parse_layout
 
 
 @pytest.mark.parametrize("size", [5, 7, 9, 12, 15])

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from wordgames.errors import NotationError
 from wordgames.scrabble import Board, Direction, Move, parse_move, plain_layout, standard_layout
-from wordgames.scrabble.notation import (
+from wordgames.scrabble.core.notation import (
     column_index,
     column_name,
     format_coordinate,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.players import Player
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
 
 
 def computer_game(lexicon: Lexicon, seed: int, strategies: tuple[str, str] = ("greedy", "greedy")) -> Game:

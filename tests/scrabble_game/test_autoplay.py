@@ -6,11 +6,11 @@ import pytest
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.autoplay import player_names, run_autoplay
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import Game
-from wordgames.scrabble.gcg import game_to_gcg, parse_gcg, replay_gcg
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.formats.gcg import game_to_gcg, parse_gcg, replay_gcg
+from wordgames.scrabble.game.autoplay import player_names, run_autoplay
+from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.game.turn import TurnKind
 
 
 def test_every_move_of_an_autoplay_series_validates(enable_trie: Lexicon) -> None:

@@ -15,11 +15,11 @@ from wordgames.cli import main
 from wordgames.cli.game_play import render_board
 from wordgames.cli.scrabble_game_cmd import ProgressBar
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import Game
-from wordgames.scrabble.notation import format_standard_move, format_usc_move
-from wordgames.scrabble.persistence import load_game
-from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.notation import format_standard_move, format_usc_move
+from wordgames.scrabble.formats.saves import load_game
+from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.game.turn import Turn, TurnKind
 
 from .conftest import computer_game
 from .test_config import write_config_tree

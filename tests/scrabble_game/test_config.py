@@ -8,7 +8,7 @@ import pytest
 from conftest import shared_file
 
 from wordgames.errors import FormatError
-from wordgames.scrabble.config import parse_config, read_config, resolve_relative
+from wordgames.scrabble.formats.config import parse_config, read_config, resolve_relative
 
 SMALL_BAG = "? 0 2\na 1 3\nb 3 1\nt 1 2\n"
 SMALL_BOARD = "5 5\n3 3\n.....\n.2...\n..d..\n...t.\n.....\n"

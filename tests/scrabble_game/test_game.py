@@ -8,12 +8,12 @@ import pytest
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import END_OUT, END_SCORELESS, Game, GameSettings
-from wordgames.scrabble.layout import plain_layout, standard_layout
-from wordgames.scrabble.players import Player, parse_players
-from wordgames.scrabble.tiles import STANDARD_ENGLISH, Bag, Rack
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import plain_layout, standard_layout
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack
+from wordgames.scrabble.game.players import Player, parse_players
+from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
+from wordgames.scrabble.game.turn import TurnKind
 
 from .conftest import computer_game
 

@@ -9,8 +9,8 @@ import pytest
 
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.game import Game
-from wordgames.scrabble.gcg import (
+from wordgames.scrabble.core.layout import standard_layout
+from wordgames.scrabble.formats.gcg import (
     END_POINTS,
     EXCHANGE,
     MOVE,
@@ -25,8 +25,8 @@ from wordgames.scrabble.gcg import (
     read_gcg,
     replay_gcg,
 )
-from wordgames.scrabble.layout import standard_layout
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.game.turn import TurnKind
 
 from .test_game import WORDS, restored
 
@@ -188,8 +188,8 @@ def test_nicknames_and_lexicon_labels() -> None:
 
 def test_layout_and_tiles_are_named_for_the_replay(enable_trie: Lexicon) -> None:
     from wordgames.scrabble import GameSettings, Player
-    from wordgames.scrabble.layout import super_layout
-    from wordgames.scrabble.tiles import TileSet
+    from wordgames.scrabble.core.layout import super_layout
+    from wordgames.scrabble.core.tiles import TileSet
 
     game = Game([Player("A", "greedy"), Player("B", "greedy")], enable_trie,
                 GameSettings(layout=super_layout(), seed=3))

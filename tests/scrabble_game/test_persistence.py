@@ -12,9 +12,9 @@ from conftest import shared_file
 
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.layout import read_layout
-from wordgames.scrabble.persistence import (
+from wordgames.scrabble.core.layout import read_layout
+from wordgames.scrabble.core.tiles import read_tile_set
+from wordgames.scrabble.formats.saves import (
     _checksum,
     game_from_state,
     game_to_state,
@@ -22,8 +22,8 @@ from wordgames.scrabble.persistence import (
     save_game,
     write_text_atomically,
 )
-from wordgames.scrabble.players import Player
-from wordgames.scrabble.tiles import read_tile_set
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
 
 
 def started_game(lexicon: Lexicon, turns: int = 6, seed: int = 21) -> Game:

@@ -10,20 +10,13 @@ from hypothesis import strategies as st
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.leave import leave_value
-from wordgames.scrabble.rules import get_rules
-from wordgames.scrabble.strategy import (
-    GreedyStrategy,
-    LeaveStrategy,
-    Situation,
-    best_keep,
-    get_strategy,
-    remaining_after,
-    strategy_names,
-)
-from wordgames.scrabble.tiles import Rack
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.game.decision import Situation, get_strategy, strategy_names
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.strategy.greedy import GreedyStrategy
+from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
 
 WORDS = lexicon_from_words(["CAT", "CATS"])
 RULES = get_rules("classic")

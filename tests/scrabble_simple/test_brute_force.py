@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Rack, TileSet, plain_layout
-from wordgames.scrabble.simple import SimpleRules
+from wordgames.scrabble.rules.simple import SimpleRules
 
 from .support import brute_force_moves
 

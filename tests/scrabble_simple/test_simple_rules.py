@@ -7,7 +7,7 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Direction, Move, Placement, Rack, get_rules, plain_layout
-from wordgames.scrabble.simple import (
+from wordgames.scrabble.rules.simple import (
     BAD_LETTERS,
     BAD_PLACEMENT,
     NO_BOARD_TILE,

@@ -8,20 +8,16 @@ becomes one line on stderr and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd
 from wordgames.errors import InvalidArgumentError, WordGamesError
 
 # One module per command group, registered in this order.
-COMMAND_MODULES = (
-    "wordgames.cli.lexicon_cmd",
-    "wordgames.cli.scrabble_cmd",
-    "wordgames.cli.boggle_cmd",
-)
+COMMAND_MODULES = (lexicon_cmd, scrabble_cmd, boggle_cmd)
 
 EXIT_USAGE = 2
 
@@ -45,8 +41,8 @@ def build_parser() -> Parser:
     )
     groups = parser.add_subparsers(dest="group", metavar="COMMAND", parser_class=Parser)
     groups.required = True
-    for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(groups)
+    for module in COMMAND_MODULES:
+        module.register(groups)
     return parser
 
 

@@ -17,6 +17,8 @@ from wordgames.lexicon import (
     named_lexicons,
     resolve_source,
 )
+from wordgames.scrabble import STANDARD_ENGLISH, TileSet, read_tile_set
+from wordgames.scrabble.core.scoring import END_RULES
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
@@ -76,3 +78,33 @@ def print_json(value: Any) -> None:
     """Print ``value`` as indented, key-stable JSON on stdout."""
     json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def add_end_rule_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--end-rule usc|tournament``."""
+    parser.add_argument("--end-rule", choices=END_RULES, default=None,
+                        help="how racks count at the end (classic rules; default usc)")
+
+
+def add_tile_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--letter-values FILE`` and ``--hand-size N``."""
+    parser.add_argument("--letter-values", metavar="FILE",
+                        help="FIT1045 scores file or USC tile bag (default: standard English)")
+    parser.add_argument("--hand-size", type=positive_int, default=None, metavar="N",
+                        help="tiles on a full rack (default 7)")
+
+
+def tile_set_from_args(args: argparse.Namespace) -> TileSet:
+    """The tile set named by ``--letter-values`` (standard English by default)."""
+    return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH

@@ -26,15 +26,15 @@ from typing import TextIO
 from wordgames.cli.common import lexicon_from_args
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.config import GameConfig, read_config
-from wordgames.scrabble.game import END_OUT, Game, GameSettings
-from wordgames.scrabble.layout import layout_by_name, read_layout, standard_layout
-from wordgames.scrabble.notation import format_standard_move
-from wordgames.scrabble.persistence import load_game, save_game
-from wordgames.scrabble.players import parse_players
-from wordgames.scrabble.tiles import STANDARD_ENGLISH, read_tile_set
-from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard_layout
+from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
+from wordgames.scrabble.formats.config import GameConfig, read_config
+from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.game.players import parse_players
+from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
+from wordgames.scrabble.game.turn import Turn, TurnKind
 
 DEFAULT_PLAYERS = "Player,cpu:Computer"
 DEFAULT_HINTS = 5

@@ -10,11 +10,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
-from wordgames.cli.scrabble_cmd import add_tile_options, tile_set_from_args
+from wordgames.cli.common import (
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_from_args,
+    print_json,
+    tile_set_from_args,
+)
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Board, Move, Rack, layout_by_name, parse_move
-from wordgames.scrabble.classic import ClassicRules, parse_move_file
+from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.textfiles import read_text_file
 
 

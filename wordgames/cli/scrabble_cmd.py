@@ -7,33 +7,39 @@ or the full classic game.  Other subcommands register from their own modules.
 from __future__ import annotations
 
 import argparse
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
+from wordgames.cli import scrabble_check, scrabble_game_cmd
+from wordgames.cli.common import (
+    add_end_rule_option,
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_from_args,
+    positive_int,
+    print_json,
+    tile_set_from_args,
+)
+from wordgames.cli.game_play import run_classic_play
+from wordgames.cli.simple_play import run_simple_play
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import (
-    STANDARD_ENGLISH,
     Board,
     Move,
     Rack,
     TileSet,
     get_rules,
     layout_by_name,
-    read_tile_set,
     rule_set_names,
 )
-from wordgames.scrabble.notation import format_coordinate, format_fit1045
-from wordgames.scrabble.scoring import END_RULES
-from wordgames.scrabble.strategy import strategy_names
-from wordgames.scrabble.tiles import tile_set_named
-
-if TYPE_CHECKING:
-    from wordgames.scrabble.cgp import Position
+from wordgames.scrabble.core.notation import format_coordinate, format_fit1045
+from wordgames.scrabble.core.tiles import tile_set_named
+from wordgames.scrabble.formats.cgp import Position, parse_cgp
+from wordgames.scrabble.game.decision import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES: tuple[str, ...] = ("wordgames.cli.scrabble_game_cmd", "wordgames.cli.scrabble_check")
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check)
 
 
 def register(groups: Any) -> None:
@@ -79,46 +85,15 @@ def register(groups: Any) -> None:
     add_lexicon_options(play)
     play.set_defaults(handler=run_play)
 
-    for module_name in SUBCOMMAND_MODULES:
-        importlib.import_module(module_name).register(commands)
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} must be at least 1")
-    return value
-
-
-def add_end_rule_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--end-rule usc|tournament``."""
-    parser.add_argument("--end-rule", choices=END_RULES, default=None,
-                        help="how racks count at the end (classic rules; default usc)")
-
-
-def add_tile_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--letter-values FILE`` and ``--hand-size N``."""
-    parser.add_argument("--letter-values", metavar="FILE",
-                        help="FIT1045 scores file or USC tile bag (default: standard English)")
-    parser.add_argument("--hand-size", type=positive_int, default=None, metavar="N",
-                        help="tiles on a full rack (default 7)")
-
-
-def tile_set_from_args(args: argparse.Namespace) -> TileSet:
-    """The tile set named by ``--letter-values`` (standard English by default)."""
-    return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH
+    for module in SUBCOMMAND_MODULES:
+        module.register(commands)
 
 
 def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
     """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any."""
     layout = layout_by_name(args.layout) if args.layout else None
     if args.cgp is not None:
-        cgp = importlib.import_module("wordgames.scrabble.cgp")
-        position: Position = cgp.parse_cgp(args.cgp, layout)
+        position = parse_cgp(args.cgp, layout)
         return position.board, position
     return Board.read(args.board, layout), None
 
@@ -194,10 +169,6 @@ def run_best(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """Hand over to the simple (FIT1045) game or the classic game."""
     if args.rules == "simple":
-        module = importlib.import_module("wordgames.cli.simple_play")
-        code: int = module.run_simple_play(args)
-    else:
-        module = importlib.import_module("wordgames.cli.game_play")
-        code = module.run_classic_play(args)
-    return code
+        return run_simple_play(args)
+    return run_classic_play(args)
 

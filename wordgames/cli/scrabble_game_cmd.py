@@ -13,15 +13,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
-from wordgames.cli.scrabble_cmd import add_end_rule_option, add_tile_options, positive_int, tile_set_from_args
+from wordgames.cli.common import (
+    add_end_rule_option,
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_from_args,
+    positive_int,
+    print_json,
+    tile_set_from_args,
+)
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble.autoplay import AutoplayStats, run_autoplay
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.gcg import game_to_gcg, read_gcg, replay_gcg
-from wordgames.scrabble.layout import layout_by_name, standard_layout
-from wordgames.scrabble.persistence import write_text_atomically
-from wordgames.scrabble.strategy import strategy_names
+from wordgames.scrabble.core.layout import layout_by_name, standard_layout
+from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
+from wordgames.scrabble.formats.saves import write_text_atomically
+from wordgames.scrabble.game.autoplay import AutoplayStats, run_autoplay
+from wordgames.scrabble.game.decision import strategy_names
+from wordgames.scrabble.game.state import Game, GameSettings
 
 PROGRESS_WIDTH = 30
 

@@ -19,13 +19,12 @@ import argparse
 from collections import Counter
 from collections.abc import Callable
 
-from wordgames.cli.common import lexicon_from_args
-from wordgames.cli.scrabble_cmd import tile_set_from_args
+from wordgames.cli.common import lexicon_from_args, tile_set_from_args
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import BLANK, Bag, Board, Direction, Move, Rack, TileSet, plain_layout
-from wordgames.scrabble.notation import format_fit1045, parse_fit1045
-from wordgames.scrabble.simple import NOT_A_WORD, NOT_AT_START, OUT_OF_BOUNDS, SimpleRules
+from wordgames.scrabble.core.notation import format_fit1045, parse_fit1045
+from wordgames.scrabble.rules.simple import NOT_A_WORD, NOT_AT_START, OUT_OF_BOUNDS, SimpleRules
 
 MIN_SIZE, MAX_SIZE = 5, 15
 QUIT = "***"

@@ -1,16 +1,31 @@
 """The Scrabble engine: tiles, layouts, board, moves and notations, rule sets (``simple``,
-``classic``), move generation, games and the CGP / GCG formats."""
+``classic``), move generation, games, the CGP / GCG formats and computer players.
 
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.gcg import game_to_gcg, read_gcg, replay_gcg
-from wordgames.scrabble.layout import Layout, layout_by_name, plain_layout, read_layout, standard_layout
-from wordgames.scrabble.move import Direction, Move, Placement, sort_moves
-from wordgames.scrabble.notation import parse_move
-from wordgames.scrabble.persistence import load_game, save_game
-from wordgames.scrabble.players import Player, parse_players
-from wordgames.scrabble.rules import RuleSet, Verdict, get_rules, rule_set_names
-from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet, read_tile_set
+The subpackages are layered, each importing only those before it: ``core`` (tiles, layout,
+board, move, notation, scoring) <- ``movegen`` (the classic move generator) <- ``rules`` (the
+rule-set protocol, ``simple``, ``classic``) <- ``game`` (state, players, turns, autoplay) <-
+``formats`` (CGP, GCG, saves, configuration) <- ``strategy`` (computer players).  Importing
+this package registers the strategies with the game.
+"""
+
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import (
+    Layout,
+    layout_by_name,
+    plain_layout,
+    read_layout,
+    standard_layout,
+)
+from wordgames.scrabble.core.move import Direction, Move, Placement, sort_moves
+from wordgames.scrabble.core.notation import parse_move
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet, read_tile_set
+from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
+from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.game.players import Player, parse_players
+from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.rules.base import RuleSet, Verdict
+from wordgames.scrabble.rules.registry import get_rules, rule_set_names
+from wordgames.scrabble.strategy import GreedyStrategy, LeaveStrategy
 
 __all__ = [
     "BLANK",
@@ -20,7 +35,9 @@ __all__ = [
     "Direction",
     "Game",
     "GameSettings",
+    "GreedyStrategy",
     "Layout",
+    "LeaveStrategy",
     "Move",
     "Placement",
     "Player",

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError, NotationError
-from wordgames.scrabble.board import Board
+from wordgames.scrabble.core.board import Board
 
 
 class Direction(enum.Enum):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from wordgames.errors import NotationError
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.move import Direction, Move, Placement
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Direction, Move, Placement
 
 _FIT = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*:\s*([A-Za-z])\s*$")
 _ROW_FIRST = re.compile(r"^(\d+)([A-Za-z])$")

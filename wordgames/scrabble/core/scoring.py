@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout
-from wordgames.scrabble.move import Direction, Placement
-from wordgames.scrabble.tiles import BLANK, TileSet
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.move import Direction, Placement
+from wordgames.scrabble.core.tiles import BLANK, TileSet
 
 DEFAULT_BINGO_BONUS = 50
 DEFAULT_HAND_SIZE = 7

@@ -28,11 +28,11 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.move import Direction, Move, Placement
-from wordgames.scrabble.notation import format_fit1045
-from wordgames.scrabble.rules import RuleSet, Verdict
-from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.notation import format_fit1045
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 # Verdict codes, in the order check() tests them (the FIT1045 game reports the first failure).
 BAD_LETTERS = "BAD_LETTERS"

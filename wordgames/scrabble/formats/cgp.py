@@ -22,9 +22,9 @@ import re
 from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout, builtin_layout_named, layout_for_size
-from wordgames.scrabble.tiles import BLANK
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
+from wordgames.scrabble.core.tiles import BLANK
 
 _RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
 _OPCODE = re.compile(r"\s*([A-Za-z][\w-]*)((?:\s+[^;]*?)?)\s*;")

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterable, Iterator
 
 from wordgames.errors import BoardError, InvalidArgumentError
-from wordgames.scrabble.layout import Layout, layout_for_size, standard_layout
+from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
 from wordgames.textfiles import read_text_file
 
 Square = tuple[int, int]

@@ -60,11 +60,11 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout
-from wordgames.scrabble.move import Direction, Move, Placement
-from wordgames.scrabble.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
-from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
 
 Node = Any
 Child = tuple[int, str, str, Node, bool]

@@ -28,13 +28,13 @@ from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.layout import Layout
-from wordgames.scrabble.move import Direction, Move, Placement
-from wordgames.scrabble.players import Player
-from wordgames.scrabble.tiles import Bag, Rack, TileSet
-from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.tiles import Bag, Rack, TileSet
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.textfiles import read_text_file
 
 SAVE_FORMAT = "wordgames-scrabble-game"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble.strategy import strategy_names
-from wordgames.scrabble.tiles import Rack
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.game.decision import strategy_names
 
 _COMPUTER_PREFIXES = ("cpu", "computer")
 

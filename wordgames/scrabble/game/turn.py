@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from wordgames.scrabble.move import Move
+from wordgames.scrabble.core.move import Move
 
 
 class TurnKind(enum.Enum):

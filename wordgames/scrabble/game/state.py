@@ -33,16 +33,17 @@ from typing import Any
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.layout import Layout, standard_layout
-from wordgames.scrabble.move import Move
-from wordgames.scrabble.notation import parse_move
-from wordgames.scrabble.players import Player, check_names
-from wordgames.scrabble.rules import RuleSet, get_rules
-from wordgames.scrabble.scoring import END_RULES, end_of_game_adjustments, rack_value
-from wordgames.scrabble.strategy import Decision, Situation, Strategy, get_strategy
-from wordgames.scrabble.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
-from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout, standard_layout
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import parse_move
+from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy
+from wordgames.scrabble.game.players import Player, check_names
+from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.registry import get_rules
 
 END_OUT = "out"
 END_SCORELESS = "scoreless"

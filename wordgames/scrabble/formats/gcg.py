@@ -41,14 +41,18 @@ from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.game import Game
-from wordgames.scrabble.layout import BOARD_NAMES, Layout, board_name, builtin_layout_named, standard_layout
-from wordgames.scrabble.move import Move
-from wordgames.scrabble.notation import format_standard_move, parse_coordinate
-from wordgames.scrabble.rules import RuleSet, get_rules
-from wordgames.scrabble.scoring import rack_value
-from wordgames.scrabble.tiles import (
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import (
+    BOARD_NAMES,
+    Layout,
+    board_name,
+    builtin_layout_named,
+    standard_layout,
+)
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import format_standard_move, parse_coordinate
+from wordgames.scrabble.core.scoring import rack_value
+from wordgames.scrabble.core.tiles import (
     STANDARD_ENGLISH,
     TILE_DISTRIBUTIONS,
     Rack,
@@ -56,7 +60,10 @@ from wordgames.scrabble.tiles import (
     distribution_name,
     tile_set_named,
 )
-from wordgames.scrabble.turn import Turn, TurnKind
+from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.registry import get_rules
 
 # Event kinds of a parsed GCG line.
 MOVE = "move"

@@ -1,24 +1,23 @@
 """Rule sets: one interface, several values (``simple`` from FIT1045, ``classic``).
 
 A rule set is configured once (tile values, hand size...) and then judges moves, scores them
-and generates them for any board, rack and lexicon.  Rule sets are chosen by name from one
-registry; modules are imported on first use.
+and generates them for any board, rack and lexicon.  The implementations are in
+:mod:`~wordgames.scrabble.rules.simple` and :mod:`~wordgames.scrabble.rules.classic`; they are
+chosen by name in :mod:`~wordgames.scrabble.rules.registry`.
 """
 
 from __future__ import annotations
 
 import heapq
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.move import Move
-from wordgames.scrabble.tiles import Rack
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.tiles import Rack
 
 
 @dataclass(frozen=True)
@@ -69,26 +68,3 @@ class RuleSet(ABC):
         if limit is None:
             return sorted(moves, key=Move.sort_key)
         return heapq.nsmallest(limit, moves, key=Move.sort_key)
-
-
-_RULE_SETS: dict[str, tuple[str, str]] = {
-    "simple": ("wordgames.scrabble.simple", "SimpleRules"),
-    "classic": ("wordgames.scrabble.classic", "ClassicRules"),
-}
-
-
-def rule_set_names() -> list[str]:
-    """The registered rule set names."""
-    return sorted(_RULE_SETS)
-
-
-def get_rules(name: str, **options: Any) -> RuleSet:
-    """A rule set by name, configured with ``options`` (e.g. ``tile_set=``, ``hand_size=``)."""
-    try:
-        module_name, class_name = _RULE_SETS[name]
-    except (KeyError, TypeError):
-        raise InvalidArgumentError(
-            f"unknown rule set {name!r} (choose from {', '.join(rule_set_names())})"
-        ) from None
-    cls: type[RuleSet] = getattr(importlib.import_module(module_name), class_name)
-    return cls(**options)

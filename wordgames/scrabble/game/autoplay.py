@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.game import Game, GameSettings
-from wordgames.scrabble.players import Player
-from wordgames.scrabble.strategy import get_strategy
-from wordgames.scrabble.turn import TurnKind
+from wordgames.scrabble.game.decision import get_strategy
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.game.turn import TurnKind
 
 
 @dataclass

@@ -5,8 +5,8 @@ with each other through tiles already on the board.  The first move covers the l
 square and places at least two tiles; every later move touches a tile already on the board.
 Every word of two or more letters it forms — the main word and each cross word — must be in
 the lexicon, and have at least ``minimum_word_length`` letters when that is set above two (a
-USC configuration key).  Scoring is in :mod:`wordgames.scrabble.scoring`; move generation in
-:mod:`wordgames.scrabble.movegen`.
+USC configuration key).  Scoring is in :mod:`wordgames.scrabble.core.scoring`; move generation in
+:mod:`wordgames.scrabble.movegen.generator`.
 
 :meth:`ClassicRules.check` answers with CS214's verdicts, in this order:
 
@@ -25,20 +25,20 @@ from typing import TYPE_CHECKING
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError, NotationError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.board import Board
-from wordgames.scrabble.move import Direction, Move, Placement
-from wordgames.scrabble.notation import format_square, parse_square
-from wordgames.scrabble.rules import RuleSet, Verdict
-from wordgames.scrabble.scoring import (
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.notation import format_square, parse_square
+from wordgames.scrabble.core.scoring import (
     DEFAULT_BINGO_BONUS,
     DEFAULT_HAND_SIZE,
     formed_words,
     score_words,
 )
-from wordgames.scrabble.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
-    from wordgames.scrabble.movegen import MoveGenerator
+    from wordgames.scrabble.movegen.generator import MoveGenerator
 
 VALID = "VALID"
 BAD_START = "BAD START"
@@ -213,7 +213,7 @@ class ClassicRules(RuleSet):
 
     def _generator(self, lexicon: Lexicon) -> MoveGenerator:
         """A move generator for these rules over ``lexicon``."""
-        from wordgames.scrabble.movegen import MoveGenerator
+        from wordgames.scrabble.movegen.generator import MoveGenerator
 
         return MoveGenerator(
             self.playable_lexicon(lexicon), self.tile_set, self.hand_size, self.bingo_bonus

@@ -1,0 +1,88 @@
+"""Computer players: how a computer chooses its turn.
+
+A :class:`Strategy` looks at a :class:`Situation` (the board, its rack, the rules, the bag
+size) and returns a :class:`Decision`: a move to place, tiles to exchange, or a pass.  Two
+strategies are registered by name:
+
+* ``greedy`` plays the highest-scoring legal move (ties broken by the engine's move order);
+  with no legal move it exchanges its whole rack when the bag allows, else it passes.
+* ``leave`` weighs each of the top-scoring moves by score plus the value of the tiles it keeps
+  (:func:`wordgames.scrabble.leave.leave_value`), and also considers exchanging for the best
+  possible leave.  Once the bag is empty the kept tiles cannot be refilled, so it plays like
+  ``greedy``.
+
+Both are deterministic: the same situation always gives the same decision.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.rules.base import RuleSet
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What a computer player may look at when it chooses a turn."""
+
+    board: Board
+    rack: Rack
+    lexicon: Lexicon
+    rules: RuleSet
+    bag_size: int
+    can_exchange: bool
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chosen turn: PLACE ``move``, EXCHANGE ``tiles``, or PASS."""
+
+    kind: TurnKind
+    move: Move | None = None
+    tiles: str = ""
+
+
+PASS = Decision(TurnKind.PASS)
+
+
+class Strategy(ABC):
+    """The interface of a computer player."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    def decide(self, situation: Situation) -> Decision:
+        """The turn to play in ``situation``."""
+
+
+_STRATEGIES: dict[str, type[Strategy]] = {}
+
+
+def register_strategy(cls: type[Strategy]) -> type[Strategy]:
+    """Make ``cls`` available by its ``name`` to :func:`get_strategy`; returns ``cls`` so it
+    can be used as a class decorator.  Registering a name twice replaces the first."""
+    _STRATEGIES[cls.name] = cls
+    return cls
+
+
+def strategy_names() -> list[str]:
+    """The registered strategy names."""
+    return sorted(_STRATEGIES)
+
+
+def get_strategy(name: str) -> Strategy:
+    """A registered strategy by name (``greedy``, ``leave``...), with its default settings."""
+    try:
+        return _STRATEGIES[name]()
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(
+            f"unknown strategy {name!r} (choose from {', '.join(strategy_names())})"
+        ) from None
