@@ -1,17 +1,10 @@
-"""Computer players: how a computer chooses its turn.
+"""How a computer player meets the game: the situation it sees, the decision it returns.
 
 A :class:`Strategy` looks at a :class:`Situation` (the board, its rack, the rules, the bag
-size) and returns a :class:`Decision`: a move to place, tiles to exchange, or a pass.  Two
-strategies are registered by name:
-
-* ``greedy`` plays the highest-scoring legal move (ties broken by the engine's move order);
-  with no legal move it exchanges its whole rack when the bag allows, else it passes.
-* ``leave`` weighs each of the top-scoring moves by score plus the value of the tiles it keeps
-  (:func:`wordgames.scrabble.leave.leave_value`), and also considers exchanging for the best
-  possible leave.  Once the bag is empty the kept tiles cannot be refilled, so it plays like
-  ``greedy``.
-
-Both are deterministic: the same situation always gives the same decision.
+size) and returns a :class:`Decision`: a move to place, tiles to exchange, or a pass.  The game
+finds strategies by name in the registry kept here; the strategies themselves live in
+:mod:`wordgames.scrabble.strategy`, a layer above the game, and register themselves when that
+package is imported (``import wordgames.scrabble`` does so).
 """
 
 from __future__ import annotations
