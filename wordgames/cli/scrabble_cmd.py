@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordgames.cli import scrabble_check, scrabble_game_cmd
+from wordgames.cli import scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
     add_end_rule_option,
     add_json_option,
@@ -39,7 +39,7 @@ from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd)
 
 
 def register(groups: Any) -> None:

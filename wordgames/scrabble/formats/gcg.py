@@ -36,6 +36,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -369,6 +370,15 @@ def _move_from_event(board: Board, event: GcgEvent) -> Move:
         raise _Mismatch(str(error)) from None
 
 
+def move_from_event(board: Board, event: GcgEvent) -> Move:
+    """The move a placement event describes on ``board`` (the board before it).  Raises
+    FormatError naming the line when the event does not fit the board."""
+    try:
+        return _move_from_event(board, event)
+    except _Mismatch as error:
+        raise FormatError(f"line {event.line}: {error}") from None
+
+
 class _Replay:
     """The state of a replay in progress."""
 
@@ -460,12 +470,14 @@ def replay_gcg(
     tile_set: TileSet | None = None,
     layout: Layout | None = None,
     hand_size: int = 7,
+    observe: Callable[[GcgEvent, Board], None] | None = None,
 ) -> ReplayResult:
     """Replay ``record`` on an empty board with ``rules`` (classic with ``tile_set`` and
     ``hand_size`` by default), checking each event's legality, score and running total; stop
     at the first discrepancy.  ``layout`` and ``tile_set`` default to what the record's
-    pragmas name, else the standard ones (FormatError for a name we do not know).  Cost: one
-    rule check per placement."""
+    pragmas name, else the standard ones (FormatError for a name we do not know).  ``observe``
+    is called with each event and the board before it (not to be changed), before the event
+    is checked.  Cost: one rule check per placement."""
     if layout is None:
         layout = layout_from_pragma(record.board_layout) if record.board_layout else standard_layout()
     if tile_set is None:
@@ -480,6 +492,8 @@ def replay_gcg(
     for index, event in enumerate(events):
         following = events[index + 1] if index + 1 < len(events) else None
         withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
+        if observe is not None:
+            observe(event, replay.board)
         try:
             replay.apply(event, withdrawn)
         except _Mismatch as error:

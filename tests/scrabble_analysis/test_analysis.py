@@ -1,0 +1,83 @@
+"""Game review: ranks, equity losses, bingos, phonies, and a player who never loses equity."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import shared_file, shared_lexicon
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.scrabble import STANDARD_ENGLISH, Game, GameSettings, Player, game_to_gcg, get_rules
+from wordgames.scrabble.formats.gcg import parse_gcg, read_gcg
+from wordgames.scrabble.strategy.analysis import rank_turns, review_game
+
+
+def top_equity_game(lexicon: Lexicon, seed: int) -> Game:
+    """A game in which 'Top' always plays the review's best turn and a greedy computer
+    replies."""
+    game = Game([Player("Top"), Player("Robo", "greedy")], lexicon, GameSettings(seed=seed))
+    rules = get_rules("classic")
+    while not game.is_over:
+        if game.current_player.is_computer:
+            game.play_computer_turn()
+            continue
+        options = rank_turns(game.board, game.current_player.rack, lexicon, rules, STANDARD_ENGLISH)
+        best = options[0] if options else None
+        if best is None:
+            game.pass_turn()
+        elif best.move is not None:
+            game.place(best.move)
+        else:
+            game.exchange(best.returned)
+    return game
+
+
+def test_always_playing_the_top_equity_turn_loses_nothing(enable_trie: Lexicon) -> None:
+    game = top_equity_game(enable_trie, 3)
+    review = review_game(parse_gcg(game_to_gcg(game)), enable_trie, player="Top")
+    assert review.discrepancy is None
+    assert len(review.turns) >= 5
+    assert all(turn.rank == 1 and turn.equity_loss == 0 for turn in review.turns)
+    (top,) = review.players
+    assert top.name == "Top" and top.equity_loss == 0 and top.within_3 == 1.0
+
+
+def test_the_greedy_side_of_the_same_game_is_judged_too(enable_trie: Lexicon) -> None:
+    game = top_equity_game(enable_trie, 3)
+    review = review_game(parse_gcg(game_to_gcg(game)), enable_trie)
+    assert {p.name for p in review.players} == {"Top", "Robo"}
+    robo = [t for t in review.turns if t.player == "Robo"]
+    assert robo and all(t.rank is not None and t.rank >= 1 for t in robo)
+    assert all(t.equity_loss is not None and t.equity_loss >= 0 for t in robo)
+    robo_total = next(p for p in review.players if p.name == "Robo").equity_loss
+    assert robo_total == pytest.approx(sum(t.equity_loss or 0 for t in robo), abs=0.05)
+
+
+def test_a_missed_bingo_and_a_phony_are_named() -> None:
+    lexicon = lexicon_from_words(["RETAINS", "STAINER", "TEA", "EAT", "AT", "TA"])
+    record = parse_gcg(
+        "#player1 a Ann\n#player2 b Bob\n"
+        ">a: AEINRST 8H TEA +6 6\n"      # a bingo (RETAINS) was there
+        ">b: ABCDEFG 9H AB +8 8\n"       # AB is not in this lexicon
+        ">b: ABCDEFG -- -8 0\n"
+    )
+    review = review_game(record, lexicon)
+    ann, bob = review.turns
+    assert ann.missed_bingo is not None and ann.rank is not None and ann.rank > 1
+    assert ann.equity_loss is not None and ann.equity_loss > 50
+    assert bob.phonies == ["AB", "EB"] and bob.challenged_off and bob.rank is None  # EB: B under E
+
+
+def test_an_unknown_player_is_refused(enable_trie: Lexicon) -> None:
+    record = parse_gcg("#player1 a Ann\n#player2 b Bob\n>a: AEINRST 8H TEA +6 6\n")
+    with pytest.raises(InvalidArgumentError):
+        review_game(record, enable_trie, player="Zed")
+
+
+def test_real_tournament_game_reviews_without_error() -> None:
+    lexicon = shared_lexicon("lexicons/CSW12.txt")
+    record = read_gcg(shared_file("external/gcg/liwords/r18_jen.gcg"))
+    review = review_game(record, lexicon)
+    assert review.discrepancy is None
+    assert len(review.turns) > 20
+    assert all(p.turns > 0 for p in review.players)

@@ -1,0 +1,72 @@
+"""``wordgames scrabble sim`` and ``analyze`` driven through the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import shared_file
+
+from wordgames.cli import main
+
+CGP = "15/15/15/15/15/15/15/4QUIZ7/15/15/15/15/15/15/15 AEGINR?/ 44/0 0 lex ENABLE;"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_sim_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scrabble", "sim", "--cgp", CGP, "--candidates", "2", "--plies", "1",
+                       "--iterations", "16", "--workers", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["iterations"] == 16 and len(data["candidates"]) == 2
+    first = data["candidates"][0]
+    assert set(first) >= {"move", "iterations", "equity", "equity_se", "win", "win_se", "pruned"}
+    assert first["move"]["notation"] and first["iterations"] == 16
+
+
+def test_sim_text_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("scrabble", "sim", "--cgp", CGP, "--candidates", "2", "--plies", "1", "--iterations", "16",
+            "--seed", "4", "--workers", "1")
+    first = run(capsys, *args)
+    second = run(capsys, *args)
+    assert first[0] == 0
+    strip = [line for line in first[1].splitlines() if "iterations in" not in line]
+    assert strip == [line for line in second[1].splitlines() if "iterations in" not in line]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--plies", "99"], ["--time", "nan"], ["--time", "-1"], ["--candidates", "1000"],
+     ["--rack", "ABCDEFGHI"], ["--opponent-knows", "ZZZ"], ["--rack", "A1"]],
+)
+def test_sim_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], extra: list[str]) -> None:
+    code, _, err = run(capsys, "scrabble", "sim", "--cgp", CGP, "--iterations", "16", *extra)
+    assert code == 2
+    assert err.startswith("wordgames: error:") and err.count("\n") == 1
+
+
+def test_analyze_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = str(shared_file("external/gcg/liwords/r18_jen.gcg"))
+    lexicon = str(shared_file("lexicons/CSW12.txt"))
+    code, out, _ = run(capsys, "scrabble", "analyze", game, "--lexicon", lexicon, "--player", "Jen", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [p["name"] for p in data["players"]] == ["Jen"]
+    turn = data["turns"][0]
+    assert set(turn) >= {"number", "player", "rack", "played", "rank", "equity_loss", "best"}
+    page = tmp_path / "review.html"
+    code, out, _ = run(capsys, "scrabble", "analyze", game, "--lexicon", lexicon, "--html", str(page))
+    assert code == 0
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "Jen" in text and "<script src" not in text
+
+
+def test_analyze_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "scrabble", "analyze", str(tmp_path / "none.gcg"))
+    assert code == 2 and err.startswith("wordgames: error:")

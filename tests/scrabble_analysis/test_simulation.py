@@ -1,0 +1,110 @@
+"""Monte Carlo simulation: determinism, statistics, stopping, and a clear-cut position."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
+from wordgames.scrabble.strategy.simulation import (
+    Candidate,
+    SimPosition,
+    play_iteration,
+    simulate,
+    static_candidates,
+    unseen_tiles,
+    win_probability,
+)
+
+RULES = get_rules("classic")
+
+
+def opening(lexicon: Lexicon, rack_text: str) -> tuple[SimPosition, Rack]:
+    board = Board()
+    rack = Rack.parse(rack_text)
+    unseen = unseen_tiles(board, rack.tiles(), STANDARD_ENGLISH)
+    return SimPosition(board, tuple(rack.tiles()), tuple(unseen), lexicon, RULES, STANDARD_ENGLISH), rack
+
+
+def test_same_seed_same_answer_for_any_worker_count(enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEGINRT")
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=3)
+    runs = [
+        simulate(position, candidates, LeaveStrategy(), leave_value, plies=1, iterations=16,
+                 seed=5, workers=workers)
+        for workers in (1, 1, 2)
+    ]
+    shapes = [[(r.candidate.label(), r.values, r.wins, r.pruned) for r in run.candidates] for run in runs]
+    assert shapes[0] == shapes[1] == shapes[2]
+    other = simulate(position, candidates, LeaveStrategy(), leave_value, plies=1, iterations=16, seed=6)
+    assert [r.values for r in other.candidates] != [r.values for r in runs[0].candidates]
+
+
+def test_a_bingo_fifty_points_ahead_ranks_first(enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEINRST")
+    every = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=200)
+    bingo = next(c for c in every if c.move is not None and len(c.move.placed) == 7)
+    others = [c for c in every if c.move is not None and len(c.move.placed) < 7][:3]
+    assert all(bingo.score >= other.score + 50 for other in others)
+    candidates = [*others, bingo]  # the bingo last, so order alone cannot make it first
+    result = simulate(position, candidates, LeaveStrategy(), leave_value, plies=2, iterations=32, seed=3)
+    assert result.candidates[0].candidate == bingo
+    assert result.candidates[0].win > result.candidates[-1].win
+
+
+def test_common_random_numbers_give_equal_candidates_equal_values(enable_trie: Lexicon) -> None:
+    position, _ = opening(enable_trie, "AEINRST")
+    pass_turn = Candidate(TurnKind.PASS)
+    values = play_iteration(position, [pass_turn, pass_turn], LeaveStrategy(), leave_value, 2,
+                            random.Random("1:0"))
+    assert values[0] == values[1]
+
+
+def test_a_clear_leader_stops_the_run_early(enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEINRST")
+    every = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=200)
+    bingo = next(c for c in every if c.move is not None and len(c.move.placed) == 7)
+    result = simulate(position, [Candidate(TurnKind.PASS), bingo], LeaveStrategy(), leave_value,
+                      plies=1, iterations=400, seed=1)
+    assert result.stopped == "confident"
+    assert result.iterations < 400
+    assert result.candidates[0].candidate == bingo and result.candidates[1].pruned
+
+
+def test_win_probability_is_a_probability() -> None:
+    assert win_probability(10, 0) == 1.0 and win_probability(-1, 0) == 0.0 and win_probability(0, 0) == 0.5
+    assert 0.5 < win_probability(30, 40) < 1.0
+    assert win_probability(-30, 40) == pytest.approx(1 - win_probability(30, 40))
+
+
+def test_unseen_tiles_count_the_whole_distribution() -> None:
+    board = Board()
+    board.place_all([(7, 7, "Q"), (7, 8, "i")])
+    unseen = unseen_tiles(board, "AB?", STANDARD_ENGLISH)
+    assert len(unseen) == 100 - 5
+    assert unseen.count("Q") == 0 and unseen.count("?") == 0
+    with pytest.raises(InvalidArgumentError):
+        unseen_tiles(board, "QQ", STANDARD_ENGLISH)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"plies": -1}, {"plies": 11}, {"iterations": 0}, {"seconds": float("nan")}, {"workers": 0},
+     {"iterations": None, "seconds": None}],
+)
+def test_bad_limits_are_refused(enable_trie: Lexicon, options: dict[str, object]) -> None:
+    position, _ = opening(enable_trie, "AEINRST")
+    with pytest.raises(InvalidArgumentError):
+        simulate(position, [Candidate(TurnKind.PASS)], LeaveStrategy(), leave_value, **options)  # type: ignore[arg-type]
+
+
+def test_known_opponent_tiles_must_be_unseen(enable_trie: Lexicon) -> None:
+    position, _ = opening(enable_trie, "AEINRST")
+    with pytest.raises(InvalidArgumentError):
+        SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
+                    opponent_known=("Q", "Q"))

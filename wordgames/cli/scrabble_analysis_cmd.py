@@ -1,0 +1,263 @@
+"""``wordgames scrabble sim`` and ``wordgames scrabble analyze``.
+
+``sim`` simulates the best candidates of a CGP position (see
+:mod:`wordgames.scrabble.strategy.simulation`); ``analyze`` reviews every known-rack turn of a
+GCG game (see :mod:`wordgames.scrabble.strategy.analysis`), as text, JSON or one HTML page.
+Both show a progress bar on stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from wordgames.cli.analysis_html import review_to_html
+from wordgames.cli.common import (
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_from_args,
+    positive_int,
+    print_json,
+    tile_set_from_args,
+)
+from wordgames.errors import InvalidArgumentError
+from wordgames.scrabble.core.layout import layout_by_name
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.formats.cgp import parse_cgp
+from wordgames.scrabble.formats.gcg import read_gcg
+from wordgames.scrabble.formats.saves import write_text_atomically
+from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.strategy.analysis import GameReview, review_game
+from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
+from wordgames.scrabble.strategy.simulation import (
+    MAX_CANDIDATES,
+    MAX_PLIES,
+    SimPosition,
+    SimResult,
+    default_workers,
+    simulate,
+    static_candidates,
+    unseen_tiles,
+)
+
+
+def register(commands: Any) -> None:
+    """Add ``sim`` and ``analyze`` to the scrabble command group."""
+    sim = commands.add_parser("sim", help="simulate the best candidate moves of a CGP position")
+    sim.add_argument("--cgp", required=True, metavar="STRING", help="the position (the mover's rack in it)")
+    sim.add_argument("--rack", help="the mover's rack (default: the CGP's)")
+    sim.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    sim.add_argument("--candidates", type=positive_int, default=10, metavar="K",
+                     help=f"candidates by static equity, exchanges included (default 10, at most "
+                     f"{MAX_CANDIDATES})")
+    sim.add_argument("--plies", type=int, default=2, metavar="P",
+                     help=f"turns played after each candidate (default 2, at most {MAX_PLIES})")
+    limit = sim.add_mutually_exclusive_group()
+    limit.add_argument("--iterations", type=positive_int, metavar="N", help="iterations (default 300)")
+    limit.add_argument("--time", type=float, metavar="S", help="seconds to simulate")
+    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sim.add_argument("--workers", type=positive_int, default=None, metavar="W",
+                     help="worker processes (default: every core); the answer does not depend on it")
+    sim.add_argument("--opponent-knows", default="", metavar="TILES",
+                     help="tiles the opponent is known to hold (dealt to them first)")
+    add_tile_options(sim)
+    add_lexicon_options(sim)
+    add_json_option(sim)
+    sim.set_defaults(handler=run_sim)
+
+    analyze = commands.add_parser("analyze", help="review every known-rack turn of a .gcg game")
+    analyze.add_argument("file", metavar="GAME.gcg")
+    analyze.add_argument("--player", metavar="NAME", help="review this player's turns only")
+    analyze.add_argument("--top", type=positive_int, default=5, metavar="N",
+                         help="best turns listed per turn (default 5)")
+    analyze.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    output = analyze.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument("--html", metavar="FILE", help="write one self-contained HTML page")
+    add_tile_options(analyze)
+    add_lexicon_options(analyze)
+    analyze.set_defaults(handler=run_analyze)
+
+
+def _progress_bar(total: int | None, unit: str) -> tqdm[Any] | None:
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False) if sys.stderr.isatty() else None
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """Simulate and print the candidates best first (exit 0)."""
+    layout = layout_by_name(args.layout) if args.layout else None
+    position = parse_cgp(args.cgp, layout)
+    rack_text = args.rack if args.rack is not None else position.rack
+    if not rack_text:
+        raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
+    rack = Rack.parse(rack_text)
+    tile_set = tile_set_from_args(args)
+    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon))
+    options: dict[str, Any] = {"tile_set": tile_set}
+    if args.hand_size is not None:
+        options["hand_size"] = args.hand_size
+    hand_size = args.hand_size or 7
+    if len(rack) > hand_size:
+        raise InvalidArgumentError(f"the rack {rack} holds more than {hand_size} tiles")
+    if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
+        raise InvalidArgumentError("--time must be a positive number of seconds")
+    if not 0 <= args.plies <= MAX_PLIES:
+        raise InvalidArgumentError(f"--plies must be from 0 to {MAX_PLIES}")
+    if args.candidates > MAX_CANDIDATES:
+        raise InvalidArgumentError(f"--candidates is at most {MAX_CANDIDATES}")
+    rules = get_rules("classic", **options)
+    unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
+    scores = [*position.scores, 0, 0][:2]
+    sim_position = SimPosition(
+        position.board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
+        (scores[0], scores[1]), tuple(Rack.parse(args.opponent_knows).tiles()),
+    )
+    candidates = static_candidates(
+        position.board, rack, lexicon, rules, leave_value,
+        limit=args.candidates, can_exchange=len(unseen) - hand_size >= hand_size,
+    )
+    iterations = args.iterations if args.iterations is not None or args.time is not None else 300
+    bar = _progress_bar(iterations, "it")
+    shown = 0
+
+    def advance(done: int) -> None:
+        nonlocal shown
+        if bar is not None:
+            bar.update(done - shown)
+        shown = done
+
+    try:
+        result = simulate(
+            sim_position, candidates, LeaveStrategy(), leave_value, plies=args.plies,
+            iterations=iterations, seconds=args.time, seed=args.seed,
+            workers=args.workers or default_workers(), progress=advance,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print_json(sim_to_json(result))
+    else:
+        print(f"{'move':<24} {'iter':>5} {'equity':>8} {'±se':>6} {'win%':>6} {'±se':>5}")
+        for entry in result.candidates:
+            mark = " (pruned)" if entry.pruned else ""
+            print(f"{entry.candidate.label():<24} {entry.iterations:>5} {entry.equity:>8.2f} "
+                  f"{entry.equity_se:>6.2f} {100 * entry.win:>6.1f} {100 * entry.win_se:>5.1f}{mark}")
+        print(f"({result.iterations} iterations in {result.seconds:.1f} s, stopped: {result.stopped})")
+    return 0
+
+
+def sim_to_json(result: SimResult) -> dict[str, Any]:
+    """The JSON shape of a simulation: candidates best first."""
+    return {
+        "candidates": [
+            {
+                "move": {
+                    "notation": entry.candidate.label(),
+                    "word": entry.candidate.move.word if entry.candidate.move is not None else None,
+                    "kind": entry.candidate.kind.value,
+                    "score": entry.candidate.score,
+                },
+                "static_equity": round(entry.candidate.static_equity, 3),
+                "iterations": entry.iterations,
+                "equity": round(entry.equity, 3),
+                "equity_se": round(entry.equity_se, 3),
+                "win": round(entry.win, 4),
+                "win_se": round(entry.win_se, 4),
+                "pruned": entry.pruned,
+            }
+            for entry in result.candidates
+        ],
+        "iterations": result.iterations,
+        "seconds": round(result.seconds, 3),
+        "stopped": result.stopped,
+    }
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """Review a game and print (or write) the review; exit 0, or 1 when the replay stopped at
+    a discrepancy before the end."""
+    record = read_gcg(args.file)
+    lexicon = lexicon_from_args(args, ("the GCG", record.lexicon))
+    layout = layout_by_name(args.layout) if args.layout else None
+    tile_set = tile_set_from_args(args) if args.letter_values else None
+    bar = _progress_bar(None, "turn")
+
+    def advance(done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+    try:
+        review = review_game(record, lexicon, tile_set=tile_set, layout=layout,
+                             hand_size=args.hand_size or 7, player=args.player, top=args.top,
+                             progress=advance)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print_json(review_to_json(review))
+    elif args.html:
+        target = Path(args.html)
+        write_text_atomically(target, review_to_html(review, title=Path(args.file).name))
+        print(f"wrote {target}")
+    else:
+        print_review(review)
+    return 0 if review.discrepancy is None else 1
+
+
+def review_to_json(review: GameReview) -> dict[str, Any]:
+    """The JSON shape of a game review."""
+    return {
+        "turns": [
+            {
+                "number": turn.number,
+                "player": turn.player,
+                "rack": turn.rack,
+                "played": turn.played,
+                "score": turn.score,
+                "rank": turn.rank,
+                "equity_loss": None if turn.equity_loss is None else round(turn.equity_loss, 2),
+                "best": [
+                    {"play": option.label, "score": option.score, "leave": option.leave,
+                     "equity": round(option.equity, 2), "bingo": option.bingo}
+                    for option in turn.best
+                ],
+                "missed_bingo": turn.missed_bingo,
+                "phonies": turn.phonies,
+                "challenged_off": turn.challenged_off,
+            }
+            for turn in review.turns
+        ],
+        "players": [asdict(player) for player in review.players],
+        "discrepancy": review.discrepancy,
+    }
+
+
+def print_review(review: GameReview) -> None:
+    """The review as a table, then the players' totals."""
+    for turn in review.turns:
+        loss = "    ?" if turn.equity_loss is None else f"{turn.equity_loss:5.1f}"
+        best = turn.best[0].label if turn.best else "-"
+        notes = []
+        if turn.missed_bingo:
+            notes.append(f"missed bingo {turn.missed_bingo}")
+        if turn.phonies:
+            off = " (challenged off)" if turn.challenged_off else ""
+            notes.append("phony " + ",".join(turn.phonies) + off)
+        rank = "?" if turn.rank is None else str(turn.rank)
+        print(f"{turn.number:>4} {turn.player[:12]:<12} {turn.rack:<8} {turn.played:<22} "
+              f"{turn.score:>4} rank {rank:>3} loss {loss}  best {best}  {'; '.join(notes)}".rstrip())
+    for player in review.players:
+        print(f"{player.name}: {player.turns} turns, equity loss {player.equity_loss:.1f}, "
+              f"{100 * player.within_3:.0f}% within 3, {player.bingos} bingos, "
+              f"{player.average_score:.1f} points per turn")
+    if review.discrepancy:
+        print(f"the replay stopped: {review.discrepancy}")

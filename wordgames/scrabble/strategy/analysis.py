@@ -1,0 +1,303 @@
+"""Game review: replay a GCG record and judge every turn whose rack is known.
+
+For each such turn the engine ranks every legal placement, and the best exchange, by static
+equity (score plus the value of the tiles kept; once the bag is empty, score plus twice the
+opponent's tiles for going out, minus twice one's own tiles left); the played turn gets its
+rank and its *equity loss* (the best equity minus the played turn's).  A turn also records the
+bingo it missed (when a bingo was possible and another turn was played) and the words it
+formed that the lexicon lacks (phonies), with whether they were challenged off.  Per player:
+total and average equity loss, the share of turns within 3 points of the best, bingos and the
+average score per turn.
+
+Cost: one full move generation per analysed turn plus a leave evaluation per move.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.scoring import formed_words, rack_value
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, rack_tile
+from wordgames.scrabble.formats.gcg import (
+    EXCHANGE,
+    MOVE,
+    PASS,
+    PHONY,
+    GcgEvent,
+    GcgRecord,
+    layout_from_pragma,
+    move_from_event,
+    replay_gcg,
+    tile_set_from_pragma,
+)
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_after
+
+LeaveFunction = Callable[[Iterable[str]], float]
+
+WITHIN = 3.0
+"""A turn within this many points of equity of the best counts as a good turn."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One ranked turn: how it is written, its score, the tiles kept and its equity; ``move``
+    for a placement, ``returned`` for an exchange (neither for a pass)."""
+
+    label: str
+    score: int
+    leave: str
+    equity: float
+    bingo: bool = False
+    move: Move | None = field(default=None, compare=False, repr=False)
+    returned: str = ""
+
+
+@dataclass
+class TurnReview:
+    """The review of one turn.  ``rank`` is 1 for the best turn and None when the played turn
+    could not be ranked (an unknown exchange, or a phony the generator does not make);
+    ``equity_loss`` is None in the same cases."""
+
+    number: int
+    player: str
+    rack: str
+    played: str
+    score: int
+    rank: int | None
+    equity_loss: float | None
+    best: list[Option]
+    missed_bingo: str | None = None
+    phonies: list[str] = field(default_factory=list)
+    challenged_off: bool = False
+    bingo: bool = False
+    board_after: str = ""
+
+
+@dataclass
+class PlayerReview:
+    """A player's totals over the turns that could be judged."""
+
+    name: str
+    turns: int = 0
+    equity_loss: float = 0.0
+    within_3: float = 0.0
+    bingos: int = 0
+    average_score: float = 0.0
+
+
+@dataclass
+class GameReview:
+    """Every reviewed turn, the players' totals, and the replay's complaint if it stopped
+    early (the review covers the turns before it)."""
+
+    turns: list[TurnReview]
+    players: list[PlayerReview]
+    discrepancy: str | None = None
+
+
+def _unseen(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[str]:
+    left = Counter(tile_set.full_bag())
+    left.subtract(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
+    left.subtract(rack_tile(tile) for tile in rack)
+    return sorted(tile for tile, count in left.items() for _ in range(max(count, 0)))
+
+
+class _Judge:
+    """Static equity for one position."""
+
+    def __init__(self, rack: Rack, unseen: list[str], hand_size: int, tile_set: TileSet,
+                 leave: LeaveFunction) -> None:
+        self.rack = rack
+        self.tile_set = tile_set
+        self.leave = leave
+        self.hand_size = hand_size
+        self.bag_size = max(len(unseen) - hand_size, 0)
+        self.opponent_value = rack_value(unseen, tile_set) if self.bag_size == 0 else 0
+
+    def keep_value(self, kept: Iterable[str]) -> float:
+        kept = list(kept)
+        if self.bag_size > 0:
+            return self.leave(kept)
+        if not kept:
+            return 2.0 * self.opponent_value
+        return -2.0 * rack_value(kept, self.tile_set)
+
+    def option(self, move: Move) -> Option:
+        kept = remaining_after(self.rack, move.tiles_used)
+        return Option(
+            format_standard_move(move), move.score, "".join(kept),
+            move.score + self.keep_value(kept), len(move.placed) == self.hand_size, move,
+        )
+
+    def best_exchange(self) -> Option | None:
+        if self.bag_size < self.hand_size or not len(self.rack):
+            return None
+        keep, value = best_keep(self.rack, self.keep_value)
+        returned = "".join(remaining_after(self.rack, keep))
+        return Option(f"exchange {returned}", 0, keep, value, returned=returned)
+
+
+def rank_turns(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    rules: RuleSet,
+    tile_set: TileSet,
+    *,
+    hand_size: int = 7,
+    leave: LeaveFunction = leave_value,
+) -> list[Option]:
+    """Every legal placement and the best exchange (when the bag allows one) on ``board`` for
+    ``rack``, best static equity first (ties keep the engine's move order, exchange last), the
+    way a review judges a turn.  Cost: one full move generation."""
+    judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
+    ranked = [judge.option(move) for move in rules.best_moves(board, rack, lexicon)]
+    exchange = judge.best_exchange()
+    if exchange is not None:
+        ranked.append(exchange)
+    ranked.sort(key=lambda option: -option.equity)
+    return ranked
+
+
+def _placement_key(move: Move) -> frozenset[tuple[int, int, str]]:
+    return frozenset((p.row, p.col, p.tile) for p in move.placed)
+
+
+def review_turn(
+    board: Board,
+    event: GcgEvent,
+    lexicon: Lexicon,
+    rules: RuleSet,
+    tile_set: TileSet,
+    *,
+    hand_size: int = 7,
+    leave: LeaveFunction = leave_value,
+    top: int = 5,
+    withdrawn: bool = False,
+) -> TurnReview:
+    """Judge one placement, exchange or pass ``event`` played on ``board`` (the board before
+    it) from its known rack.  Cost: one full move generation."""
+    rack = Rack.parse(event.rack)
+    judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
+    ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
+    options = {_placement_key(o.move): o for o in ranked if o.move is not None}
+    played: Option | None
+    phonies: list[str] = []
+    bingo = False
+    if event.kind == MOVE:
+        move = move_from_event(board, event)
+        played = options.get(_placement_key(move))
+        placed = list(move.placed)
+        phonies = [w.word for w in formed_words(board, placed, move.direction) if w.word not in lexicon]
+        if played is None and not phonies:
+            # Legal but not generated: only a move the generator cannot make lands here.
+            left = remaining_after(rack, move.tiles_used)
+            played = Option(format_standard_move(move), event.score, "".join(left),
+                            event.score + judge.keep_value(left), len(placed) == hand_size)
+        label = format_standard_move(move)
+        bingo = len(placed) == hand_size
+    elif event.kind == EXCHANGE and not event.tiles.isdigit():
+        left = remaining_after(rack, Rack.parse(event.tiles).tiles())
+        played = Option(f"exchange {event.tiles}", 0, "".join(left), judge.keep_value(left))
+        ranked.append(played)
+        label = played.label
+    elif event.kind == EXCHANGE:
+        played, label = None, f"exchange {event.tiles}"
+    else:
+        played = Option("pass", 0, "".join(rack.tiles()), judge.keep_value(rack.tiles()))
+        ranked.append(played)
+        label = "pass"
+    ranked.sort(key=lambda option: -option.equity)
+    best_equity = ranked[0].equity if ranked else 0.0
+    rank = None if played is None else 1 + sum(option.equity > played.equity for option in ranked)
+    loss = None if played is None or not ranked else max(best_equity - played.equity, 0.0)
+    bingos = [option for option in ranked if option.bingo]
+    missed = bingos[0].label if bingos and (played is None or not played.bingo) else None
+    return TurnReview(
+        event.line, event.nick, str(rack), label, event.score, rank, loss, ranked[:top],
+        missed, phonies, withdrawn, bingo,
+    )
+
+
+def review_game(
+    record: GcgRecord,
+    lexicon: Lexicon,
+    *,
+    rules: RuleSet | None = None,
+    tile_set: TileSet | None = None,
+    layout: Layout | None = None,
+    hand_size: int = 7,
+    leave: LeaveFunction = leave_value,
+    player: str | None = None,
+    top: int = 5,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameReview:
+    """Replay ``record`` and review every placement, exchange and pass whose rack is known
+    (only ``player``'s, nickname or full name, when given).  ``tile_set`` and ``layout``
+    default to what the record's pragmas name, else the standard ones; ``rules`` to the
+    classic rules with that tile set.  The replay's first discrepancy, if any, ends the
+    review there.  Cost: one move generation per reviewed turn."""
+    if player is not None and all(player not in pair for pair in record.players):
+        raise InvalidArgumentError(f"no player {player!r} in this game")
+    if tile_set is None:
+        tile_set = (
+            tile_set_from_pragma(record.tile_distribution) if record.tile_distribution else STANDARD_ENGLISH
+        )
+    if layout is None and record.board_layout:
+        layout = layout_from_pragma(record.board_layout)
+    if rules is None:
+        rules = get_rules("classic", tile_set=tile_set, hand_size=hand_size)
+    snapshots: list[tuple[GcgEvent, Board]] = []
+    replay = replay_gcg(record, lexicon, rules=rules, tile_set=tile_set, layout=layout, hand_size=hand_size,
+                        observe=lambda event, board: snapshots.append((event, board.copy())))
+    names = dict(record.players)
+    wanted = {nick for nick, full in record.players if player in (None, nick, full)}
+    events = [event for event, _ in snapshots]
+    boards = [board for _, board in snapshots] + [replay.board]
+    todo = [
+        i for i, event in enumerate(events)
+        if event.nick in wanted and event.rack and event.kind in (MOVE, EXCHANGE, PASS)
+        and (replay.discrepancy is None or event.line < replay.discrepancy.line)
+    ]
+    turns = []
+    for done, index in enumerate(todo, 1):
+        event = events[index]
+        following = events[index + 1] if index + 1 < len(events) else None
+        withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
+        try:
+            review = review_turn(boards[index], event, lexicon, rules, tile_set, hand_size=hand_size,
+                                 leave=leave, top=top, withdrawn=withdrawn)
+        except FormatError:
+            continue
+        review.player = names.get(event.nick, event.nick)
+        review.board_after = boards[index + 1].to_text()
+        turns.append(review)
+        if progress is not None:
+            progress(done, len(todo))
+    players = [_summary(names[nick], [t for t in turns if t.player == names[nick]])
+               for nick, _ in record.players if nick in wanted]
+    discrepancy = str(replay.discrepancy) if replay.discrepancy is not None else None
+    return GameReview(turns, players, discrepancy)
+
+
+def _summary(name: str, turns: list[TurnReview]) -> PlayerReview:
+    judged = [t for t in turns if t.equity_loss is not None]
+    losses = [t.equity_loss for t in judged if t.equity_loss is not None]
+    return PlayerReview(
+        name=name,
+        turns=len(turns),
+        equity_loss=round(sum(losses), 2),
+        within_3=round(sum(loss <= WITHIN for loss in losses) / len(losses), 4) if losses else 0.0,
+        bingos=sum(t.bingo for t in turns if not t.challenged_off),
+        average_score=round(sum(t.score for t in turns) / len(turns), 2) if turns else 0.0,
+    )

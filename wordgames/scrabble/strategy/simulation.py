@@ -1,0 +1,462 @@
+"""Monte Carlo simulation: a second opinion on a position by playing each candidate out.
+
+Static equity (score plus the value of the tiles kept) judges a move by the position it leaves
+on average; simulation plays it.  For each iteration the opponent's rack and the order of the
+bag are drawn from the unseen tiles, every candidate is played on its own copy of the board,
+and both sides then play ``plies`` more turns with a static player.  A candidate's value in
+that iteration is the change in spread over those turns plus the difference of the two sides'
+leave values at the horizon (or the end-of-game adjustment when someone goes out), and its
+win probability is estimated from the final spread and the tiles still to come.
+
+* Common random numbers: within an iteration every candidate meets the same opponent rack and
+  the same bag order, so the differences between candidates carry less noise than their values.
+* Statistical stopping: after each round of iterations a candidate whose mean trails the
+  leader's by more than ``z`` standard errors of the paired difference (99% by default) is
+  pruned; the run stops when one candidate is left, at the iteration limit or at the time
+  limit.
+* Determinism: iteration ``i`` draws from ``random.Random(f"{seed}:{i}")`` and rounds have a
+  fixed size, so the same seed and iteration limit give the same answer with any number of
+  worker processes.  A time limit stops between rounds, so it can only change how many
+  rounds run.
+
+The cost per candidate-iteration is ``plies`` move generations (one per simulated turn).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.scoring import end_of_game_adjustments
+from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.strategy.leave import best_keep, remaining_after
+
+LeaveFunction = Callable[[Iterable[str]], float]
+
+MAX_CANDIDATES = 100
+MAX_PLIES = 10
+MAX_ITERATIONS = 1_000_000
+ROUND_SIZE = 16
+"""Iterations per round: pruning and the clock are looked at between rounds only."""
+
+# Spread uncertainty per unseen tile, for the win estimate: the standard deviation of the
+# final spread grows with the square root of the tiles still to be played.
+SPREAD_SD_PER_ROOT_TILE = 8.0
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A turn to simulate: a placement, an exchange (``tiles`` go back) or a pass."""
+
+    kind: TurnKind
+    move: Move | None = None
+    tiles: str = ""
+    static_equity: float = 0.0
+
+    @property
+    def score(self) -> int:
+        """Points the turn scores."""
+        return self.move.score if self.move is not None else 0
+
+    def label(self) -> str:
+        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``."""
+        if self.kind is TurnKind.EXCHANGE:
+            return f"exchange {self.tiles}"
+        if self.kind is TurnKind.PASS or self.move is None:
+            return "pass"
+        return format_standard_move(self.move)
+
+
+@dataclass(frozen=True)
+class SimPosition:
+    """What a simulation starts from: the mover's rack and the tiles the mover cannot see
+    (the opponent's rack and the bag together), the scores, and tiles the opponent is known to
+    hold (dealt to the opponent first)."""
+
+    board: Board
+    rack: tuple[str, ...]
+    unseen: tuple[str, ...]
+    lexicon: Lexicon
+    rules: RuleSet
+    tile_set: TileSet
+    hand_size: int = 7
+    scores: tuple[int, int] = (0, 0)
+    opponent_known: tuple[str, ...] = ()
+    end_rule: str = "tournament"
+
+    def __post_init__(self) -> None:
+        unseen = Counter(self.unseen)
+        if Counter(self.opponent_known) - unseen:
+            raise InvalidArgumentError("the opponent's known tiles are not all among the unseen tiles")
+
+
+@dataclass
+class CandidateResult:
+    """A candidate's running statistics."""
+
+    candidate: Candidate
+    values: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    pruned: bool = False
+
+    @property
+    def iterations(self) -> int:
+        """Iterations this candidate was played in."""
+        return len(self.values)
+
+    @property
+    def equity(self) -> float:
+        """Mean simulated value: the candidate's own score plus the simulated spread change."""
+        return self.candidate.score + (statistics.fmean(self.values) if self.values else 0.0)
+
+    @property
+    def equity_se(self) -> float:
+        """Standard error of :attr:`equity`."""
+        return _standard_error(self.values)
+
+    @property
+    def win(self) -> float:
+        """Mean estimated probability of winning."""
+        return statistics.fmean(self.wins) if self.wins else 0.0
+
+    @property
+    def win_se(self) -> float:
+        """Standard error of :attr:`win`."""
+        return _standard_error(self.wins)
+
+
+@dataclass
+class SimResult:
+    """Candidates best first (by mean equity among the unpruned, then the pruned), how many
+    iterations ran and how long it took."""
+
+    candidates: list[CandidateResult]
+    iterations: int
+    seconds: float
+    stopped: str
+    """Why the run ended: ``"confident"``, ``"iterations"`` or ``"time"``."""
+
+
+def _standard_error(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+def normal_cdf(x: float) -> float:
+    """P(Z <= x) for a standard normal Z."""
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def win_probability(spread: float, tiles_to_come: int) -> float:
+    """The chance that a lead of ``spread`` holds with ``tiles_to_come`` tiles still to be
+    played: 1, 0 or 0.5 once nothing is left, else a normal estimate."""
+    if tiles_to_come <= 0:
+        return 1.0 if spread > 0 else (0.5 if spread == 0 else 0.0)
+    return normal_cdf(spread / (SPREAD_SD_PER_ROOT_TILE * math.sqrt(tiles_to_come)))
+
+
+# --- one iteration ---------------------------------------------------------------------------
+
+
+def _remove(tiles: list[str], used: Iterable[str]) -> None:
+    for tile in used:
+        tiles.remove(rack_tile(tile))
+
+
+def _apply(board: Board, rack: list[str], bag: list[str], decision: Decision, hand_size: int) -> int:
+    """Play ``decision`` for the side holding ``rack`` (changed in place, refilled from the
+    front of ``bag``); returns the points scored."""
+    if decision.kind is TurnKind.PLACE and decision.move is not None:
+        move = decision.move
+        board.place_all((p.row, p.col, p.tile) for p in move.placed)
+        _remove(rack, (p.rack_tile for p in move.placed))
+        _refill(rack, bag, hand_size)
+        return move.score
+    if decision.kind is TurnKind.EXCHANGE and decision.tiles and len(bag) >= len(decision.tiles):
+        returned = [rack_tile(tile) for tile in decision.tiles]
+        _remove(rack, returned)
+        _refill(rack, bag, hand_size)
+        bag.extend(returned)
+    return 0
+
+
+def _refill(rack: list[str], bag: list[str], hand_size: int) -> None:
+    need = min(hand_size - len(rack), len(bag))
+    if need > 0:
+        rack.extend(bag[:need])
+        del bag[:need]
+
+
+def _deal(position: SimPosition, rng: random.Random) -> tuple[list[str], list[str]]:
+    """The opponent's rack (known tiles first) and the bag order for one iteration."""
+    rest = list(position.unseen)
+    _remove(rest, position.opponent_known)
+    rng.shuffle(rest)
+    opponent = list(position.opponent_known)
+    _refill(opponent, rest, position.hand_size)
+    return opponent, rest
+
+
+def play_iteration(
+    position: SimPosition,
+    candidates: Sequence[Candidate],
+    policy: Strategy,
+    leave: LeaveFunction,
+    plies: int,
+    rng: random.Random,
+) -> list[tuple[float, float]]:
+    """Each candidate's (value, win probability) in one iteration with common draws: the
+    value is the spread change after the candidate (its own score excluded) over ``plies``
+    further turns, plus the mover's leave minus the opponent's at the horizon."""
+    opponent_rack, bag_order = _deal(position, rng)
+    results = []
+    lead = position.scores[0] - position.scores[1]
+    for candidate in candidates:
+        board = position.board.copy()
+        racks = [list(position.rack), list(opponent_rack)]
+        bag = list(bag_order)
+        decision = Decision(candidate.kind, candidate.move, candidate.tiles)
+        _apply(board, racks[0], bag, decision, position.hand_size)
+        spread = 0.0
+        scoreless = 0 if candidate.score else 1
+        went_out: int | None = None
+        for ply in range(plies):
+            if not racks[0] or scoreless >= 6:
+                went_out = 0 if not racks[0] else None
+                break
+            side = 1 - ply % 2
+            situation = Situation(
+                board=board,
+                rack=Rack(racks[side]),
+                lexicon=position.lexicon,
+                rules=position.rules,
+                bag_size=len(bag),
+                can_exchange=len(bag) >= position.hand_size,
+            )
+            points = _apply(board, racks[side], bag, policy.decide(situation), position.hand_size)
+            spread += points if side == 0 else -points
+            scoreless = 0 if points else scoreless + 1
+            if not racks[side] and not bag:
+                went_out = side
+                break
+        else:
+            if not racks[0] and not bag:
+                went_out = 0
+        game_over = went_out is not None or scoreless >= 6
+        if game_over:
+            changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
+            spread += changes[0] - changes[1]
+            tiles_to_come = 0
+        else:
+            spread += leave(racks[0]) - leave(racks[1])
+            tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
+        final_spread = lead + candidate.score + spread
+        results.append((spread, win_probability(final_spread, tiles_to_come)))
+    return results
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Job:
+    position: SimPosition
+    candidates: tuple[Candidate, ...]
+    policy: Strategy
+    leave: LeaveFunction
+    plies: int
+    seed: int
+
+
+# The job of the run in progress.  Worker processes are forked after it is set, so they
+# inherit the lexicon and tables instead of unpickling them for every round.
+_JOB: _Job | None = None
+
+
+def _run_round(first: int, count: int, live: tuple[int, ...]) -> list[list[tuple[float, float]]]:
+    job = _JOB
+    assert job is not None, "a simulation round ran outside simulate()"
+    candidates = [job.candidates[i] for i in live]
+    return [
+        play_iteration(job.position, candidates, job.policy, job.leave, job.plies,
+                       random.Random(f"{job.seed}:{i}"))
+        for i in range(first, first + count)
+    ]
+
+
+def _executor(workers: int) -> Executor | None:
+    """A pool of forked workers, or None to run in this process (one worker, or a platform
+    that cannot fork)."""
+    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+
+
+def _prune(results: list[CandidateResult], confidence_z: float) -> None:
+    """Prune every live candidate whose paired difference to the leader is significant."""
+    live = [r for r in results if not r.pruned]
+    if len(live) < 2:
+        return
+    leader = max(live, key=lambda r: r.equity)
+    n = min(len(r.values) for r in live)
+    if n < ROUND_SIZE:
+        return
+    for result in live:
+        if result is leader:
+            continue
+        gaps = [
+            (leader.candidate.score + a) - (result.candidate.score + b)
+            for a, b in zip(leader.values[:n], result.values[:n], strict=True)
+        ]
+        mean, se = statistics.fmean(gaps), _standard_error(gaps)
+        if mean > 0 and (se == 0 or mean / se > confidence_z):
+            result.pruned = True
+
+
+def simulate(
+    position: SimPosition,
+    candidates: Sequence[Candidate],
+    policy: Strategy,
+    leave: LeaveFunction,
+    *,
+    plies: int = 2,
+    iterations: int | None = 1000,
+    seconds: float | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    confidence_z: float = 2.576,
+    progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Simulate ``candidates`` from ``position`` (see the module docstring).  Stops when one
+    candidate is ahead of every other with the confidence ``confidence_z`` (2.576: 99%),
+    after ``iterations`` iterations, or once ``seconds`` have passed (checked between rounds).
+    ``workers`` > 1 runs rounds in that many processes; the answer does not depend on it.
+    Cost: ``plies`` move generations per candidate per iteration."""
+    if not candidates:
+        raise InvalidArgumentError("simulation needs at least one candidate")
+    if len(candidates) > MAX_CANDIDATES:
+        raise InvalidArgumentError(f"at most {MAX_CANDIDATES} candidates")
+    if not 0 <= plies <= MAX_PLIES:
+        raise InvalidArgumentError(f"plies must be from 0 to {MAX_PLIES}")
+    if iterations is None and seconds is None:
+        raise InvalidArgumentError("give an iteration limit, a time limit or both")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise InvalidArgumentError(f"iterations must be from 1 to {MAX_ITERATIONS}")
+    if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
+        raise InvalidArgumentError("the time limit must be a positive number of seconds")
+    if workers < 1:
+        raise InvalidArgumentError("workers must be at least 1")
+    global _JOB
+    limit = iterations if iterations is not None else MAX_ITERATIONS
+    results = [CandidateResult(candidate) for candidate in candidates]
+    started = time.perf_counter()
+    done = 0
+    stopped = "iterations"
+    _JOB = _Job(position, tuple(candidates), policy, leave, plies, seed)
+    executor = _executor(workers)
+    try:
+        while done < limit:
+            live = tuple(i for i, r in enumerate(results) if not r.pruned)
+            chunk = min(ROUND_SIZE, limit - done)
+            runs = _split(done, chunk, workers)
+            if executor is None:
+                batches = [_run_round(first, count, live) for first, count in runs]
+            else:
+                firsts, counts = zip(*runs, strict=True)
+                batches = list(executor.map(_run_round, firsts, counts, [live] * len(runs)))
+            for batch in batches:
+                for outcome in batch:
+                    for slot, (value, win) in zip(live, outcome, strict=True):
+                        results[slot].values.append(value)
+                        results[slot].wins.append(win)
+            done += chunk
+            if progress is not None:
+                progress(done)
+            _prune(results, confidence_z)
+            if sum(not r.pruned for r in results) == 1:
+                stopped = "confident"
+                break
+            if seconds is not None and time.perf_counter() - started >= seconds:
+                stopped = "time"
+                break
+    finally:
+        _JOB = None
+        if executor is not None:
+            executor.shutdown()
+    ordered = sorted(results, key=lambda r: (r.pruned, -r.equity))
+    return SimResult(ordered, done, time.perf_counter() - started, stopped)
+
+
+def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
+    """``count`` iterations from ``first`` cut into at most ``parts`` consecutive runs."""
+    size = max(1, math.ceil(count / max(parts, 1)))
+    return [(start, min(size, first + count - start)) for start in range(first, first + count, size)]
+
+
+def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[str]:
+    """The tiles of the full distribution that are neither on ``board`` nor on ``rack``
+    (a blank played on the board counts as a blank).  Raises InvalidArgumentError when the
+    board and rack use more of a tile than the distribution holds."""
+    left = Counter(tile_set.full_bag())
+    seen = Counter(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
+    seen.update(rack_tile(tile) for tile in rack)
+    over = seen - left
+    if over:
+        raise InvalidArgumentError(
+            f"the board and rack hold more {''.join(sorted(over))} than the tile set has"
+        )
+    left.subtract(seen)
+    return sorted(left.elements())
+
+
+def default_workers() -> int:
+    """The number of processes to use by default: every core."""
+    return os.cpu_count() or 1
+
+
+def static_candidates(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    rules: RuleSet,
+    leave: LeaveFunction,
+    *,
+    limit: int = 10,
+    can_exchange: bool = True,
+) -> list[Candidate]:
+    """The ``limit`` best turns by static equity (score plus the leave's value): placements
+    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
+    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
+    if limit < 1:
+        raise InvalidArgumentError("at least one candidate is needed")
+    found = [
+        Candidate(
+            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
+        )
+        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
+    ]
+    if can_exchange and len(rack):
+        kept, value = best_keep(rack, leave)
+        returned = "".join(remaining_after(rack, kept))
+        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
+    if not found:
+        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
+    found.sort(key=lambda c: -c.static_equity)
+    return found[:limit]
