@@ -1,0 +1,84 @@
+"""Review every real game of ../shared/external/gcg that is expected to replay, and time it.
+
+Each game is read with the word list its case names (``gcg/cases.json``) plus the case's
+extra words, replayed and reviewed turn by turn with static equity
+(:func:`wordgames.scrabble.strategy.analysis.review_game`).  Prints the number of games
+reviewed, those that raised an error (there should be none), and the distribution of seconds
+per game (median, 90th percentile, worst) with the slowest games.  Nothing is asserted.
+
+Usage::
+
+    python benchmarks/bench_analysis.py            # every game expected to pass
+    python benchmarks/bench_analysis.py --limit 10 # the first ten
+    python benchmarks/bench_analysis.py -k josh    # games whose id contains 'josh'
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
+from wordgames.scrabble.core.layout import layout_by_name
+from wordgames.scrabble.formats.gcg import read_gcg
+from wordgames.scrabble.strategy.analysis import review_game
+
+EXTERNAL = Path(__file__).resolve().parents[2] / "shared" / "external"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
+    parser.add_argument("-k", default="", help="only cases whose id contains this")
+    args = parser.parse_args()
+    manifest = EXTERNAL / "gcg" / "cases.json"
+    if not manifest.exists():
+        print(f"{manifest} is missing: ../shared/external is not beside the checkout")
+        return 1
+    cases = [c for c in json.loads(manifest.read_text()) if c["expect"] == "pass" and args.k in c["id"]]
+    cases = cases[: args.limit] if args.limit else cases
+    bases: dict[str, Lexicon] = {}
+    words: dict[str, list[str]] = {}
+    timings: list[tuple[float, str, int]] = []
+    errors: list[str] = []
+    for case in cases:
+        base = case["lexicon"]
+        path = EXTERNAL.parent / "lexicons" / f"{base}.txt"
+        if base not in bases:
+            bases[base] = load_lexicon(path)
+            words[base] = list(bases[base])
+        extras = [w["word"] for w in case.get("extra_words", [])]
+        lexicon = lexicon_from_words([*words[base], *extras]) if extras else bases[base]
+        flags = case.get("flags", [])
+        layout = layout_by_name(flags[flags.index("--layout") + 1]) if "--layout" in flags else None
+        started = time.perf_counter()
+        try:
+            review = review_game(read_gcg(EXTERNAL / case["file"]), lexicon, layout=layout)
+        except Exception:  # a benchmark reports every failure and goes on
+            errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
+            continue
+        timings.append((time.perf_counter() - started, case["id"], len(review.turns)))
+    seconds = sorted(t for t, _, _ in timings)
+    print(f"games reviewed: {len(timings)} of {len(cases)}; errors: {len(errors)}")
+    for line in errors:
+        print("  error:", line)
+    if seconds:
+        p90 = seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]
+        turns = sum(n for _, _, n in timings)
+        per_turn = sum(seconds) / max(turns, 1) * 1000
+        print(f"seconds per game: median {statistics.median(seconds):.2f}, 90th percentile {p90:.2f}, "
+              f"worst {seconds[-1]:.2f}; turns reviewed {turns}, {per_turn:.0f} ms per turn")
+        for spent, case_id, count in sorted(timings, reverse=True)[:5]:
+            print(f"  {spent:6.2f} s  {case_id} ({count} turns)")
+    return 0 if not errors else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
