@@ -9,7 +9,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import STANDARD_ENGLISH, Game, GameSettings, Player, game_to_gcg, get_rules
 from wordgames.scrabble.formats.gcg import parse_gcg, read_gcg
-from wordgames.scrabble.strategy.analysis import rank_turns, review_game
+from wordgames.scrabble.strategy.analysis import SimSettings, rank_turns, review_game
 
 
 def top_equity_game(lexicon: Lexicon, seed: int) -> Game:
@@ -81,3 +81,18 @@ def test_real_tournament_game_reviews_without_error() -> None:
     assert review.discrepancy is None
     assert len(review.turns) > 20
     assert all(p.turns > 0 for p in review.players)
+
+
+def test_review_by_simulation_ranks_the_played_turn_among_simulated_ones(enable_trie: Lexicon) -> None:
+    game = top_equity_game(enable_trie, 5)
+    record = parse_gcg(game_to_gcg(game))
+    record.events = record.events[:8]  # four turns each are enough, and keep the test quick
+    sim = SimSettings(iterations=4, candidates=2, plies=1, seed=1)
+    review = review_game(record, enable_trie, player="Robo", sim=sim)
+    assert review.turns
+    for turn in review.turns[:4]:
+        assert len(turn.best) <= 3  # two candidates and perhaps the turn played
+        assert turn.rank is not None and 1 <= turn.rank <= len(turn.best)
+        assert turn.equity_loss is not None and turn.equity_loss >= 0
+    again = review_game(record, enable_trie, player="Robo", sim=sim)
+    assert [t.equity_loss for t in again.turns] == [t.equity_loss for t in review.turns]

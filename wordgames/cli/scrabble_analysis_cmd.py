@@ -34,7 +34,7 @@ from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.formats.saves import write_text_atomically
 from wordgames.scrabble.rules.registry import get_rules
-from wordgames.scrabble.strategy.analysis import GameReview, review_game
+from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.simulation import (
     MAX_CANDIDATES,
@@ -78,6 +78,12 @@ def register(commands: Any) -> None:
     analyze.add_argument("--top", type=positive_int, default=5, metavar="N",
                          help="best turns listed per turn (default 5)")
     analyze.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
+    analyze.add_argument("--sim", action="store_true", help="rank each turn by simulation (slow)")
+    analyze.add_argument("--sim-iterations", type=positive_int, default=100, metavar="N",
+                         help="with --sim: iterations per turn (default 100)")
+    analyze.add_argument("--sim-candidates", type=positive_int, default=5, metavar="K",
+                         help="with --sim: candidates per turn besides the one played (default 5)")
+    analyze.add_argument("--seed", type=int, default=0, help="with --sim: random seed (default 0)")
     output = analyze.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--html", metavar="FILE", help="write one self-contained HTML page")
@@ -196,9 +202,13 @@ def run_analyze(args: argparse.Namespace) -> int:
             bar.update(done - bar.n)
 
     try:
+        sim = (
+            SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed)
+            if args.sim else None
+        )
         review = review_game(record, lexicon, tile_set=tile_set, layout=layout,
                              hand_size=args.hand_size or 7, player=args.player, top=args.top,
-                             progress=advance)
+                             sim=sim, progress=advance)
     finally:
         if bar is not None:
             bar.close()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -38,14 +38,27 @@ from wordgames.scrabble.formats.gcg import (
     replay_gcg,
     tile_set_from_pragma,
 )
+from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
-from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_after
+from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
+from wordgames.scrabble.strategy.simulation import Candidate, SimPosition, simulate
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
 WITHIN = 3.0
 """A turn within this many points of equity of the best counts as a good turn."""
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """Rank each turn's best ``candidates`` (and the turn played) by simulation instead of
+    static equity: ``iterations`` per turn, ``plies`` turns ahead, seeded."""
+
+    iterations: int = 100
+    candidates: int = 5
+    plies: int = 2
+    seed: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,6 +182,35 @@ def rank_turns(
     return ranked
 
 
+def _simulated(
+    board: Board, rack: Rack, ranked: list[Option], played: Option | None, lexicon: Lexicon,
+    rules: RuleSet, tile_set: TileSet, hand_size: int, leave: LeaveFunction, sim: SimSettings,
+    scores: tuple[int, int],
+) -> tuple[list[Option], Option | None]:
+    """The best static options and the played one, re-valued by simulation, best first."""
+    chosen = ranked[: sim.candidates]
+    if played is not None and played not in chosen:
+        chosen.append(played)
+    candidates = [
+        Candidate(TurnKind.PLACE, option.move) if option.move is not None
+        else Candidate(TurnKind.EXCHANGE, tiles=option.returned) if option.returned
+        else Candidate(TurnKind.PASS)
+        for option in chosen
+    ]
+    position = SimPosition(board, tuple(rack.tiles()), tuple(_unseen(board, rack.tiles(), tile_set)), lexicon,
+                           rules, tile_set, hand_size, scores)
+    result = simulate(position, candidates, LeaveStrategy(leave=leave), leave, plies=sim.plies,
+                      iterations=sim.iterations, seed=sim.seed, confidence_z=float("inf"))
+    value = {id(entry.candidate): entry.equity for entry in result.candidates}
+    revalued = [
+        replace(option, equity=value[id(candidate)])
+        for option, candidate in zip(chosen, candidates, strict=True)
+    ]
+    new_played = revalued[chosen.index(played)] if played is not None else None
+    revalued.sort(key=lambda option: -option.equity)
+    return revalued, new_played
+
+
 def _placement_key(move: Move) -> frozenset[tuple[int, int, str]]:
     return frozenset((p.row, p.col, p.tile) for p in move.placed)
 
@@ -184,9 +226,12 @@ def review_turn(
     leave: LeaveFunction = leave_value,
     top: int = 5,
     withdrawn: bool = False,
+    sim: SimSettings | None = None,
+    scores: tuple[int, int] = (0, 0),
 ) -> TurnReview:
     """Judge one placement, exchange or pass ``event`` played on ``board`` (the board before
-    it) from its known rack.  Cost: one full move generation."""
+    it) from its known rack; with ``sim``, by simulation from ``scores`` (the mover's first).
+    Cost: one full move generation, plus the simulation."""
     rack = Rack.parse(event.rack)
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
@@ -208,7 +253,8 @@ def review_turn(
         bingo = len(placed) == hand_size
     elif event.kind == EXCHANGE and not event.tiles.isdigit():
         left = remaining_after(rack, Rack.parse(event.tiles).tiles())
-        played = Option(f"exchange {event.tiles}", 0, "".join(left), judge.keep_value(left))
+        played = Option(f"exchange {event.tiles}", 0, "".join(left), judge.keep_value(left),
+                        returned=event.tiles)
         ranked.append(played)
         label = played.label
     elif event.kind == EXCHANGE:
@@ -218,6 +264,9 @@ def review_turn(
         ranked.append(played)
         label = "pass"
     ranked.sort(key=lambda option: -option.equity)
+    if sim is not None and ranked:
+        ranked, played = _simulated(board, rack, ranked, played, lexicon, rules, tile_set, hand_size,
+                                    leave, sim, scores)
     best_equity = ranked[0].equity if ranked else 0.0
     rank = None if played is None else 1 + sum(option.equity > played.equity for option in ranked)
     loss = None if played is None or not ranked else max(best_equity - played.equity, 0.0)
@@ -240,13 +289,15 @@ def review_game(
     leave: LeaveFunction = leave_value,
     player: str | None = None,
     top: int = 5,
+    sim: SimSettings | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameReview:
     """Replay ``record`` and review every placement, exchange and pass whose rack is known
     (only ``player``'s, nickname or full name, when given).  ``tile_set`` and ``layout``
     default to what the record's pragmas name, else the standard ones; ``rules`` to the
     classic rules with that tile set.  The replay's first discrepancy, if any, ends the
-    review there.  Cost: one move generation per reviewed turn."""
+    review there.  With ``sim``, turns are ranked by simulation (see :class:`SimSettings`).
+    Cost: one move generation per reviewed turn (plus the simulations)."""
     if player is not None and all(player not in pair for pair in record.players):
         raise InvalidArgumentError(f"no player {player!r} in this game")
     if tile_set is None:
@@ -274,9 +325,12 @@ def review_game(
         event = events[index]
         following = events[index + 1] if index + 1 < len(events) else None
         withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
+        totals = _totals_before(events, index)
+        mine = totals.get(event.nick, 0)
+        theirs = max((v for nick, v in totals.items() if nick != event.nick), default=0)
         try:
             review = review_turn(boards[index], event, lexicon, rules, tile_set, hand_size=hand_size,
-                                 leave=leave, top=top, withdrawn=withdrawn)
+                                 leave=leave, top=top, withdrawn=withdrawn, sim=sim, scores=(mine, theirs))
         except FormatError:
             continue
         review.player = names.get(event.nick, event.nick)
@@ -288,6 +342,14 @@ def review_game(
                for nick, _ in record.players if nick in wanted]
     discrepancy = str(replay.discrepancy) if replay.discrepancy is not None else None
     return GameReview(turns, players, discrepancy)
+
+
+def _totals_before(events: list[GcgEvent], index: int) -> dict[str, int]:
+    """Each player's running total before ``events[index]``, as the record states it."""
+    totals: dict[str, int] = {}
+    for event in events[:index]:
+        totals[event.nick] = event.total
+    return totals
 
 
 def _summary(name: str, turns: list[TurnReview]) -> PlayerReview:
