@@ -24,7 +24,7 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.scoring import formed_words, rack_value
+from wordgames.scrabble.core.scoring import rack_value
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, rack_tile
 from wordgames.scrabble.formats.gcg import (
     EXCHANGE,
@@ -38,6 +38,7 @@ from wordgames.scrabble.formats.gcg import (
     replay_gcg,
     tile_set_from_pragma,
 )
+from wordgames.scrabble.game.challenge import phonies
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
@@ -237,14 +238,14 @@ def review_turn(
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
     options = {_placement_key(o.move): o for o in ranked if o.move is not None}
     played: Option | None
-    phonies: list[str] = []
+    phony_words: list[str] = []
     bingo = False
     if event.kind == MOVE:
         move = move_from_event(board, event)
         played = options.get(_placement_key(move))
         placed = list(move.placed)
-        phonies = [w.word for w in formed_words(board, placed, move.direction) if w.word not in lexicon]
-        if played is None and not phonies:
+        phony_words = phonies(board, move, lexicon)
+        if played is None and not phony_words:
             # Legal but not generated: only a move the generator cannot make lands here.
             left = remaining_after(rack, move.tiles_used)
             played = Option(format_standard_move(move), event.score, "".join(left),
@@ -274,7 +275,7 @@ def review_turn(
     missed = bingos[0].label if bingos and (played is None or not played.bingo) else None
     return TurnReview(
         event.line, event.nick, str(rack), label, event.score, rank, loss, ranked[:top],
-        missed, phonies, withdrawn, bingo,
+        missed, phony_words, withdrawn, bingo,
     )
 
 
