@@ -180,6 +180,21 @@ def foreign_node_error(node: object, lexicon: Lexicon) -> InvalidArgumentError:
     return InvalidArgumentError(f"{shown} is not a node of this {lexicon.backend_name} lexicon")
 
 
+def check_sorted_words(words: object) -> list[str]:
+    """``words`` if it is a list of strings in strictly increasing order (what
+    :meth:`Lexicon.from_sorted_words` requires), else InvalidArgumentTypeError or
+    InvalidArgumentError.  Cost: one C-level pass and one comparison per word."""
+    if not isinstance(words, list):
+        raise InvalidArgumentTypeError(
+            f"sorted words must be a list of strings, not {type(words).__name__}"
+        )
+    if not all(type(word) is str for word in words):
+        raise InvalidArgumentTypeError("sorted words must all be strings")
+    if any(map(str.__ge__, words, words[1:])):
+        raise InvalidArgumentError("the words must be sorted and unique (use lexicon_from_words)")
+    return words
+
+
 def sorted_unique_upper(words: Iterable[str]) -> list[str]:
     """Normalize an iterable of words for :meth:`Lexicon.from_sorted_words`."""
     return sorted({word for word in (normalize(w).strip() for w in words) if word})

@@ -9,7 +9,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from wordgames.errors import LexiconError
+from wordgames.errors import InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES
 
 
@@ -17,7 +17,7 @@ def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
     """Return the raw bytes of a word file, turning every OS failure into a LexiconError.
     Devices, pipes, folders and files over MAX_LEXICON_FILE_BYTES are refused before any byte
     is read."""
-    file = Path(path)
+    file = _path(path)
     try:
         # Checked before opening (opening a pipe blocks until a writer comes), and again on the
         # open file in case the path was replaced in between.
@@ -35,11 +35,20 @@ def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
         raise LexiconError(f"{file}: no such word file") from None
     except PermissionError:
         raise LexiconError(f"{file}: permission denied") from None
-    except OSError as error:
-        raise LexiconError(f"{file}: cannot be read ({error.strerror or error})") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        reason = getattr(error, "strerror", None) or error
+        raise LexiconError(f"{file}: cannot be read ({reason})") from None
     if len(data) > MAX_LEXICON_FILE_BYTES:
         raise LexiconError(too_big(file, len(data)))
     return data
+
+
+def _path(path: object) -> Path:
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentTypeError(
+            f"a file path must be a str or a path, not {type(path).__name__}"
+        )
+    return Path(path)
 
 
 def _check_regular(file: Path, mode: int) -> None:
@@ -61,7 +70,7 @@ def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     """Replace the file at ``path`` with ``data``: a temporary file in the same folder, flushed
     to disk, then renamed over ``path``, so readers see the old content or the new, never
     half of it.  LexiconError naming ``path`` when it cannot be written."""
-    target = Path(path)
+    target = _path(path)
     temporary: str | None = None
     try:
         handle, temporary = tempfile.mkstemp(
@@ -72,8 +81,9 @@ def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, target)
-    except OSError as error:
+    except (OSError, ValueError) as error:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        raise LexiconError(f"{target}: cannot be written ({error.strerror or error})") from None
+        reason = getattr(error, "strerror", None) or error
+        raise LexiconError(f"{target}: cannot be written ({reason})") from None

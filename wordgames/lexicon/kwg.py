@@ -30,7 +30,7 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 
-from wordgames.errors import InvalidArgumentTypeError, LexiconError
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon.files import write_file_atomically
 from wordgames.lexicon.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
@@ -49,8 +49,39 @@ Tiles = tuple[int, ...]
 
 
 def pack_node(tile: int, accepts: int, last: int, arc: int) -> int:
-    """One KWG node as a u32 (``accepts`` and ``last`` are truth values)."""
+    """One KWG node as a u32 (``accepts`` and ``last`` are truth values); InvalidArgumentError
+    for a tile outside 0..255 or an arc index outside 0..2**22-1."""
+    for value, what, top in ((tile, "tile", MAX_TILE), (arc, "arc index", ARC_MASK)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidArgumentTypeError(f"a {what} must be an int, not {type(value).__name__}")
+        if not 0 <= value <= top:
+            raise InvalidArgumentError(f"a {what} is in 0..{top}, not {value}")
     return (tile << TILE_SHIFT) | (ACCEPTS if accepts else 0) | (LAST_SIBLING if last else 0) | arc
+
+
+def _positive_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentTypeError(f"{what} must be an int, not {type(value).__name__}")
+    if value < 0:
+        raise InvalidArgumentError(f"{what} must be >= 0, not {value}")
+    return value
+
+
+def _node_array(nodes: object) -> array[int]:
+    """``nodes`` as an array of u32, InvalidArgumentTypeError/InvalidArgumentError if it is
+    not a sequence of ints in 0..2**32-1."""
+    if isinstance(nodes, array) and nodes.typecode == "I":
+        return nodes
+    if isinstance(nodes, (str, bytes, bytearray)) or not isinstance(nodes, Iterable):
+        raise InvalidArgumentTypeError(
+            f"KWG nodes must be a sequence of ints, not {type(nodes).__name__}"
+        )
+    try:
+        return array("I", nodes)
+    except TypeError:
+        raise InvalidArgumentTypeError("KWG nodes must be ints") from None
+    except OverflowError:
+        raise InvalidArgumentError("KWG nodes are u32: each in 0..2**32-1") from None
 
 
 # --- raw u32 arrays ----------------------------------------------------------------------
@@ -73,9 +104,9 @@ def nodes_from_bytes(data: bytes, name: str = "<kwg>") -> array[int]:
 
 
 def nodes_to_bytes(nodes: Iterable[int]) -> bytes:
-    """The nodes as little-endian u32 bytes (ValueError/OverflowError for a value out of
+    """The nodes as little-endian u32 bytes (InvalidArgumentError for a value out of
     range)."""
-    packed = array("I", nodes)
+    packed = array("I", _node_array(nodes))  # a copy: the byte swap must not touch the input
     if sys.byteorder == "big":
         packed.byteswap()
     return packed.tobytes()
@@ -84,6 +115,8 @@ def nodes_to_bytes(nodes: Iterable[int]) -> bytes:
 def looks_like_kwg(data: bytes) -> bool:
     """Whether ``data`` starts like a KWG: a whole number of nodes, and two root nodes with
     tile 0 and the last-sibling bit (a text word list never does: its bytes hold no NUL)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InvalidArgumentTypeError(f"KWG data must be bytes, not {type(data).__name__}")
     if len(data) < 8 or len(data) % 4:
         return False
     for offset in (0, 4):
@@ -207,7 +240,9 @@ def decode_words(
     KLV2 values follow).  LexiconError for a malformed graph or one beyond the limits.
     Cost: linear in the graph, then one step per tile of each word."""
     labels = [(tile,) for tile in range(MAX_TILE + 1)]
-    return _spell(nodes, root, labels, (), max_length, max_words, name)  # type: ignore[return-value]
+    max_length = _positive_int(max_length, "max_length")
+    max_words = _positive_int(max_words, "max_words")
+    return _spell(_node_array(nodes), root, labels, (), max_length, max_words, name)  # type: ignore[return-value]
 
 
 def words_from_kwg_bytes(
@@ -249,6 +284,7 @@ def encode_words(words: Iterable[Sequence[int]]) -> array[int]:
     LexiconError for unsorted, duplicate or out-of-range input.  Cost: linear in the tiles,
     plus a sort of the distinct child lists."""
     # Lists are interned as tuples of (tile, accepts, child list id); id 0 is the empty list.
+    _check_iterable(words, "tile sequences")
     ids: dict[tuple[tuple[int, ...], ...], int] = {(): 0}
     lists: list[tuple[tuple[int, ...], ...]] = [()]
 
@@ -288,6 +324,13 @@ def encode_words(words: Iterable[Sequence[int]]) -> array[int]:
         pending[-1][-1][2] = child
     root = intern(pending[0])
     return _lay_out(lists, root)
+
+
+def _check_iterable(words: object, of_what: str) -> None:
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        raise InvalidArgumentTypeError(
+            f"words must be an iterable of {of_what}, not {type(words).__name__}"
+        )
 
 
 def _checked_tiles(raw: Sequence[int], count: int) -> Tiles:
@@ -337,9 +380,9 @@ def _lay_out(lists: list[tuple[tuple[int, ...], ...]], root: int) -> array[int]:
     nodes = array("I", [pack_node(0, False, True, start_of[root]), pack_node(0, False, True, 0)])
     for list_id in order:
         entries = lists[list_id]
-        for offset, (tile, accepts, child) in enumerate(entries):
-            last = offset == len(entries) - 1
-            nodes.append(pack_node(tile, accepts, last, start_of[child]))
+        for tile, accepts, child in entries:  # pack_node's checks are known to pass here
+            nodes.append(tile << TILE_SHIFT | (ACCEPTS if accepts else 0) | start_of[child])
+        nodes[-1] |= LAST_SIBLING
     return nodes
 
 
@@ -380,8 +423,7 @@ def kwg_bytes_from_words(words: Iterable[str], alphabet: Sequence[str] = ENGLISH
     labels = _labels(alphabet)
     tile_of = {label: tile for tile, label in enumerate(labels) if label is not None}
     lengths = sorted({len(label) for label in tile_of}, reverse=True)
-    if isinstance(words, str):
-        raise InvalidArgumentTypeError("words must be an iterable of strings, not one string")
+    _check_iterable(words, "strings")
     tiled = set()
     for word in words:
         if not isinstance(word, str):

@@ -56,6 +56,8 @@ def words_from_bytes(data: bytes, name: str = "<words>") -> list[str]:
     """
     if not isinstance(data, (bytes, bytearray)):
         raise InvalidArgumentTypeError(f"word-file data must be bytes, not {type(data).__name__}")
+    if not isinstance(name, str):
+        raise InvalidArgumentTypeError(f"a name must be a string, not {type(name).__name__}")
     if len(data) > MAX_LEXICON_FILE_BYTES:
         raise LexiconError(too_big(name, len(data)))
     if is_kwg(data, name):

@@ -19,7 +19,13 @@ from collections.abc import Iterator
 
 from sortedcontainers import SortedList
 
-from wordgames.lexicon.base import Lexicon, foreign_node_error, letters_type_error, normalize
+from wordgames.lexicon.base import (
+    Lexicon,
+    check_sorted_words,
+    foreign_node_error,
+    letters_type_error,
+    normalize,
+)
 
 _AFTER_ALL = "\U0010ffff"  # sorts after every character a word can hold
 
@@ -41,6 +47,7 @@ class SortedSetLexicon(Lexicon):
     @classmethod
     def from_sorted_words(cls, words: list[str], source: str = "<words>") -> SortedSetLexicon:
         """Build from sorted unique upper-case words.  Cost: O(n) on sorted input."""
+        words = check_sorted_words(words)
         return cls(words, source)
 
     def to_bytes(self) -> bytes:
