@@ -301,3 +301,31 @@ def test_fuzz_flipped_bits(words: list[str], data: st.DataObject) -> None:
     except LexiconError:
         return
     assert found == sorted(set(found))
+
+
+def test_written_files_keep_or_get_ordinary_permissions(tmp_path: Path) -> None:
+    old_umask = os.umask(0o022)
+    try:
+        kwg.write_kwg(tmp_path / "new.kwg", ["CAT"])
+        assert (tmp_path / "new.kwg").stat().st_mode & 0o777 == 0o644
+        existing = tmp_path / "shared.kwg"
+        existing.write_bytes(b"")
+        existing.chmod(0o664)
+        kwg.write_kwg(existing, ["CAT"])
+        assert existing.stat().st_mode & 0o777 == 0o664
+    finally:
+        os.umask(old_umask)
+
+
+def test_writes_follow_symlinks_and_spare_devices(tmp_path: Path) -> None:
+    real = tmp_path / "real.kwg"
+    real.write_bytes(b"")
+    link = tmp_path / "link.kwg"
+    link.symlink_to(real)
+    kwg.write_kwg(link, ["CAT"])
+    assert link.is_symlink() and kwg.words_from_kwg_bytes(real.read_bytes()) == ["CAT"]
+    with pytest.raises(LexiconError, match="not a regular file"):
+        kwg.write_kwg(tmp_path, ["CAT"])
+    if Path("/dev/null").exists():
+        with pytest.raises(LexiconError, match="not a regular file"):
+            kwg.write_kwg("/dev/null", ["CAT"])
