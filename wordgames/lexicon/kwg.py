@@ -280,9 +280,10 @@ def encode_words(words: Iterable[Sequence[int]]) -> array[int]:
     """A DAWG-only KWG (node 0: the DAWG's root, node 1: an empty GADDAG root) spelling
     ``words``, which must be sorted, unique, non-empty tuples of tile numbers 0..255, each of
     at most MAX_WORD_LENGTH tiles.  The graph is minimal: identical child lists are stored
-    once, and a list that ends another list shares its nodes.  InvalidArgumentError-like
-    LexiconError for unsorted, duplicate or out-of-range input.  Cost: linear in the tiles,
-    plus a sort of the distinct child lists."""
+    once, and a list that ends another list shares its nodes.  LexiconError for unsorted,
+    duplicate, empty, too long or out-of-range words (InvalidArgumentTypeError for words that
+    are not sequences of ints).  Cost: linear in the tiles, plus a sort of the distinct child
+    lists; about 2.5 s for OWL's 168k words on a busy machine."""
     # Lists are interned as tuples of (tile, accepts, child list id); id 0 is the empty list.
     _check_iterable(words, "tile sequences")
     ids: dict[tuple[tuple[int, ...], ...], int] = {(): 0}
