@@ -190,3 +190,51 @@ def test_clearing_reports_files_it_could_not_remove(
     capsys.readouterr()
     assert main(["lexicon", "cache", "--clear"]) == 2
     assert "1 cache files could not be removed" in capsys.readouterr().err
+
+
+def test_convert_text_to_kwg_and_back(
+    word_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "plain.txt"
+    plain.write_text("cat\ncats\ndog\n", encoding="utf-8")
+    graph, back = tmp_path / "g.kwg", tmp_path / "back.txt"
+    assert main(["lexicon", "convert", str(plain), str(graph)]) == 0
+    assert main(["lexicon", "convert", str(graph), str(back)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote 3 words to {graph}",
+        f"wrote 3 words to {back}",
+    ]
+    assert back.read_text(encoding="utf-8") == "CAT\nCATS\nDOG\n"
+    assert main(["lexicon", "check", str(graph), "cats", "ca"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "CATS: valid",
+        "CA: not a word (but a prefix of one)",
+    ]
+
+
+def test_convert_refuses_to_overwrite_and_letters_outside_the_alphabet(tmp_path: Path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text("co-op\n", encoding="utf-8")
+    existing = tmp_path / "out.txt"
+    existing.write_text("keep me\n", encoding="utf-8")
+    result = run_cli("lexicon", "convert", str(source), str(existing), cwd=tmp_path)
+    assert result.returncode == 2 and "already exists" in result.stderr
+    assert existing.read_text(encoding="utf-8") == "keep me\n"
+    result = run_cli("lexicon", "convert", str(source), "out.kwg", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("wordgames: error: CO-OP: '-' is not a letter")
+    assert "Traceback" not in result.stderr and not (tmp_path / "out.kwg").exists()
+    assert main(["lexicon", "convert", str(source), str(existing), "--force"]) == 0
+    assert existing.read_text(encoding="utf-8") == "CO-OP\n"
+
+
+def test_kwg_lexicon_in_a_game_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lexicon X.kwg`` works wherever a lexicon is taken (here Boggle's solver)."""
+    from wordgames.lexicon import kwg
+
+    graph = tmp_path / "small.kwg"
+    kwg.write_kwg(graph, ["PEACE", "PLACE", "ACE", "HOB"])
+    board = "EECA/ALEP/HNBO/QTTY"
+    assert main(["boggle", "solve", "--board", board, "--lexicon", str(graph), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [entry["word"] for entry in found["words"]] == ["ACE", "PEACE"]  # PLACE is not on it

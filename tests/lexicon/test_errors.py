@@ -69,10 +69,10 @@ def test_os_failures_while_reading(
     """The same mapping, simulated, so it is checked even where mode 000 does not stop us."""
     path = write(tmp_path, b"cat\n")
 
-    def refuse(self: Path) -> bytes:
+    def refuse(*args: object, **kwargs: object) -> object:
         raise failure
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    monkeypatch.setattr("wordgames.lexicon.files.open", refuse, raising=False)
     assert_lexicon_error(path, match)
 
 

@@ -27,7 +27,8 @@ def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
         "--lexicon",
         default=None,
         metavar="PATH|NAME",
-        help=f"word file, or the name of a list shipped or in $WORDGAMES_LEXICON_PATH "
+        help=f"word file (text, or a .kwg word graph), or the name of a list shipped or in "
+        f"$WORDGAMES_LEXICON_PATH "
         f"(default: {DEFAULT_LEXICON})",
     )
     add_backend_option(parser)

@@ -1,14 +1,17 @@
-"""``wordgames lexicon info|check|cache``: inspect a word list, look words up, manage the cache."""
+"""``wordgames lexicon info|check|convert|cache``: inspect a word list, look words up, convert
+between word files and KWG word graphs, manage the cache."""
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import Any
 
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
 from wordgames.errors import LexiconError
-from wordgames.lexicon import cache, load_lexicon, resolve_source
+from wordgames.lexicon import cache, kwg, load_lexicon, read_words, resolve_source
+from wordgames.lexicon.files import write_file_atomically
 
 
 def register(groups: Any) -> None:
@@ -31,6 +34,16 @@ def register(groups: Any) -> None:
     add_backend_option(check)
     add_json_option(check)
     check.set_defaults(handler=run_check)
+
+    convert = commands.add_parser(
+        "convert",
+        help="convert a word list: OUT ending in .kwg is written as a KWG word graph, "
+        "anything else as a text list (one word a line)",
+    )
+    convert.add_argument("source", metavar="IN", help="word file, KWG file or list name")
+    convert.add_argument("out", metavar="OUT", help="the file to write (.kwg or text)")
+    convert.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    convert.set_defaults(handler=run_convert)
 
     cached = commands.add_parser("cache", help="list the compiled-lexicon cache, or clear it")
     cached.add_argument("--clear", action="store_true", help="delete every entry")
@@ -78,6 +91,20 @@ def run_check(args: argparse.Namespace) -> int:
                 verdict += " (but a prefix of one)"
             print(f"{result['word']}: {verdict}")
     return 0 if all(result["valid"] for result in results) else 1
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """Read a word list in any supported format and write it as KWG or text, atomically."""
+    out = Path(args.out)
+    if not args.force and (out.exists() or out.is_symlink()):
+        raise LexiconError(f"{out}: already exists (give --force to replace it)")
+    words = read_words(resolve_source(args.source))
+    if out.suffix.lower() == ".kwg":
+        kwg.write_kwg(out, words)
+    else:
+        write_file_atomically(out, "".join(f"{word}\n" for word in words).encode("utf-8"))
+    print(f"wrote {len(words)} words to {out}")
+    return 0
 
 
 def run_cache(args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
-from wordgames.errors import InvalidArgumentTypeError
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 
 Node = Any
 """An opaque, hashable position in a lexicon's prefix tree (a prefix some word starts with);
@@ -85,7 +85,9 @@ class Lexicon(ABC):
     @abstractmethod
     def step(self, node: Node, letters: str) -> Node | None:
         """The node reached from ``node`` along ``letters`` (one or more, any case), or None
-        when no word continues that way.  Cost: proportional to ``len(letters)``."""
+        when no word continues that way.  Cost: proportional to ``len(letters)``.
+        InvalidArgumentTypeError when ``letters`` is not a string; InvalidArgumentError when
+        ``node`` is not a node of this lexicon (as for the two methods below)."""
 
     @abstractmethod
     def is_word_at(self, node: Node) -> bool:
@@ -163,6 +165,34 @@ class Cursor:
 
     def __repr__(self) -> str:
         return f"Cursor({self.prefix!r}, word={self.is_word})"
+
+
+def letters_type_error(letters: object) -> InvalidArgumentTypeError:
+    """The error for ``letters`` of a step that is not a string."""
+    return InvalidArgumentTypeError(f"letters must be a string, not {type(letters).__name__}")
+
+
+def foreign_node_error(node: object, lexicon: Lexicon) -> InvalidArgumentError:
+    """The error for a value that is not a node of ``lexicon`` (every backend raises it, for
+    any type of value)."""
+    shown = repr(node)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return InvalidArgumentError(f"{shown} is not a node of this {lexicon.backend_name} lexicon")
+
+
+def check_sorted_words(words: object) -> list[str]:
+    """``words`` if it is a list of strings in strictly increasing order (what
+    :meth:`Lexicon.from_sorted_words` requires), else InvalidArgumentTypeError or
+    InvalidArgumentError.  Cost: one C-level pass and one comparison per word."""
+    if not isinstance(words, list):
+        raise InvalidArgumentTypeError(
+            f"sorted words must be a list of strings, not {type(words).__name__}"
+        )
+    if not all(type(word) is str for word in words):
+        raise InvalidArgumentTypeError("sorted words must all be strings")
+    if any(map(str.__ge__, words, words[1:])):
+        raise InvalidArgumentError("the words must be sorted and unique (use lexicon_from_words)")
+    return words
 
 
 def sorted_unique_upper(words: Iterable[str]) -> list[str]:

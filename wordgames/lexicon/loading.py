@@ -6,13 +6,18 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from wordgames.errors import InvalidArgumentTypeError, LexiconError
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon import cache
 from wordgames.lexicon.base import Lexicon, sorted_unique_upper
-from wordgames.lexicon.reader import read_file_bytes, words_from_bytes
+from wordgames.lexicon.limits import MAX_WORD_LENGTH
+from wordgames.lexicon.reader import is_kwg, read_file_bytes, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class
 
 DEFAULT_LEXICON = "enable"
+
+# A folder's word lists: text lists first, so x.txt wins over x.kwg.
+_LIST_PATTERNS = ("*.txt", "*.kwg")
+_LIST_SUFFIXES = (".txt", ".kwg")
 
 # Installed wheels carry the shipped lists inside the package; a source checkout keeps them in
 # the top-level lexicons/ folder.
@@ -44,12 +49,12 @@ def lexicon_folders() -> list[Path]:
 
 def named_lexicons() -> dict[str, Path]:
     """Every word list that can be loaded by name: the shipped ones, then the ``*.txt`` files
-    of the ``$WORDGAMES_LEXICON_PATH`` folders (names are file stems, any case; the first
-    folder holding a name wins)."""
+    and ``*.kwg`` files of the ``$WORDGAMES_LEXICON_PATH`` folders (names are file stems, any
+    case; the first folder holding a name wins, and in a folder ``.txt`` wins over ``.kwg``)."""
     found = shipped_lexicons()
     for folder in lexicon_folders():
         try:
-            files = sorted(folder.glob("*.txt"))
+            files = [file for pattern in _LIST_PATTERNS for file in sorted(folder.glob(pattern))]
         except OSError:
             continue
         for file in files:
@@ -59,7 +64,9 @@ def named_lexicons() -> dict[str, Path]:
 
 def resolve_source(source: str | os.PathLike[str]) -> Path:
     """The file a lexicon source names: an existing path, else the name of a shipped list or
-    of a list in a ``$WORDGAMES_LEXICON_PATH`` folder (any case, ``.txt`` optional)."""
+    of a list in a ``$WORDGAMES_LEXICON_PATH`` folder (any case, ``.txt``/``.kwg``
+    optional).  LexiconError when it names nothing (a path too long for the system
+    included)."""
     if not isinstance(source, (str, os.PathLike)):
         raise InvalidArgumentTypeError(
             f"a lexicon source must be a path or a name, not {type(source).__name__}"
@@ -67,19 +74,36 @@ def resolve_source(source: str | os.PathLike[str]) -> Path:
     if not os.fspath(source):
         raise LexiconError("an empty lexicon source names no word file")
     path = Path(source)
+    try:
+        exists, is_dir = path.exists(), path.is_dir()
+    except (OSError, ValueError) as error:  # a name too long, a NUL byte in it...
+        raise LexiconError(
+            f"{_shortened(source)}: not a usable path ({getattr(error, 'strerror', None) or error})"
+        ) from None
     # A file wins over a shipped name; a folder that happens to share a shipped name does not.
-    if path.exists() and not path.is_dir():
+    if exists and not is_dir:
         return path
     named = named_lexicons()
     if isinstance(source, str):
-        name = source.lower().removesuffix(".txt")
+        name = source.lower()
+        for suffix in _LIST_SUFFIXES:
+            name = name.removesuffix(suffix)
         if name in named:
             return named[name]
-    if path.exists():
+    if exists:
         return path  # a directory: the reader reports it as such
     names = ", ".join(sorted(named)) or "none"
     where = f" or in ${LEXICON_PATH_VARIABLE}" if lexicon_folders() else ""
-    raise LexiconError(f"{source}: no such word file or lexicon name (shipped{where}: {names})")
+    raise LexiconError(
+        f"{_shortened(source)}: no such word file or lexicon name (shipped{where}: {names})"
+    )
+
+
+def _shortened(source: str | os.PathLike[str]) -> str:
+    """A source for an error message, cut to a readable length."""
+    text = os.fspath(source)
+    text = text if isinstance(text, str) else repr(text)
+    return text if len(text) <= 120 else f"{text[:100]}... ({len(text)} characters)"
 
 
 def load_lexicon(
@@ -88,7 +112,9 @@ def load_lexicon(
     *,
     use_cache: bool = True,
 ) -> Lexicon:
-    """Load a lexicon from a word file or a shipped list's name (default ``"enable"``).
+    """Load a lexicon from a word file, a KWG word graph (wolges'/MAGPIE's ``.kwg``, English
+    tiles 1..26 = A..Z; recognized by extension or content) or a list's name (default
+    ``"enable"``).
 
     ``backend`` is a registered backend name (``"trie"`` or ``"sortedset"``).  The compiled
     structure is cached on disk keyed by the file's content (see :mod:`wordgames.lexicon.cache`):
@@ -99,7 +125,9 @@ def load_lexicon(
     path = resolve_source(source)
     content = read_file_bytes(path)
     name = str(source)
-    key = cache.cache_key(content, cls.backend_name)
+    # The format is part of the key: the same bytes named .kwg and .txt read differently.
+    variant = f"{cls.backend_name}_kwg" if is_kwg(content, name) else cls.backend_name
+    key = cache.cache_key(content, variant)
     if use_cache:
         payload = cache.read_entry(key)
         if payload is not None:
@@ -114,10 +142,28 @@ def load_lexicon(
 
 
 def lexicon_from_words(words: Iterable[str], backend: str = DEFAULT_BACKEND) -> Lexicon:
-    """Build a lexicon from an iterable of words (any case; duplicates and blanks ignored).
-    A single string is refused rather than read as one word per character."""
+    """Build a lexicon from an iterable of words (any case; surrounding whitespace, duplicates
+    and blanks ignored).  A single string is refused rather than read as one word per
+    character; a word with whitespace inside (``"a b"``) or longer than MAX_WORD_LENGTH is an
+    InvalidArgumentError (a word file's reader takes a line's first token as its word, which
+    is why a word itself can never hold whitespace)."""
     if isinstance(words, (str, bytes)):
         raise InvalidArgumentTypeError(
             f"words must be an iterable of strings, not one {type(words).__name__}"
         )
-    return backend_class(backend).from_sorted_words(sorted_unique_upper(words), "<words>")
+    try:
+        iterator = iter(words)
+    except TypeError:
+        raise InvalidArgumentTypeError(
+            f"words must be an iterable of strings, not {type(words).__name__}"
+        ) from None
+    cls = backend_class(backend)
+    unique = sorted_unique_upper(iterator)
+    for word in unique:
+        if len(word) > MAX_WORD_LENGTH:
+            raise InvalidArgumentError(
+                f"{word[:20]}...: {len(word)} characters; words are limited to {MAX_WORD_LENGTH}"
+            )
+        if len(word.split()) > 1:
+            raise InvalidArgumentError(f"{word!r}: a word cannot hold whitespace")
+    return cls.from_sorted_words(unique, "<words>")

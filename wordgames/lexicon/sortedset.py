@@ -19,7 +19,13 @@ from collections.abc import Iterator
 
 from sortedcontainers import SortedList
 
-from wordgames.lexicon.base import Lexicon, normalize
+from wordgames.lexicon.base import (
+    Lexicon,
+    check_sorted_words,
+    foreign_node_error,
+    letters_type_error,
+    normalize,
+)
 
 _AFTER_ALL = "\U0010ffff"  # sorts after every character a word can hold
 
@@ -41,6 +47,7 @@ class SortedSetLexicon(Lexicon):
     @classmethod
     def from_sorted_words(cls, words: list[str], source: str = "<words>") -> SortedSetLexicon:
         """Build from sorted unique upper-case words.  Cost: O(n) on sorted input."""
+        words = check_sorted_words(words)
         return cls(words, source)
 
     def to_bytes(self) -> bytes:
@@ -91,9 +98,11 @@ class SortedSetLexicon(Lexicon):
     def step(self, node: SortedSetNode, letters: str) -> SortedSetNode | None:
         """Narrow ``node``'s range to the words continuing with ``letters``.  Cost: two
         binary searches within the range."""
+        if not isinstance(letters, str):
+            raise letters_type_error(letters)
+        prefix, lo, hi = self._checked(node)
         if not letters:
             return node
-        prefix, lo, hi = node
         prefix += letters.upper()
         flat = self._flat
         lo = bisect.bisect_left(flat, prefix, lo, hi)
@@ -101,14 +110,27 @@ class SortedSetLexicon(Lexicon):
             return None
         return prefix, lo, bisect.bisect_left(flat, prefix + _AFTER_ALL, lo + 1, hi)
 
+    def _checked(self, node: object) -> SortedSetNode:
+        """``node`` if it has a node's shape for this lexicon, else InvalidArgumentError."""
+        if (
+            type(node) is tuple
+            and len(node) == 3
+            and isinstance(node[0], str)
+            and type(node[1]) is int
+            and type(node[2]) is int
+            and 0 <= node[1] <= node[2] <= len(self._flat)
+        ):
+            return node
+        raise foreign_node_error(node, self)
+
     def is_word_at(self, node: SortedSetNode) -> bool:
         """Whether the range starts with its prefix itself.  Cost: O(1)."""
-        prefix, lo, hi = node
+        prefix, lo, hi = self._checked(node)
         return lo < hi and len(self._flat[lo]) == len(prefix)
 
     def next_letters(self, node: SortedSetNode) -> str:
         """The distinct letters after the prefix.  Cost: one binary search per letter found."""
-        prefix, lo, hi = node
+        prefix, lo, hi = self._checked(node)
         flat = self._flat
         depth = len(prefix)
         if lo < hi and len(flat[lo]) == depth:

@@ -28,7 +28,13 @@ from dataclasses import dataclass
 from operator import methodcaller
 
 from wordgames.errors import LexiconError
-from wordgames.lexicon.base import Lexicon, normalize
+from wordgames.lexicon.base import (
+    Lexicon,
+    check_sorted_words,
+    foreign_node_error,
+    letters_type_error,
+    normalize,
+)
 
 _MAX_ALPHABET = 63
 _HEADER = struct.Struct("<4sIII")  # magic, node count, alphabet byte length, words byte length
@@ -125,6 +131,7 @@ class TrieLexicon(Lexicon):
     @classmethod
     def from_sorted_words(cls, words: list[str], source: str = "<words>") -> TrieLexicon:
         """Build the trie from sorted unique upper-case words.  Cost: about 0.5 s for CSW12."""
+        words = check_sorted_words(words)
         # One C-level pass over the joined text; a set per word would cost ~190 MB and 1 s.
         alphabet = "".join(sorted(set("".join(words))))
         if len(alphabet) > _MAX_ALPHABET:
@@ -222,11 +229,15 @@ class TrieLexicon(Lexicon):
     def step(self, node: int, letters: str) -> int | None:
         """The node after ``letters`` from ``node``, or None.  Cost: a few integer operations
         per letter; upper-case letters take the fastest path."""
+        if not isinstance(letters, str):
+            raise letters_type_error(letters)
         bits = self._bits
         masks = self._masks
         first = self._first
         current = node
         try:
+            if node < 0:  # a negative index would wrap around to a real node
+                raise IndexError(node)
             for letter in letters:
                 bit = bits[letter]
                 mask = masks[current]
@@ -238,16 +249,28 @@ class TrieLexicon(Lexicon):
             # lower case in a way the bit table does not map (e.g. "ß" upper-cases to "SS").
             upper = letters.upper()
             return None if upper == letters else self.step(node, upper)
+        except (IndexError, TypeError):
+            raise foreign_node_error(node, self) from None
         return current
 
     def is_word_at(self, node: int) -> bool:
         """Whether ``node``'s prefix is a word.  Cost: one array look-up."""
-        return bool(self._masks[node] & self._terminal)
+        try:
+            if node < 0:
+                raise IndexError(node)
+            return bool(self._masks[node] & self._terminal)
+        except (IndexError, TypeError):
+            raise foreign_node_error(node, self) from None
 
     def next_letters(self, node: int) -> str:
         """The letters that can follow ``node``, sorted.  Cost: one array and one dict look-up
         (each distinct letter set is spelled out once and remembered)."""
-        mask = self._masks[node] & self._letter_bits
+        try:
+            if node < 0:
+                raise IndexError(node)
+            mask = self._masks[node] & self._letter_bits
+        except (IndexError, TypeError):
+            raise foreign_node_error(node, self) from None
         letters = self._letters_of_mask.get(mask)
         if letters is None:
             letters = "".join(letter for i, letter in enumerate(self._alphabet) if mask >> i & 1)
