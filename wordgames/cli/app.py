@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "wordgames.cli.lexicon_cmd",
     "wordgames.cli.scrabble_cmd",
     "wordgames.cli.boggle_cmd",
+    "wordgames.cli.serve_cmd",
 )
 
 EXIT_USAGE = 2

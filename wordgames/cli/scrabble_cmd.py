@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_from_args, print_json
@@ -123,10 +124,17 @@ def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
     return Board.read(args.board, layout), None
 
 
-def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[TileSet, Lexicon, int | None]:
+LexiconChooser = Callable[[str | None], Lexicon]
+"""Picks the lexicon of a ``best`` query from the name the CGP gives (None when it names none)."""
+
+
+def cgp_settings(
+    args: argparse.Namespace, position: Position | None, lexicon_for: LexiconChooser | None = None
+) -> tuple[TileSet, Lexicon, int | None]:
     """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
     the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
-    gives that cannot be found is an error, not a silent fallback on another list."""
+    gives that cannot be found is an error, not a silent fallback on another list.
+    ``lexicon_for`` replaces the ``--lexicon``/``--backend`` choice (the web server's)."""
     if args.letter_values or position is None or position.letter_distribution is None:
         tile_set = tile_set_from_args(args)
     elif (named := tile_set_named(position.letter_distribution)) is not None:
@@ -136,7 +144,11 @@ def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[T
             f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
             "give --letter-values"
         )
-    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon if position is not None else None))
+    cgp_lexicon = position.lexicon if position is not None else None
+    if lexicon_for is not None:
+        lexicon = lexicon_for(cgp_lexicon)
+    else:
+        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon))
     return tile_set, lexicon, position.bingo_bonus if position is not None else None
 
 
@@ -160,8 +172,12 @@ def move_to_json(move: Move, rules: str) -> dict[str, Any]:
     }
 
 
-def run_best(args: argparse.Namespace) -> int:
-    """Print the best moves (exit 0; 1 when no legal move exists)."""
+def best_moves_from_args(
+    args: argparse.Namespace, lexicon_for: LexiconChooser | None = None
+) -> tuple[list[Move], Rack]:
+    """Every legal move, best first, and the rack, for the position ``scrabble best``'s
+    options describe (see :func:`cgp_settings` for ``lexicon_for``).  Cost: one full move
+    generation."""
     board, position = board_from_args(args)
     rack_text = args.rack if args.rack is not None else (position.rack if position else None)
     if rack_text is None:
@@ -176,10 +192,21 @@ def run_best(args: argparse.Namespace) -> int:
     if bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = bingo_bonus
     rules = get_rules(args.rules, **options)
-    moves = rules.best_moves(board, rack, lexicon)
+    return rules.best_moves(board, rack, lexicon), rack
+
+
+def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
+    """The JSON object of ``scrabble best --json`` (also served by the web API): the first
+    ``top`` of ``moves`` and how many there are."""
+    return {"moves": [move_to_json(m, rules) for m in moves[:top]], "total_moves": len(moves)}
+
+
+def run_best(args: argparse.Namespace) -> int:
+    """Print the best moves (exit 0; 1 when no legal move exists)."""
+    moves, rack = best_moves_from_args(args)
     shown = moves[: args.top]
     if args.json:
-        print_json({"moves": [move_to_json(m, args.rules) for m in shown], "total_moves": len(moves)})
+        print_json(best_json(moves, args.top, args.rules))
     elif not moves:
         print(f"no legal move for rack {rack}")
     else:
