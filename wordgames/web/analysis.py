@@ -20,9 +20,9 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import Board, Rack, get_rules, read_gcg, replay_gcg
+from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, read_gcg, replay_gcg
 from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES
-from wordgames.web.views import board_view, plays_json
+from wordgames.web.views import board_view, plays_json, tile_values
 
 # Event kinds (as the GCG reader names them) that are a player's own turn with a rack.
 _TURN_KINDS = ("move", "exchange", "pass")
@@ -67,6 +67,7 @@ class Job:
             "finished": self.finished,
             "error": self.error,
             "players": self.players,
+            "values": tile_values(STANDARD_ENGLISH),
             "steps": self.steps[since:],
         }
 

@@ -17,11 +17,11 @@ from wordgames.cli.app import Parser, build_parser
 from wordgames.cli.scrabble_cmd import LexiconChooser, best_json, best_moves_from_args, board_from_args
 from wordgames.errors import LexiconError, WordGamesError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import Board, Rack, get_rules, layout_by_name
+from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
 from wordgames.web.deps import Services, services
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import MAX_CGP_CHARS, MAX_RACK_CHARS, MAX_TOP
-from wordgames.web.views import board_view, plays_json
+from wordgames.web.views import board_view, plays_json, tile_values
 
 router = APIRouter(prefix="/api/scrabble", tags=["scrabble"])
 
@@ -84,7 +84,8 @@ def best(
 @router.get("/position", summary="A CGP position, for drawing")
 def position(cgp: Cgp) -> dict[str, Any]:
     """The board of a CGP position (see the plays endpoint for its ``text``), the rack of the
-    player to move, the scores and the lexicon the CGP names."""
+    player to move, the scores, the lexicon the CGP names and the (standard English) tile
+    values."""
     board, parsed = board_from_args(best_args(cgp))
     assert parsed is not None  # a --cgp query always has its position
     return {
@@ -92,6 +93,7 @@ def position(cgp: Cgp) -> dict[str, Any]:
         "rack": parsed.rack or "",
         "scores": list(parsed.scores),
         "lexicon": parsed.lexicon,
+        "values": tile_values(STANDARD_ENGLISH),
     }
 
 
