@@ -185,7 +185,7 @@ def best_moves_from_args(
     rack = Rack.parse(rack_text)
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
-    tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
+    tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
