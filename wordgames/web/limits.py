@@ -35,7 +35,8 @@ MAX_ANALYSIS_JOBS = 16
 
 class BodySizeLimit:
     """ASGI middleware: refuse a request body over ``limit`` bytes with 413 and a JSON error,
-    whether or not the client declared its length (chunked bodies are counted as they come)."""
+    whether or not the client declared its length (a chunked body is counted as it comes and
+    never held beyond ``limit`` bytes)."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
         self.app = app
@@ -49,32 +50,33 @@ class BodySizeLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _send_error(send, 413, f"the request body is over {self.limit} bytes")
                 return
+        # Read the whole body first (it is small by definition), so an oversized one is
+        # refused before any handler sees a byte of it.
+        chunks: list[bytes] = []
         received = 0
-        started = False
-
-        async def counting_receive() -> Message:
-            nonlocal received
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _TooLarge
-            return message
-
-        async def tracking_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counting_receive, tracking_send)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > self.limit:
                 await _send_error(send, 413, f"the request body is over {self.limit} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
 
+        async def replay() -> Message:
+            nonlocal delivered
+            if delivered:
+                return await receive()  # after the body: wait for a disconnect
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-class _TooLarge(Exception):
-    """Internal: a streamed body went over the limit."""
+        await self.app(scope, replay, send)
 
 
 async def _send_error(send: Send, status: int, message: str) -> None:

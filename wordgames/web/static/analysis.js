@@ -31,7 +31,7 @@
         note = `The play made (${played.position} ${played.word}) is not among these ${data.moves.length}; ${data.total_moves} legal plays in all.`;
       }
     }
-    box.replaceChildren(table, el("p", { class: "small muted" }, note));
+    box.replaceChildren(el("div", { class: "table-wrap" }, table), el("p", { class: "small muted" }, note));
   }
 
   async function findPlays() {
@@ -153,7 +153,7 @@
     if (step.best) {
       $("#rack").value = e.rack;
       const played = e.kind === "move" ? { position: e.position, word: wordOf(before, e) } : null;
-      showPlays(step.best, `Best plays for ${e.nick}'s rack ${e.rack} (before this event):`, played);
+      showPlays(step.best, `Best plays for ${e.nick} with ${e.rack}, before this event:`, played);
     } else {
       $("#plays").replaceChildren();
       $("#plays-text").textContent = e ? "No rack is known for this event: type one to search this board." : "";

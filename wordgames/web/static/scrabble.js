@@ -211,7 +211,7 @@
       const data = await api(`/api/games/${state.game.id}/hints?top=5`);
       const box = $("#hints");
       if (!data.moves.length) box.replaceChildren(el("p", { class: "muted" }, "No play is possible: exchange or pass."));
-      else box.replaceChildren(WG.playsTable(data.moves, usePlay), el("p", { class: "small muted" }, `${data.total_moves} legal plays in all.`));
+      else box.replaceChildren(el("div", { class: "table-wrap" }, WG.playsTable(data.moves, usePlay)), el("p", { class: "small muted" }, `${data.total_moves} legal plays in all.`));
       $("#hints-card").classList.remove("hidden");
     } catch (error) { setError(error); }
   }
