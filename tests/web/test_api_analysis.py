@@ -15,7 +15,9 @@ def played_gcg(client: Any, turns: int = 3, seed: int = 21) -> tuple[str, dict[s
     game = client.post("/api/games", json={"seed": seed}).json()
     for _ in range(turns):
         best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
-        game = client.post(f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}).json()
+        game = client.post(
+            f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
+        ).json()
     return client.get(f"/api/games/{game['id']}/gcg").text, game
 
 
@@ -77,7 +79,9 @@ def test_bodies_over_the_limit_are_413(client: Any) -> None:
         for _ in range(40):
             yield b"x" * 10_000
 
-    streamed = client.post("/api/analysis/gcg", content=chunks(), headers={"content-type": "application/json"})
+    streamed = client.post(
+        "/api/analysis/gcg", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert streamed.status_code == 413
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ def spelled(grid: list[list[str]], path: list[int]) -> str:
     to a cell not used before."""
     width = len(grid[0])
     assert len(set(path)) == len(path)
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         assert max(abs(a // width - b // width), abs(a % width - b % width)) == 1
     return "".join(grid[i // width][i % width] for i in path)
 
@@ -55,7 +56,12 @@ def test_every_solved_path_spells_its_word(client: Any) -> None:
 
 @pytest.mark.parametrize(
     ("word", "verdict"),
-    [("peel", "accepted"), ("AT", "too short"), ("XYZZY", "not in the lexicon"), ("POLE", "not on the board")],
+    [
+        ("peel", "accepted"),
+        ("AT", "too short"),
+        ("XYZZY", "not in the lexicon"),
+        ("POLE", "not on the board"),
+    ],
 )
 def test_check_judges_a_word(client: Any, word: str, verdict: str) -> None:
     data = client.get("/api/boggle/check", params={"board": BOARD, "word": word}).json()
@@ -70,7 +76,10 @@ def test_check_judges_a_word(client: Any, word: str, verdict: str) -> None:
 
 
 def test_check_accepts_exactly_the_solved_words(client: Any) -> None:
-    solved = {e["word"]: e["score"] for e in client.get("/api/boggle/solve", params={"board": BOARD}).json()["words"]}
+    solved = {
+        e["word"]: e["score"]
+        for e in client.get("/api/boggle/solve", params={"board": BOARD}).json()["words"]
+    }
     for word in ["BENT", "PEEL", "CLEAN", "BOTTLE", "HALE", "QUA"]:
         data = client.get("/api/boggle/check", params={"board": BOARD, "word": word}).json()
         assert (data["verdict"] == "accepted") == (word in solved)

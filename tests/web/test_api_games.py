@@ -40,7 +40,9 @@ def test_a_hint_played_by_tiles_scores_and_the_computer_replies(client: Any) -> 
     hints = client.get(f"/api/games/{game['id']}/hints", params={"top": 3}).json()
     best = hints["moves"][0]
     assert len(hints["moves"]) == 3 and hints["total_moves"] >= 3
-    tiles = [{"row": p["row"], "col": p["col"], "letter": p["letter"], "blank": p["blank"]} for p in best["placed"]]
+    tiles = [
+        {"row": p["row"], "col": p["col"], "letter": p["letter"], "blank": p["blank"]} for p in best["placed"]
+    ]
     after = client.post(f"/api/games/{game['id']}/play", json={"tiles": tiles}).json()
     mine, reply = after["history"][0], after["history"][1]
     assert mine["move"]["word"] == best["word"] and mine["score"] == best["score"]
@@ -53,16 +55,23 @@ def test_a_hint_played_by_tiles_scores_and_the_computer_replies(client: Any) -> 
 def test_a_move_in_notation_is_played(client: Any) -> None:
     game = new_game(client)
     best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
-    after = client.post(f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"})
+    after = client.post(
+        f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
+    )
     assert after.status_code == 200 and after.json()["history"][0]["score"] == best["score"]
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing(client: Any) -> None:
     game = new_game(client)
-    off_centre = [{"row": 0, "col": 0, "letter": game["rack"][0] if game["rack"][0] != "?" else "A", "blank": False}]
+    off_centre = [
+        {"row": 0, "col": 0, "letter": game["rack"][0] if game["rack"][0] != "?" else "A", "blank": False}
+    ]
     response = client.post(f"/api/games/{game['id']}/play", json={"tiles": off_centre})
     assert response.status_code == 400 and response.json()["error"]
-    not_mine = [{"row": 7, "col": 7, "letter": "Q", "blank": False}, {"row": 7, "col": 8, "letter": "Q", "blank": False}]
+    not_mine = [
+        {"row": 7, "col": 7, "letter": "Q", "blank": False},
+        {"row": 7, "col": 8, "letter": "Q", "blank": False},
+    ]
     assert client.post(f"/api/games/{game['id']}/play", json={"tiles": not_mine}).status_code == 400
     assert client.get(f"/api/games/{game['id']}").json() == game
 
@@ -71,7 +80,9 @@ def test_exchange_and_pass(client: Any) -> None:
     game = new_game(client)
     rack = game["rack"]
     after = client.post(f"/api/games/{game['id']}/exchange", json={"tiles": "".join(rack[:3])}).json()
-    assert after["history"][0]["kind"] == "exchange" and after["history"][0]["tiles"] == "".join(sorted(rack[:3]))
+    assert after["history"][0]["kind"] == "exchange" and after["history"][0]["tiles"] == "".join(
+        sorted(rack[:3])
+    )
     assert len(after["rack"]) == 7
     passed = client.post(f"/api/games/{game['id']}/pass").json()
     assert passed["history"][len(after["history"])]["kind"] == "pass"
@@ -86,7 +97,9 @@ def test_a_game_survives_a_server_restart(client: Any, game_folder: Path) -> Non
 
     game = new_game(client, seed=5)
     best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
-    played = client.post(f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"})
+    played = client.post(
+        f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
+    )
     with TestClient(create_app(game_folder=game_folder)) as restarted:
         assert restarted.get(f"/api/games/{game['id']}").json() == played.json()
         # ... and it goes on exactly as the original would have.
@@ -102,7 +115,9 @@ def test_the_gcg_download_replays(client: Any, tmp_path: Path) -> None:
     game = new_game(client, seed=3)
     for _ in range(3):
         best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
-        game = client.post(f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}).json()
+        game = client.post(
+            f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
+        ).json()
     response = client.get(f"/api/games/{game['id']}/gcg")
     assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
     path = tmp_path / "game.gcg"

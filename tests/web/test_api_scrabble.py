@@ -106,7 +106,9 @@ def test_position_draws_the_cgp(client: Any) -> None:
 
 
 def test_plays_match_best_and_carry_their_leave(client: Any) -> None:
-    plays = client.post("/api/scrabble/plays", json={"board": MIDGAME_ROWS, "rack": "EIRSTAL", "top": 8}).json()
+    plays = client.post(
+        "/api/scrabble/plays", json={"board": MIDGAME_ROWS, "rack": "EIRSTAL", "top": 8}
+    ).json()
     best = client.get("/api/scrabble/best", params={"cgp": MIDGAME, "top": 8}).json()
     assert [{k: v for k, v in m.items() if k != "leave"} for m in plays["moves"]] == best["moves"]
     assert plays["total_moves"] == best["total_moves"]
@@ -124,7 +126,9 @@ def test_a_leave_is_the_rack_less_the_tiles_played(client: Any, rack: str) -> No
 def test_plays_refuse_a_bad_board(client: Any) -> None:
     response = client.post("/api/scrabble/plays", json={"board": ["ABC", "AB"], "rack": "A"})
     assert response.status_code == 400 and set(response.json()) == {"error"}
-    response = client.post("/api/scrabble/plays", json={"board": MIDGAME_ROWS, "rack": "A", "layout": "/etc/x"})
+    response = client.post(
+        "/api/scrabble/plays", json={"board": MIDGAME_ROWS, "rack": "A", "layout": "/etc/x"}
+    )
     assert response.status_code == 422
 
 

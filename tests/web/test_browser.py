@@ -133,7 +133,8 @@ def first_hint(page: Any) -> dict[str, Any]:
     page.click("#hint")
     page.wait_for_selector("#hints tr.clickable")
     hint: dict[str, Any] = page.evaluate(
-        "fetch(`/api/games/${localStorage.getItem('wordgames.scrabble.game')}/hints?top=1`).then(r => r.json())"
+        "fetch(`/api/games/${localStorage.getItem('wordgames.scrabble.game')}/hints?top=1`)"
+        ".then(r => r.json())"
     )
     return hint["moves"][0]
 
@@ -188,8 +189,10 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     page.wait_for_selector(".sq >> nth=224")
     gcg = page.evaluate(
         """async () => {
-            const post = (path, body) => fetch(path, {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                                   body: JSON.stringify(body || {})}).then(r => r.json());
+            const post = (path, body) => fetch(path, {
+                method: 'POST', headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify(body || {}),
+            }).then(r => r.json());
             let game = await post('/api/games', {seed: 9});
             for (let i = 0; i < 3; i++) {
                 const hint = (await (await fetch(`/api/games/${game.id}/hints?top=1`)).json()).moves[0];
@@ -201,7 +204,9 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     path = tmp_path / "three-turns.gcg"
     path.write_text(gcg, encoding="utf-8")
     page.set_input_files("#gcg-file", str(path))
-    page.wait_for_function("document.querySelector('#job-text').textContent.includes('analysed')", timeout=60_000)
+    page.wait_for_function(
+        "document.querySelector('#job-text').textContent.includes('analysed')", timeout=60_000
+    )
     events = sum(line.startswith(">") for line in gcg.splitlines())
     page.click("#next-step")
     assert page.inner_text("#step-text").startswith(f"Event 1 of {events}:")

@@ -23,14 +23,25 @@ def register(groups: Any) -> None:
         "analysis of positions and games, and a JSON API (docs at /docs).  Needs the web "
         "extra: pip install 'wordgames[web]'.",
     )
-    serve.add_argument("--host", default=DEFAULT_HOST,
-                       help=f"address to listen on (default {DEFAULT_HOST}: this machine only)")
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"address to listen on (default {DEFAULT_HOST}: this machine only)",
+    )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    serve.add_argument("--lexicon", default=None, metavar="PATH|NAME",
-                       help="default word list of the pages (the API offers lists by name only)")
+    serve.add_argument(
+        "--lexicon",
+        default=None,
+        metavar="PATH|NAME",
+        help="default word list of the pages (the API offers lists by name only)",
+    )
     add_backend_option(serve)
-    serve.add_argument("--games", metavar="DIR", default=None,
-                       help="folder for saved games (default ~/.local/share/wordgames/web-games)")
+    serve.add_argument(
+        "--games",
+        metavar="DIR",
+        default=None,
+        help="folder for saved games (default ~/.local/share/wordgames/web-games)",
+    )
     serve.set_defaults(handler=run_serve)
 
 

@@ -67,7 +67,7 @@ def create_app(
         title="wordgames",
         version=__version__,
         description="Boggle and Scrabble in the browser, on the wordgames engine. "
-        "Errors come back as {\"error\": \"...\"}.",
+        'Errors come back as {"error": "..."}.',
         lifespan=lifespan,
     )
     app.state.services = found

@@ -12,9 +12,17 @@ from fastapi import APIRouter, Depends, Query
 
 from wordgames.cli.boggle_cmd import DEFAULT_MINIMUM, solution_json
 from wordgames.errors import InvalidArgumentError
-from wordgames.wordsearch import DEFAULT_BOARD, Board, BoggleGame, PlaySession, create_game, parse_board, roll_board
 from wordgames.web.deps import Services, services
 from wordgames.web.limits import MAX_BOGGLE_BOARD_CHARS, MAX_BOGGLE_SIDE, MAX_WORD_CHARS
+from wordgames.wordsearch import (
+    DEFAULT_BOARD,
+    Board,
+    BoggleGame,
+    PlaySession,
+    create_game,
+    parse_board,
+    roll_board,
+)
 
 router = APIRouter(prefix="/api/boggle", tags=["boggle"])
 

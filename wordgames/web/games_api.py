@@ -139,7 +139,9 @@ def play(game_id: GameId, move: Play, found: Annotated[Services, Depends(service
 
 
 @router.post("/{game_id}/exchange", summary="Exchange tiles, then the computer replies")
-def exchange(game_id: GameId, tiles: Exchange, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
+def exchange(
+    game_id: GameId, tiles: Exchange, found: Annotated[Services, Depends(services)]
+) -> dict[str, Any]:
     """Give ``tiles`` back to the bag and draw as many."""
     stored = found.games.get(game_id)
     with stored.lock:

@@ -81,6 +81,9 @@ class BodySizeLimit:
 
 async def _send_error(send: Send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
-    headers: list[Any] = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -27,7 +27,8 @@ router = APIRouter(prefix="/api/scrabble", tags=["scrabble"])
 
 Cgp = Annotated[str, Query(min_length=1, max_length=MAX_CGP_CHARS, description="a CGP position")]
 RackText = Annotated[
-    str | None, Query(max_length=MAX_RACK_CHARS, description="rack letters, ? for a blank (default: the CGP's)")
+    str | None,
+    Query(max_length=MAX_RACK_CHARS, description="rack letters, ? for a blank (default: the CGP's)"),
 ]
 LexiconName = Annotated[str | None, Query(max_length=64, description="a lexicon name (GET /api/lexicons)")]
 
