@@ -116,3 +116,11 @@ def test_pages_are_served(client: Any) -> None:
         assert response.status_code == 200 and f'data-page="{page}"' in response.text
     assert client.get("/", follow_redirects=False).status_code in (302, 307)
     assert client.get("/static/common.js").status_code == 200
+
+
+def test_a_gcg_with_too_many_events_is_refused(client: Any) -> None:
+    gcg, _ = played_gcg(client, turns=1)
+    head, events = gcg.split("\n>", 1)[0], [line for line in gcg.splitlines() if line.startswith(">You")]
+    passes = "\n".join(f">You: ABC - +0 {events[0].split()[-1]}" for _ in range(401))
+    response = client.post("/api/analysis/gcg", json={"gcg": f"{head}\n{passes}\n"})
+    assert response.status_code == 400 and "400 events" in response.json()["error"]

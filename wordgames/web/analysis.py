@@ -21,7 +21,7 @@ from typing import Any
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, read_gcg, replay_gcg
-from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES
+from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES, MAX_GCG_EVENTS
 from wordgames.web.views import board_view, plays_json, tile_values
 
 # Event kinds (as the GCG reader names them) that are a player's own turn with a rack.
@@ -33,17 +33,21 @@ class UnknownJobError(InvalidArgumentError):
 
 
 def parse_gcg_text(text: str, name: str) -> Any:
-    """The GCG record ``text`` holds.  The public reader takes a file, so the text goes into
-    a private temporary folder first; errors name ``name``, not that folder."""
+    """The GCG record ``text`` holds (at most MAX_GCG_BYTES and MAX_GCG_EVENTS).  The public
+    reader takes a file, so the text goes into a private temporary folder first; errors name
+    ``name``, not that folder."""
     if len(text.encode("utf-8")) > MAX_GCG_BYTES:
         raise InvalidArgumentError(f"a GCG game is at most {MAX_GCG_BYTES // 1024} KiB")
     with tempfile.TemporaryDirectory(prefix="wordgames-gcg-") as folder:
         path = Path(folder) / "game.gcg"
         path.write_text(text, encoding="utf-8")
         try:
-            return read_gcg(path)
+            record = read_gcg(path)
         except WordGamesError as error:
             raise type(error)(str(error).replace(str(path), name)) from None
+    if len(record.events) > MAX_GCG_EVENTS:
+        raise InvalidArgumentError(f"{name}: a game to analyse has at most {MAX_GCG_EVENTS} events")
+    return record
 
 
 @dataclasses.dataclass
@@ -115,10 +119,9 @@ class AnalysisJobs:
         self._ids = itertools.count(1)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordgames-analysis")
 
-    def start(self, text: str, name: str, lexicon: Lexicon, top: int) -> Job:
-        """Check and parse the GCG now (errors come back at once), then analyse it in the
-        background; returns the job to poll."""
-        record = parse_gcg_text(text, name)
+    def start(self, record: Any, lexicon: Lexicon, top: int) -> Job:
+        """Analyse a parsed GCG record (see :func:`parse_gcg_text`) in the background;
+        returns the job to poll."""
         job = Job(f"job{next(self._ids)}", total=len(record.events) + 1)
         job.players = [full for _, full in record.players]
         with self._lock:

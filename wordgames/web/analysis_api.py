@@ -29,15 +29,15 @@ def start(upload: GcgUpload, found: Annotated[Services, Depends(services)]) -> d
     """Parse the game now (a malformed file is a 400 error at once), then replay and analyse
     it in the background.  The lexicon is ``lexicon``, else the game's ``#lexicon`` when this
     server offers it, else the server's default.  Poll ``GET /api/analysis/jobs/{id}``."""
+    record = parse_gcg_text(upload.gcg, upload.name)
     lexicon_name = upload.lexicon
-    if not lexicon_name:
-        pragma = parse_gcg_text(upload.gcg, upload.name).lexicon
+    if not lexicon_name and record.lexicon:
         try:
-            lexicon_name = found.lexicons.resolve(pragma) if pragma else None
+            lexicon_name = found.lexicons.resolve(record.lexicon)
         except WordGamesError:
-            lexicon_name = None
+            lexicon_name = None  # a list this server does not offer: the default one
     lexicon = found.lexicons.get(lexicon_name)
-    job = found.jobs.start(upload.gcg, upload.name, lexicon, upload.top)
+    job = found.jobs.start(record, lexicon, upload.top)
     return {**found.jobs.snapshot(job.id), "lexicon": found.lexicons.resolve(lexicon_name)}
 
 

@@ -17,6 +17,10 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_GCG_BYTES = 200 * 1024
 """An uploaded or pasted GCG game: 200 KiB (real games are 2 to 10 KiB)."""
 
+MAX_GCG_EVENTS = 400
+"""Events (lines starting with '>') of a GCG game to analyse (a real game has 20 to 60); the
+analysis replays every prefix of the game, so its cost grows with the square of this."""
+
 MAX_CGP_CHARS = 2_000
 """A CGP position (a full 15 x 15 board takes about 300 characters)."""
 
