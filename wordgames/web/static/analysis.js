@@ -61,6 +61,7 @@
       const offered = [...$("#lexicon").options].map((o) => o.value);
       state.lexicon = chosen || (data.lexicon && offered.includes(data.lexicon.toLowerCase()) ? data.lexicon.toLowerCase() : "");
       $("#stepper-card").classList.add("hidden");
+      $("#job").classList.add("hidden");
       $("#rack").value = data.rack;
       draw();
       $("#plays").replaceChildren();
