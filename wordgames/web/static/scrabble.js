@@ -63,6 +63,8 @@
       class: `who ${seat === game.to_move && !game.over ? "turn" : ""}`,
     }, el("div", { class: "small muted" }, p.computer ? `${p.name} (${game.strategy})` : p.name), el("div", { class: "pts" }, p.score))));
     $("#bag").textContent = `${game.bag} tile${game.bag === 1 ? "" : "s"} in the bag · lexicon ${game.lexicon}`;
+    $("#mini-score").textContent = game.players.map((p) => `${p.name} ${p.score}`).join(" · ")
+      + ` · bag ${game.bag}` + (game.over ? " · game over" : "");
     const rows = game.history.map((turn) => {
       let what;
       if (turn.kind === "place") what = `${turn.move.notation} ${turn.move.word}`;
