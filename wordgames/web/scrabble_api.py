@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 import functools
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
-from wordgames.cli.app import Parser, build_parser
+from wordgames.cli import scrabble_cmd
 from wordgames.cli.scrabble_cmd import LexiconChooser, best_json, best_moves_from_args, board_from_args
-from wordgames.errors import LexiconError, WordGamesError
+from wordgames.errors import InvalidArgumentError, LexiconError, WordGamesError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
 from wordgames.web.deps import Services, services
@@ -33,10 +33,21 @@ RackText = Annotated[
 LexiconName = Annotated[str | None, Query(max_length=64, description="a lexicon name (GET /api/lexicons)")]
 
 
+class _OptionsParser(argparse.ArgumentParser):
+    """A parser whose errors are raised (a 400 answer), never printed with an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise InvalidArgumentError(message)
+
+
 @functools.cache
-def _cli_parser() -> Parser:
-    """The command line's parser, built once: the API reads its options exactly as the CLI."""
-    return build_parser()
+def _cli_parser() -> argparse.ArgumentParser:
+    """The command line's ``scrabble`` group (registered by the CLI's own module), built
+    once: the API reads ``best``'s options exactly as the command line does."""
+    parser = _OptionsParser(prog="wordgames")
+    groups = parser.add_subparsers(dest="group", parser_class=_OptionsParser)
+    scrabble_cmd.register(groups)
+    return parser
 
 
 def best_args(cgp: str, top: int = 1, rack: str | None = None) -> argparse.Namespace:
