@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd
+from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd, serve_cmd
 from wordgames.errors import InvalidArgumentError, WordGamesError
 
 # One module per command group, registered in this order.
-COMMAND_MODULES = (lexicon_cmd, scrabble_cmd, boggle_cmd)
+COMMAND_MODULES = (lexicon_cmd, scrabble_cmd, boggle_cmd, serve_cmd)
 
 EXIT_USAGE = 2
 

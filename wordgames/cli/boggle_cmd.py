@@ -10,7 +10,7 @@ from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_s
 from wordgames.errors import InvalidArgumentError
 from wordgames.wordsearch.board import DEFAULT_BOARD, Board, parse_board, read_board_file
 from wordgames.wordsearch.dice import new_seed, roll_board
-from wordgames.wordsearch.game import BoggleGame, check_minimum_length, create_game
+from wordgames.wordsearch.game import BoggleGame, ScoredWord, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
 
@@ -124,6 +124,15 @@ def _game_from_args(args: argparse.Namespace, board: Board) -> BoggleGame:
     return game
 
 
+def solution_json(board: Board, words: list[ScoredWord]) -> dict[str, Any]:
+    """The JSON object of ``boggle solve --json`` (also served by the web API)."""
+    return {
+        "board": board.grid(),
+        "words": [{"word": entry.word, "path": list(entry.path), "score": entry.score} for entry in words],
+        "total": sum(entry.score for entry in words),
+    }
+
+
 def run_solve(args: argparse.Namespace) -> int:
     """Print every word on the board with its score and the total (or one JSON object)."""
     board, seed = board_from_args(args, roll_by_default=False)
@@ -131,16 +140,7 @@ def run_solve(args: argparse.Namespace) -> int:
     words = game.scored_words(args.minimum)
     total = sum(entry.score for entry in words)
     if args.json:
-        print_json(
-            {
-                "board": board.grid(),
-                "words": [
-                    {"word": entry.word, "path": list(entry.path), "score": entry.score}
-                    for entry in words
-                ],
-                "total": total,
-            }
-        )
+        print_json(solution_json(board, words))
         return 0
     print(board)
     rolled = "" if seed is None else f", board seed {seed}"

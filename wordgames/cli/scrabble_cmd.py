@@ -7,6 +7,7 @@ or the full classic game.  Other subcommands register from their own modules.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from wordgames.cli import scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
@@ -98,10 +99,17 @@ def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
     return Board.read(args.board, layout), None
 
 
-def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[TileSet, Lexicon, int | None]:
+LexiconChooser = Callable[[str | None], Lexicon]
+"""Picks the lexicon of a ``best`` query from the name the CGP gives (None when it names none)."""
+
+
+def cgp_settings(
+    args: argparse.Namespace, position: Position | None, lexicon_for: LexiconChooser | None = None
+) -> tuple[TileSet, Lexicon, int | None]:
     """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
     the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
-    gives that cannot be found is an error, not a silent fallback on another list."""
+    gives that cannot be found is an error, not a silent fallback on another list.
+    ``lexicon_for`` replaces the ``--lexicon``/``--backend`` choice (the web server's)."""
     if args.letter_values or position is None or position.letter_distribution is None:
         tile_set = tile_set_from_args(args)
     elif (named := tile_set_named(position.letter_distribution)) is not None:
@@ -111,7 +119,11 @@ def cgp_settings(args: argparse.Namespace, position: Position | None) -> tuple[T
             f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
             "give --letter-values"
         )
-    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon if position is not None else None))
+    cgp_lexicon = position.lexicon if position is not None else None
+    if lexicon_for is not None:
+        lexicon = lexicon_for(cgp_lexicon)
+    else:
+        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon))
     return tile_set, lexicon, position.bingo_bonus if position is not None else None
 
 
@@ -135,8 +147,12 @@ def move_to_json(move: Move, rules: str) -> dict[str, Any]:
     }
 
 
-def run_best(args: argparse.Namespace) -> int:
-    """Print the best moves (exit 0; 1 when no legal move exists)."""
+def best_moves_from_args(
+    args: argparse.Namespace, lexicon_for: LexiconChooser | None = None
+) -> tuple[list[Move], Rack]:
+    """Every legal move, best first, and the rack, for the position ``scrabble best``'s
+    options describe (see :func:`cgp_settings` for ``lexicon_for``).  Cost: one full move
+    generation."""
     board, position = board_from_args(args)
     rack_text = args.rack if args.rack is not None else (position.rack if position else None)
     if rack_text is None:
@@ -144,17 +160,28 @@ def run_best(args: argparse.Namespace) -> int:
     rack = Rack.parse(rack_text)
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
-    tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
+    tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
     if bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = bingo_bonus
     rules = get_rules(args.rules, **options)
-    moves = rules.best_moves(board, rack, lexicon)
+    return rules.best_moves(board, rack, lexicon), rack
+
+
+def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
+    """The JSON object of ``scrabble best --json`` (also served by the web API): the first
+    ``top`` of ``moves`` and how many there are."""
+    return {"moves": [move_to_json(m, rules) for m in moves[:top]], "total_moves": len(moves)}
+
+
+def run_best(args: argparse.Namespace) -> int:
+    """Print the best moves (exit 0; 1 when no legal move exists)."""
+    moves, rack = best_moves_from_args(args)
     shown = moves[: args.top]
     if args.json:
-        print_json({"moves": [move_to_json(m, args.rules) for m in shown], "total_moves": len(moves)})
+        print_json(best_json(moves, args.top, args.rules))
     elif not moves:
         print(f"no legal move for rack {rack}")
     else:

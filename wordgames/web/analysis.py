@@ -1,0 +1,158 @@
+"""Analysing a recorded game (GCG) turn by turn, as a background job with progress.
+
+The job replays the game on the engine (:func:`wordgames.scrabble.replay_gcg`, which checks
+every move and score), keeps the board after every event, and for every turn whose rack the
+record gives, lists the best plays the engine finds for that rack on the board before it.
+That costs one full move generation per turn (a few seconds for a whole game on a busy
+machine), so it runs in a worker thread while the page polls its progress.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import tempfile
+import threading
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from wordgames.errors import InvalidArgumentError, WordGamesError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, read_gcg, replay_gcg
+from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES, MAX_GCG_EVENTS
+from wordgames.web.views import board_view, plays_json, tile_values
+
+# Event kinds (as the GCG reader names them) that are a player's own turn with a rack.
+_TURN_KINDS = ("move", "exchange", "pass")
+
+
+class UnknownJobError(InvalidArgumentError):
+    """No analysis job has this id (it never existed or was dropped as too old)."""
+
+
+def parse_gcg_text(text: str, name: str) -> Any:
+    """The GCG record ``text`` holds (at most MAX_GCG_BYTES and MAX_GCG_EVENTS).  The public
+    reader takes a file, so the text goes into a private temporary folder first; errors name
+    ``name``, not that folder."""
+    if len(text.encode("utf-8")) > MAX_GCG_BYTES:
+        raise InvalidArgumentError(f"a GCG game is at most {MAX_GCG_BYTES // 1024} KiB")
+    with tempfile.TemporaryDirectory(prefix="wordgames-gcg-") as folder:
+        path = Path(folder) / "game.gcg"
+        path.write_text(text, encoding="utf-8")
+        try:
+            record = read_gcg(path)
+        except WordGamesError as error:
+            raise type(error)(str(error).replace(str(path), name)) from None
+    if len(record.events) > MAX_GCG_EVENTS:
+        raise InvalidArgumentError(f"{name}: a game to analyse has at most {MAX_GCG_EVENTS} events")
+    return record
+
+
+@dataclasses.dataclass
+class Job:
+    """One analysis: its progress and the steps done so far."""
+
+    id: str
+    total: int
+    done: int = 0
+    steps: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    players: list[str] = dataclasses.field(default_factory=list)
+    error: str | None = None
+    finished: bool = False
+
+    def snapshot(self, since: int = 0) -> dict[str, Any]:
+        """The job as JSON: progress, and the steps from ``since`` on."""
+        return {
+            "id": self.id,
+            "total": self.total,
+            "done": self.done,
+            "finished": self.finished,
+            "error": self.error,
+            "players": self.players,
+            "values": tile_values(STANDARD_ENGLISH),
+            "steps": self.steps[since:],
+        }
+
+
+def analyse(job: Job, record: Any, lexicon: Lexicon, top: int, lock: threading.Lock) -> None:
+    """Fill ``job`` step by step: step 0 is the empty board, step k the board after the
+    record's k-th event, with the best plays for the rack of that event (when known)."""
+    rules = get_rules("classic")
+    events = record.events
+    previous: Board | None = None
+    for count in range(len(events) + 1):
+        replay = replay_gcg(dataclasses.replace(record, events=events[:count]), lexicon)
+        if replay.discrepancy is not None:
+            with lock:
+                job.error = f"the game does not replay: {replay.discrepancy}"
+            return
+        step: dict[str, Any] = {"number": count, "board": board_view(replay.board), "totals": replay.totals}
+        if count:
+            event = events[count - 1]
+            step["event"] = {
+                "nick": event.nick,
+                "kind": event.kind,
+                "rack": event.rack,
+                "position": event.position,
+                "tiles": event.tiles,
+                "score": event.score,
+                "total": event.total,
+                "text": event.text,
+            }
+            if event.kind in _TURN_KINDS and event.rack and previous is not None:
+                rack = Rack.parse(event.rack)
+                step["best"] = plays_json(rules.best_moves(previous, rack, lexicon), rack, top)
+        previous = replay.board
+        with lock:
+            job.steps.append(step)
+            job.done = count + 1
+
+
+class AnalysisJobs:
+    """Analysis jobs run one at a time in a worker thread; the last few are kept."""
+
+    def __init__(self) -> None:
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wordgames-analysis")
+
+    def start(self, record: Any, lexicon: Lexicon, top: int) -> Job:
+        """Analyse a parsed GCG record (see :func:`parse_gcg_text`) in the background;
+        returns the job to poll."""
+        job = Job(f"job{next(self._ids)}", total=len(record.events) + 1)
+        job.players = [full for _, full in record.players]
+        with self._lock:
+            self._jobs[job.id] = job
+            while len(self._jobs) > MAX_ANALYSIS_JOBS:
+                self._jobs.popitem(last=False)
+        self._executor.submit(self._run, job, record, lexicon, top)
+        return job
+
+    def _run(self, job: Job, record: Any, lexicon: Lexicon, top: int) -> None:
+        try:
+            analyse(job, record, lexicon, top, self._lock)
+        except WordGamesError as error:
+            with self._lock:
+                job.error = str(error)
+        except Exception:  # a bug must not kill the worker thread silently
+            with self._lock:
+                job.error = "the analysis failed (internal error)"
+            raise
+        finally:
+            with self._lock:
+                job.finished = True
+
+    def snapshot(self, job_id: str, since: int = 0) -> dict[str, Any]:
+        """The job's progress and its steps from ``since`` on; UnknownJobError if none."""
+        with self._lock:
+            job = self._jobs.get(job_id)
+            if job is None:
+                raise UnknownJobError(f"no analysis job {job_id[:40]!r}")
+            return job.snapshot(since)
+
+    def shutdown(self) -> None:
+        """Stop taking jobs; a running one finishes in the background."""
+        self._executor.shutdown(wait=False, cancel_futures=True)

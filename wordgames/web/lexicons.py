@@ -1,0 +1,65 @@
+"""The word lists a web server offers, by name only, each loaded once and kept in memory.
+
+A request names a lexicon; it never names a file.  The names are those of the shipped lists
+and of ``$WORDGAMES_LEXICON_PATH`` (:func:`wordgames.lexicon.named_lexicons`), plus the
+server's default list, which the operator may give as a path on the command line.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON, Lexicon, load_lexicon, named_lexicons
+
+# A name is what a request may say; this keeps it a plain word (and safe in a file name).
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+
+
+class LexiconRegistry:
+    """Lexicons by name, loaded on first use (thread-safe; a load costs up to ~0.5 s)."""
+
+    def __init__(self, default: str = DEFAULT_LEXICON, backend: str = DEFAULT_BACKEND) -> None:
+        """Offer the named lists and ``default`` (a name or a path; a path is offered under its
+        file stem).  Raises LexiconError when ``default`` cannot be found."""
+        self.backend = backend
+        self._sources: dict[str, str] = {
+            name: str(path) for name, path in sorted(named_lexicons().items()) if _NAME.match(name)
+        }
+        path = Path(default)
+        if default.lower().removesuffix(".txt") in self._sources:
+            self.default = default.lower().removesuffix(".txt")
+        else:
+            self.default = path.stem.lower() if _NAME.match(path.stem.lower()) else "default"
+            self._sources[self.default] = default
+        self._loaded: dict[str, Lexicon] = {}
+        self._lock = threading.Lock()
+        self.get(self.default)  # fail at start, not on the first request
+
+    @property
+    def names(self) -> list[str]:
+        """The names a request may use, sorted."""
+        return sorted(self._sources)
+
+    def resolve(self, name: str | None) -> str:
+        """The registered name ``name`` stands for (the default for None or empty); raises
+        InvalidArgumentError for a name that is not offered."""
+        if not name:
+            return self.default
+        key = name.strip().lower().removesuffix(".txt")
+        if key not in self._sources:
+            raise InvalidArgumentError(
+                f"unknown lexicon {name[:64]!r} (this server offers: {', '.join(self.names)})"
+            )
+        return key
+
+    def get(self, name: str | None) -> Lexicon:
+        """The lexicon called ``name`` (the default for None), loading it on first use."""
+        key = self.resolve(name)
+        with self._lock:
+            lexicon = self._loaded.get(key)
+            if lexicon is None:
+                lexicon = self._loaded[key] = load_lexicon(self._sources[key], self.backend)
+        return lexicon

@@ -1,0 +1,147 @@
+// wordgames web: helpers shared by the three pages (no framework, no build step).
+"use strict";
+
+const WG = {};
+
+// Call the JSON API; a non-2xx answer throws an Error carrying the server's message.
+WG.api = async function (path, options = {}) {
+  const init = { headers: {} };
+  if (options.body !== undefined) {
+    init.method = options.method || "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  } else if (options.method) {
+    init.method = options.method;
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new Error("the server cannot be reached");
+  }
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `request failed (${response.status})`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+};
+
+WG.query = function (params) {
+  const parts = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") {
+      parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+    }
+  }
+  return parts.length ? "?" + parts.join("&") : "";
+};
+
+// Create an element: el("div", {class: "x", onclick: f}, child, "text", ...)
+WG.el = function (tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+WG.$ = (selector) => document.querySelector(selector);
+
+WG.showError = function (target, error) {
+  target.textContent = error ? (error.message || String(error)) : "";
+};
+
+// Fill a <select> with the server's lexicons (the default one selected, or `wanted`).
+WG.fillLexicons = async function (select, wanted) {
+  const data = await WG.api("/api/lexicons");
+  select.replaceChildren(...data.lexicons.map((name) => WG.el("option", { value: name }, name)));
+  select.value = wanted && data.lexicons.includes(wanted) ? wanted : data.default;
+  return data;
+};
+
+// --- Scrabble boards ----------------------------------------------------------------------
+const PREMIUM = { t: ["tw", "TW"], d: ["dw", "DW"], q: ["tw", "QW"], "3": ["tl", "TL"], "2": ["dl", "DL"], "4": ["tl", "QL"] };
+const COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+WG.tileNode = function (letter, values, classes = "") {
+  const blank = letter === letter.toLowerCase();
+  const value = blank ? 0 : (values && values[letter.toUpperCase()]) || 0;
+  const node = WG.el("div", { class: `tile ${blank ? "blank" : ""} ${classes}` }, letter.toUpperCase());
+  if (!blank && value) node.append(WG.el("sub", {}, value));
+  return node;
+};
+
+// Draw `view` (board_view JSON) into `container`.  `extra` maps "r,c" to {letter, cls} for
+// tiles not on the board (a move being built, a preview); `marks` maps "r,c" to a class for
+// board tiles (the last move).  `onSquare(r, c, node)` is called on click.
+WG.drawBoard = function (container, view, values, options = {}) {
+  const extra = options.extra || {};
+  const marks = options.marks || {};
+  container.style.setProperty("--n", view.cols);
+  const squares = [];
+  for (let r = 0; r < view.rows; r++) {
+    for (let c = 0; c < view.cols; c++) {
+      const code = view.premiums[r][c];
+      const premium = PREMIUM[code];
+      const start = r === view.start[0] && c === view.start[1];
+      const square = WG.el("div", {
+        class: `sq ${premium ? premium[0] : ""}`,
+        "data-square": `${r},${c}`,
+        title: `${COLUMNS[c]}${r + 1}`,
+      }, start ? "★" : premium ? premium[1] : "");
+      const placed = view.tiles[r][c];
+      const key = `${r},${c}`;
+      if (placed) square.append(WG.tileNode(placed, values, marks[key] || ""));
+      else if (extra[key]) square.append(WG.tileNode(extra[key].letter, values, extra[key].cls || "new"));
+      if (options.onSquare) square.addEventListener("click", () => options.onSquare(r, c, square));
+      if (options.onDrop) {
+        square.addEventListener("dragover", (event) => event.preventDefault());
+        square.addEventListener("drop", (event) => { event.preventDefault(); options.onDrop(r, c, event); });
+      }
+      squares.push(square);
+    }
+  }
+  container.replaceChildren(...squares);
+};
+
+// A play's tiles as `extra` for drawBoard.
+WG.playTiles = function (move, cls) {
+  const extra = {};
+  for (const p of move.placed) extra[`${p.row},${p.col}`] = { letter: p.blank ? p.letter.toLowerCase() : p.letter, cls };
+  return extra;
+};
+
+// A table of plays (best_json moves with leaves): rank, move, score, leave, equity if given.
+WG.playsTable = function (moves, onPick) {
+  const equity = moves.some((m) => m.equity !== undefined);
+  const leaveValue = moves.some((m) => m.leave_value !== undefined);
+  const head = WG.el("tr", {}, WG.el("th", { class: "num" }, "#"), WG.el("th", {}, "Move"), WG.el("th", {}, "Word"),
+    WG.el("th", { class: "num" }, "Score"), WG.el("th", {}, "Leave"),
+    leaveValue ? WG.el("th", { class: "num" }, "Leave value") : null,
+    equity ? WG.el("th", { class: "num" }, "Equity") : null);
+  const rows = moves.map((m, i) => {
+    const row = WG.el("tr", { class: "clickable", "data-play": i },
+      WG.el("td", { class: "num" }, i + 1), WG.el("td", { class: "mono" }, m.notation),
+      WG.el("td", { class: "mono" }, m.word), WG.el("td", { class: "num" }, m.score),
+      WG.el("td", { class: "mono" }, m.leave === "" ? "–" : m.leave),
+      leaveValue ? WG.el("td", { class: "num" }, Number(m.leave_value).toFixed(1)) : null,
+      equity ? WG.el("td", { class: "num" }, Number(m.equity).toFixed(1)) : null);
+    row.addEventListener("click", () => {
+      row.parentNode.querySelectorAll("tr.selected").forEach((other) => other.classList.remove("selected"));
+      row.classList.add("selected");
+      onPick(m, i);
+    });
+    return row;
+  });
+  return WG.el("table", {}, WG.el("thead", {}, head), WG.el("tbody", {}, ...rows));
+};

@@ -1,0 +1,72 @@
+"""The JSON shapes the pages draw from: a board with its premium squares, moves with their
+leaves, turns of a game.  Moves are written by the command line's own ``move_to_json`` /
+``best_json``, so the browser and ``--json`` never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordgames.cli.scrabble_cmd import best_json, move_to_json
+from wordgames.scrabble import Board, Game, Move, Rack, TileSet
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    """The board for drawing: size, start square, premium codes a row (``.`` plain, ``2``
+    ``3`` letter, ``d`` ``t`` word multipliers), tiles (None empty, lower case a blank) and
+    the plain text form (one row a line) the plays endpoint takes back."""
+    layout = board.layout
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "start": list(layout.start),
+        "premiums": list(layout.premiums),
+        "tiles": board.grid(),
+        "text": board.to_text().splitlines(),
+    }
+
+
+def leave_of(rack: Rack, move: Move) -> str:
+    """The tiles ``rack`` keeps after ``move`` (sorted, ``?`` for blanks)."""
+    kept = Rack(rack.tiles())
+    kept.remove(move.tiles_used)
+    return str(kept)
+
+
+def plays_json(moves: list[Move], rack: Rack, top: int) -> dict[str, Any]:
+    """``best_json`` of the first ``top`` moves, each also with its ``leave``; a move that
+    carries an ``equity`` (an engine with leave values) shows it too."""
+    result = best_json(moves, top, "classic")
+    for entry, move in zip(result["moves"], moves, strict=False):
+        entry.setdefault("leave", leave_of(rack, move))
+        equity = getattr(move, "equity", None)
+        if equity is not None:
+            entry.setdefault("equity", equity)
+    return result
+
+
+def tile_values(tile_set: TileSet) -> dict[str, int]:
+    """The face value of every letter and of the blank."""
+    return {tile: tile_set.value(tile) for tile in tile_set.values}
+
+
+def turn_json(game: Game, index: int, reveal: set[int]) -> dict[str, Any]:
+    """Turn ``index`` of the game's history.  The rack a player held is shown only for the
+    seats in ``reveal`` (a computer's tiles stay hidden while the game is on)."""
+    turn = game.history[index]
+    seat = turn.player
+    entry: dict[str, Any] = {
+        "number": index + 1,
+        "player": game.players[seat].name,
+        "seat": seat,
+        "kind": turn.kind.value,
+        "rack": turn.rack if seat in reveal else "",
+        "score": turn.score,
+        "total": turn.total,
+    }
+    if turn.move is not None:
+        entry["move"] = move_to_json(turn.move, "classic")
+    if turn.kind.value == "exchange":
+        entry["tiles"] = turn.tiles if seat in reveal else str(len(turn.tiles))
+    elif turn.kind.value == "end":
+        entry["tiles"] = turn.tiles
+    return entry
