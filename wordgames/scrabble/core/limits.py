@@ -14,6 +14,12 @@ A..Z, AA..AZ, BA.. (spreadsheet style), so the widest board's last column is CV.
 MAX_HAND_SIZE = 20
 """Tiles on a full rack.  A rack never holds more than its rule set's hand size."""
 
+MAX_PLAYERS = 100
+"""Seats at one game (the bag must also deal each a full rack)."""
+
+MAX_SCORELESS_TURNS = 1000
+"""The scoreless-turn limit that ends a game."""
+
 MAX_TILE_VALUE = 1000
 """Points of one tile."""
 

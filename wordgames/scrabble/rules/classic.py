@@ -36,7 +36,7 @@ from wordgames.scrabble.core.scoring import (
     formed_words,
     score_words,
 )
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, is_tile_letter
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
@@ -261,6 +261,8 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
     column K, row 10), in any order; spaces work as well as tabs, blank lines are skipped, and
     a lower-case letter is a blank.  Returns the move for the rules to judge (see
     :func:`move_for_placements`).  Raises FormatError naming the line."""
+    require_type(text, str, "move file text")
+    require_type(board, Board, "the board")
     placements = []
     for number, line in enumerate(text.splitlines(), 1):
         parts = line.split()
@@ -273,7 +275,7 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
         except NotationError as error:
             raise FormatError(f"{name}:{number}: {error}") from None
         letter = parts[1]
-        if len(letter) != 1 or not letter.isalpha():
+        if not is_tile_letter(letter):
             raise FormatError(f"{name}:{number}: {letter!r} is not one letter")
         placements.append(Placement(row, col, letter.upper(), letter.islower()))
     if not placements:
