@@ -170,6 +170,7 @@ class Board:
 
     def row_tiles(self, row: int) -> list[str | None]:
         """The squares of a row, left to right (a copy)."""
+        self.get(row, 0)  # raises for a row off the board
         return list(self._grid[row])
 
     def grid(self) -> list[list[str | None]]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError
-from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_LAYOUT_FILE_BYTES
 from wordgames.textfiles import read_text_file
 
@@ -112,14 +112,18 @@ class Layout:
 
     def letter_multiplier(self, row: int, col: int) -> int:
         """The letter multiplier of a square (1 when none)."""
-        return _LETTER_MULTIPLIER.get(self.premiums[row][col], 1)
+        return _LETTER_MULTIPLIER.get(self.premium(row, col), 1)
 
     def word_multiplier(self, row: int, col: int) -> int:
         """The word multiplier of a square (1 when none)."""
-        return _WORD_MULTIPLIER.get(self.premiums[row][col], 1)
+        return _WORD_MULTIPLIER.get(self.premium(row, col), 1)
 
     def premium(self, row: int, col: int) -> str:
-        """The premium code of a square (``.`` for a plain one)."""
+        """The premium code of a square (``.`` for a plain one).  Raises InvalidArgumentError
+        for a square off the board."""
+        if not (isinstance(row, int) and isinstance(col, int)
+                and 0 <= row < self.rows and 0 <= col < self.cols):
+            raise InvalidArgumentError(f"square ({row!r}, {col!r}) is off the {self.rows}x{self.cols} layout")
         return self.premiums[row][col]
 
     def transposed(self) -> Layout:
@@ -136,8 +140,8 @@ class Layout:
 def plain_layout(size: int, cols: int | None = None) -> Layout:
     """A board with no premium squares, start square in the middle (``size // 2``)."""
     cols = size if cols is None else cols
-    require_type(size, int, "a board size")
-    require_type(cols, int, "a board size")
+    for number in (size, cols):
+        require_int(number, "a board size", 1, MAX_BOARD_SIDE)  # before building the grid
     return Layout(size, cols, (size // 2, cols // 2), tuple("." * cols for _ in range(size)),
                   f"plain{size}x{cols}")
 

@@ -59,6 +59,7 @@ def check_letters(text: str, what: str) -> None:
 def rack_tile(tile: str) -> str:
     """The tile as it sits on a rack or in the bag: a played blank (a lower-case letter) is
     ``?`` again; any other tile is itself."""
+    require_type(tile, str, "a tile")
     return BLANK if tile == BLANK or tile.islower() else tile
 
 
@@ -109,6 +110,7 @@ class TileSet:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
         a lower-case letter is a blank standing for that letter) outside this tile set."""
         for tile in tiles:
+            require_type(tile, str, "a tile")
             if not self.holds(tile.upper() if tile != BLANK else tile):
                 letters = "".join(sorted(tile for tile in self.values if tile != BLANK))
                 raise InvalidArgumentError(
@@ -209,6 +211,7 @@ class Bag:
     @classmethod
     def full(cls, tile_set: TileSet, seed: int | None = None) -> Bag:
         """A full bag of ``tile_set`` drawn at random with ``seed``."""
+        require_type(tile_set, TileSet, "tile_set")
         if not tile_set.counts:
             raise InvalidArgumentError("this tile set has no tile counts to fill a bag")
         return cls(tile_set.full_bag(), seed)

@@ -75,6 +75,7 @@ file size limit anyway)."""
 
 def move_to_state(move: Move) -> dict[str, Any]:
     """A move as JSON-able data."""
+    require_type(move, Move, "the move")
     return {
         "row": move.row,
         "col": move.col,
@@ -88,6 +89,7 @@ def move_to_state(move: Move) -> dict[str, Any]:
 
 def turn_to_state(turn: Turn) -> dict[str, Any]:
     """A history entry as JSON-able data."""
+    require_type(turn, Turn, "the turn")
     state: dict[str, Any] = {
         "player": turn.player,
         "kind": turn.kind.value,
@@ -104,6 +106,7 @@ def turn_to_state(turn: Turn) -> dict[str, Any]:
 
 def game_to_state(game: Game) -> dict[str, Any]:
     """The whole game as JSON-able data, with a checksum (see :func:`game_from_state`)."""
+    require_type(game, Game, "the game")
     settings = game.settings
     layout = settings.layout
     body: dict[str, Any] = {
@@ -302,6 +305,8 @@ def _turn_from_state(section: Section, settings: GameSettings, seats: int) -> Tu
 def move_from_state(state: Mapping[str, Any], settings: GameSettings | None = None) -> Move:
     """A move from :func:`move_to_state` data (checked against ``settings``, default the
     standard game's).  Raises FormatError naming the bad field."""
+    if settings is not None:
+        require_type(settings, GameSettings, "the settings")
     try:
         return _move_from_state(Section(state, "move"), settings or GameSettings())
     except BadField as error:

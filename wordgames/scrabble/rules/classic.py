@@ -133,6 +133,8 @@ class ClassicRules(RuleSet):
     def placement_problem(self, board: Board, move: Move) -> str | None:
         """Why ``move`` breaks the placement rules on ``board`` (a sentence), or None when it
         keeps them.  The lexicon is not consulted."""
+        require_type(board, Board, "the board")
+        require_type(move, Move, "the move")
         placed = move.placed
         if not placed:
             return self._word_mismatch(board, move) or "a move places at least one tile"
@@ -205,6 +207,8 @@ class ClassicRules(RuleSet):
     def score(self, board: Board, move: Move) -> int:
         """The points ``move`` scores on ``board``, legal or not (placements must be on empty
         squares of one line)."""
+        require_type(board, Board, "the board")
+        require_type(move, Move, "the move")
         words = formed_words(board, move.placed, self._main_direction(move))
         return score_words(
             words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus

@@ -71,6 +71,7 @@ class SimpleRules(RuleSet):
 
     def score(self, move: Move) -> int:
         """The score of ``move``: the values of its placed tiles (blanks 0)."""
+        require_type(move, Move, "the move")
         return sum(self.tile_set.value(placement.tile) for placement in move.placed)
 
     def check(self, board: Board, move: Move, lexicon: Lexicon, rack: Rack | None = None) -> Verdict:
