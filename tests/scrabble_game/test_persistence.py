@@ -200,8 +200,10 @@ def test_other_files_and_versions_are_rejected(saved_state: dict[str, Any], enab
         (lambda s: s.pop("bag"), "bag: missing"),
         (lambda s: s["players"][0].__setitem__("rack", 7), r"players\[0\]\.rack: expected a string"),
         (lambda s: s.__setitem__("current", 5), "current: 5 is out of range"),
-        (lambda s: s["settings"].__setitem__("hand_size", "x"), "settings.hand_size: expected a whole number"),
-        (lambda s: s["history"][0].__setitem__("kind", "dance"), r"history\[0\]\.kind: 'dance' is not one of"),
+        (lambda s: s["settings"].__setitem__("hand_size", "x"),
+         "settings.hand_size: expected a whole number"),
+        (lambda s: s["history"][0].__setitem__("kind", "dance"),
+         r"history\[0\]\.kind: 'dance' is not one of"),
     ],
 )
 def test_inconsistent_states_are_rejected(
