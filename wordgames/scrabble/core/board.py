@@ -129,7 +129,7 @@ class Board:
         """Put a tile on an empty square (lower case = a blank).  Raises InvalidArgumentError
         when the square is occupied or off the board, or the tile is not a letter."""
         if not is_tile_letter(tile):
-            raise InvalidArgumentError(f"a tile is one letter, not {tile!r}")
+            raise InvalidArgumentError(f"{tile!r} is not a tile letter")
         if self.get(row, col) is not None:
             raise InvalidArgumentError(f"square ({row}, {col}) is already occupied")
         self._grid[row][col] = tile
@@ -142,7 +142,7 @@ class Board:
             if (row, col) in seen or self.get(row, col) is not None:
                 raise InvalidArgumentError(f"square ({row}, {col}) is already occupied")
             if not is_tile_letter(tile):
-                raise InvalidArgumentError(f"a tile is one letter, not {tile!r}")
+                raise InvalidArgumentError(f"{tile!r} is not a tile letter")
             seen.add((row, col))
         for row, col, tile in tiles:
             self._grid[row][col] = tile
