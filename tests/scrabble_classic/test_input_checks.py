@@ -19,6 +19,7 @@ from wordgames.scrabble import (
     Game,
     GameSettings,
     Move,
+    Player,
     Rack,
     get_rules,
     parse_move,
@@ -237,3 +238,10 @@ def test_interactive_play_reports_a_long_hint_number(
     code = main(["scrabble", "play", "--players", "Ann,cpu:Bob", "--lexicon", str(words), "--seed", "1"])
     out = capsys.readouterr().out
     assert code == 0 and out.count("! write 'hint' or 'hint N' (N from 1 to 9999)") == 2
+
+
+def test_a_restored_game_refuses_racks_it_could_not_have_dealt() -> None:
+    game = Game(["Ann"], LEXICON, GameSettings(seed=1))
+    for rack in (Rack.parse("AEINRSTLOD"), Rack(["É"])):
+        with pytest.raises(InvalidArgumentError, match="Ann"):
+            Game.restore([Player("Ann", None, rack)], LEXICON, game.settings, board=Board(), bag=game.bag)

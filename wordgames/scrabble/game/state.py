@@ -199,6 +199,12 @@ class Game:
             require_type(rules, RuleSet, "rules")
         check_names([player.name for player in players])
         for player in players:
+            if len(player.rack) > settings.hand_size:
+                raise InvalidArgumentError(
+                    f"player {player.name!r}: the rack {player.rack} holds more than "
+                    f"{settings.hand_size} tiles"
+                )
+            settings.tile_set.check_tiles(player.rack.tiles(), f"player {player.name!r}'s rack")
             if player.strategy is not None and player.strategy not in strategy_names():
                 raise InvalidArgumentError(
                     f"player {player.name!r}: unknown strategy {player.strategy!r} "
