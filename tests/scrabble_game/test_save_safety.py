@@ -246,3 +246,12 @@ def test_save_to_a_fifo_is_refused_before_the_game_starts(
     code, out, err = play(monkeypatch, capsys, ["pass"], "--save", str(fifo))
     assert code == 2 and out == ""
     assert err == f"wordgames: error: {fifo}: is not a regular file; refusing to replace it\n"
+
+
+def test_a_lower_case_save_file_gets_no_blank_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = play(monkeypatch, capsys, ["save sub", "quit"])
+    assert code == 0 and "! sub: is a directory; refusing to replace it\n" in out

@@ -38,6 +38,7 @@ from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
 
 DEFAULT_PLAYERS = "Player,cpu:Computer"
+_COMMANDS = ("quit", "exit", "help", "board", "hint", "save", "pass", "exchange")
 DEFAULT_HINTS = 5
 
 # Premium squares: (symbol when empty, ANSI background colour).
@@ -238,7 +239,8 @@ class PlaySession:
             else:
                 turn = game.place(line)
         except WordGamesError as error:
-            self.say(f"! {error}{_lower_case_hint(words)}")
+            hint = "" if command in _COMMANDS else _lower_case_hint(words)
+            self.say(f"! {error}{hint}")
             return None
         self.say(describe_turn(game, turn, reveal=True))
         self.autosave()
