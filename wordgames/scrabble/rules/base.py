@@ -79,8 +79,12 @@ class RuleSet(ABC):
                         f"the rack {rack} holds {tile!r}, which is not a tile of this tile set "
                         f"({self.tile_set.letters} and {BLANK!r})"
                     )
+        values = self.tile_set.values
+        on_board = {tile for line in board.grid() for tile in line if tile is not None}
+        if all(tile.upper() in values for tile in on_board):
+            return
         for row, col, tile in board.tiles():
-            if not self.tile_set.holds(tile.upper()):
+            if tile.upper() not in values:
                 raise InvalidArgumentError(
                     f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile of "
                     f"this tile set ({self.tile_set.letters})"
