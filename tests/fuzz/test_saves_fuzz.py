@@ -110,3 +110,11 @@ def test_the_unmutated_save_loads() -> None:
     game = game_from_state(json.loads(json.dumps(STATE)), LEXICON)
     assert game_to_state(game) == STATE
     assert len(PATHS) > 100
+
+
+def test_python_objects_that_are_not_json_are_refused() -> None:
+    looping: dict[str, Any] = {"format": STATE["format"], "version": STATE["version"]}
+    looping["self"] = looping
+    for state in (looping, {**STATE, "board": object()}, {**STATE, "players": {1: 2}}):
+        with pytest.raises(FormatError):
+            game_from_state(state, LEXICON)

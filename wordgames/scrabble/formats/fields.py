@@ -109,14 +109,16 @@ def items(value: Any, path: str, most: int) -> list[Any]:
     return value
 
 
-def nesting(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (iteratively: no recursion limit)."""
-    deepest = 0
+def nests_deeper(value: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than ``limit`` levels deep in ``value`` (checked
+    iteratively, so neither a deep document nor one that contains itself can recurse or loop
+    for ever: the walk stops below ``limit``)."""
     pending = [(value, 1)]
     while pending:
         item, depth = pending.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, depth)
+        if isinstance(item, dict | list | tuple):
+            if depth > limit:
+                return True
             children = item.values() if isinstance(item, dict) else item
             pending.extend((child, depth + 1) for child in children)
-    return deepest
+    return False

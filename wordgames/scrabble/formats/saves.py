@@ -44,7 +44,7 @@ from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
 from wordgames.scrabble.formats.atomic import write_target, write_text_atomically
-from wordgames.scrabble.formats.fields import BadField, Section, items, nesting, text, whole, within
+from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
@@ -324,9 +324,13 @@ def game_from_state(
         raise FormatError(f"{name}: not a wordgames saved game")
     if state.get("version") != SAVE_VERSION:
         raise FormatError(f"{name}: saved game version {state.get('version')!r} is not supported")
-    if nesting(state) > MAX_SAVE_NESTING:
+    if nests_deeper(state, MAX_SAVE_NESTING):
         raise FormatError(f"{name}: nested deeper than a saved game ({MAX_SAVE_NESTING} levels)")
-    if state.get("checksum") != _checksum(state):
+    try:
+        checksum = _checksum(state)
+    except (TypeError, ValueError) as error:  # not JSON data (a Python caller's object)
+        raise FormatError(f"{name}: not a saved game ({error})") from None
+    if state.get("checksum") != checksum:
         raise FormatError(f"{name}: the checksum does not match; the file is corrupt or was edited")
     try:
         top = Section(dict(state), "")
