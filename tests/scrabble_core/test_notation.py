@@ -184,3 +184,14 @@ def test_move_round_trips_through_every_notation(case: tuple[Board, Move]) -> No
     if maximal and len(move.word) >= 2:
         # USC names only the placed tiles, so the word read back is the whole run of tiles.
         assert parse_move(format_usc_move(move), board) == move
+
+
+def test_overlong_notation_text_is_refused_by_every_reader() -> None:
+    board = Board()
+    long_text = "8H " + "A" * 5000
+    for parse in (lambda t: parse_move(t, board), lambda t: parse_standard_move(t, board),
+                  lambda t: parse_usc_move(t, board), parse_fit1045, parse_coordinate, parse_square):
+        with pytest.raises(NotationError, match="at most 1000 characters"):
+            parse(long_text)
+    with pytest.raises(NotationError):
+        parse_coordinate("9" * 5000 + "H")  # no int() of thousands of digits

@@ -144,7 +144,7 @@ def test_folders_and_fifos_are_not_replaced(tmp_path: Path) -> None:
         with pytest.raises(FileWriteError, match=f"^{path}: is {kind}; refusing to replace it$"):
             save_game(small_game(), path)
     assert stat.S_ISFIFO(fifo.stat().st_mode)
-    with pytest.raises(FileWriteError, match="^/dev/null: is not a regular file"):
+    with pytest.raises(FileWriteError, match=r"^/dev/null: is not a regular file"):
         save_game(small_game(), "/dev/null")
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
     with pytest.raises(FileWriteError, match="no such folder"):

@@ -30,6 +30,13 @@ _COLUMN = re.compile(r"^[A-Za-z]{1,3}$")
 _ALPHABET = 26
 
 
+def _check_text(text: str, what: str) -> None:
+    """Refuse a non-string, or text longer than any move (MAX_NOTATION_LENGTH characters)."""
+    require_type(text, str, what)
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(f"{what} is at most {MAX_NOTATION_LENGTH} characters long")
+
+
 def column_name(col: int) -> str:
     """The name of a 0-based column, as spreadsheets write it: ``0`` -> ``A``, ``25`` ->
     ``Z``, ``26`` -> ``AA``, ``27`` -> ``AB``, ``701`` -> ``ZZ``, ``702`` -> ``AAA``."""
@@ -57,7 +64,7 @@ def column_index(name: str) -> int:
 
 def parse_fit1045(text: str) -> tuple[int, int, Direction]:
     """``"3:3:H"`` -> (3, 3, ACROSS).  Raises NotationError."""
-    require_type(text, str, "a location")
+    _check_text(text, "a location")
     match = _FIT.match(text)
     if match is None:
         raise NotationError(f"location {text!r} is not in row:col:direction format (e.g. 3:3:H)")
@@ -75,7 +82,7 @@ def format_fit1045(row: int, col: int, direction: Direction) -> str:
 def parse_coordinate(text: str) -> tuple[int, int, Direction]:
     """Standard coordinates: ``"8H"`` -> (7, 7, ACROSS); ``"H8"`` -> (7, 7, DOWN);
     ``"27AA"`` -> (26, 26, ACROSS)."""
-    require_type(text, str, "a coordinate")
+    _check_text(text, "a coordinate")
     key = text.strip()
     if match := _ROW_FIRST.match(key):
         row, col, direction = int(match[1]) - 1, column_index(match[2]), Direction.ACROSS
@@ -99,7 +106,7 @@ def format_coordinate(row: int, col: int, direction: Direction) -> str:
 
 def parse_square(text: str) -> tuple[int, int]:
     """A CS214 square, column name then 1-based row: ``"K10"`` -> (9, 10)."""
-    require_type(text, str, "a square")
+    _check_text(text, "a square")
     match = _COL_FIRST.match(text.strip())
     if match is None or int(match[2]) < 1:
         raise NotationError(f"square {text!r} is not a column letter and a row number (e.g. K10)")
@@ -120,7 +127,7 @@ def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
 def parse_standard_move(text: str, board: Board) -> Move:
     """``"8H WORD"`` / ``"H8 word"``: the whole word from that square; board letters may be
     written out or as ``.``; lower case = a blank.  Raises NotationError."""
-    require_type(text, str, "a move")
+    _check_text(text, "a move")
     require_type(board, Board, "the board")
     parts = text.split()
     if len(parts) != 2:
@@ -162,7 +169,7 @@ def format_standard_move(move: Move, through: str | None = None) -> str:
 def parse_usc_move(text: str, board: Board) -> Move:
     """``"PLACE - 5 1 POE?MON"``: the placed tiles in order from the given square, skipping
     occupied squares.  Raises NotationError."""
-    require_type(text, str, "a move")
+    _check_text(text, "a move")
     require_type(board, Board, "the board")
     parts = text.split()
     if len(parts) != 5 or parts[0].upper() != "PLACE":
@@ -216,10 +223,8 @@ def parse_move(text: str, board: Board) -> Move:
     """A move in any supported notation: ``PLACE ...`` (USC), ``8H WORD`` (standard) or
     ``r:c:H WORD`` (FIT1045).  Raises NotationError (InvalidArgumentTypeError when ``text``
     is not a string or ``board`` not a Board)."""
-    require_type(text, str, "a move")
+    _check_text(text, "a move")
     require_type(board, Board, "the board")
-    if len(text) > MAX_NOTATION_LENGTH:
-        raise NotationError(f"a move is at most {MAX_NOTATION_LENGTH} characters long")
     stripped = text.strip()
     if stripped.upper().startswith("PLACE"):
         return parse_usc_move(stripped, board)
