@@ -38,6 +38,11 @@ class FormatError(InvalidArgumentError):
     config, saved game)."""
 
 
+class FileWriteError(WordGamesError):
+    """A file could not be written (a folder or device in the way, no such folder, no
+    permission, a full disk); the message names the path the caller gave."""
+
+
 class NotationError(InvalidArgumentError):
     """A move written in one of the supported notations could not be parsed."""
 

@@ -101,7 +101,7 @@ def test_check_bad_board_and_move_file(files: dict[str, Path], capsys: pytest.Ca
     bad_board = files["board"].with_name("bad-board.txt")
     bad_board.write_text("..#\n...\n")
     code, _, err = run(["scrabble", "check", str(bad_board), str(files["enter"])], capsys)
-    assert code == 2 and "neither '.' nor a letter" in err
+    assert code == 2 and "neither '.' nor a tile letter" in err
     files["bad"].write_text("F2 N extra\n")
     code, _, err = run(["scrabble", "check", str(files["board"]), str(files["bad"])], capsys)
     assert code == 2 and "bad.txt:1: expected 'SQUARE<TAB>LETTER'" in err and err.count("\n") == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import shared_file
 
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import Board, Direction, Placement, Rack, read_layout, read_tile_set
 from wordgames.scrabble.core.layout import super_layout
@@ -147,8 +148,9 @@ def test_no_moves_without_tiles_or_words() -> None:
     assert list(rules.generate_moves(Board(), Rack(), lexicon)) == []
     assert rules.best_moves(Board(), Rack.parse("XYZ"), lexicon, 3) == []
     assert MoveGenerator(lexicon).best(Board(), Rack.parse("CAT"), 0) == []
-    # A rack tile outside the tile set cannot be played.
-    assert list(rules.generate_moves(Board(), Rack(["É"]), lexicon)) == []
+    # A rack tile outside the tile set is refused, not silently ignored.
+    with pytest.raises(InvalidArgumentError, match="not a tile of this tile set"):
+        rules.generate_moves(Board(), Rack(["É"]), lexicon)
 
 
 def test_placements_of_generated_moves_rebuild_the_move() -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from wordgames.errors import NotationError
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError
 from wordgames.scrabble import Board, Direction, Move, parse_move, plain_layout, standard_layout
 from wordgames.scrabble.core.notation import (
     column_index,
@@ -64,11 +64,56 @@ def test_bad_coordinates(text: str) -> None:
         parse_coordinate(text)
 
 
-def test_column_names_stop_at_z() -> None:
+@pytest.mark.parametrize(
+    ("col", "name"), [(0, "A"), (25, "Z"), (26, "AA"), (27, "AB"), (51, "AZ"), (52, "BA"),
+                      (99, "CV"), (701, "ZZ"), (702, "AAA")],
+)
+def test_wide_boards_name_columns_as_spreadsheets_do(col: int, name: str) -> None:
+    assert column_name(col) == name
+    assert column_index(name) == column_index(name.lower()) == col
+
+
+@given(st.integers(min_value=0, max_value=18_277))
+def test_column_names_round_trip(col: int) -> None:
+    name = column_name(col)
+    assert name.isalpha() and name.isupper() and column_index(name) == col
+
+
+@given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=3))
+def test_column_indexes_round_trip(name: str) -> None:
+    assert column_name(column_index(name)) == name
+
+
+@pytest.mark.parametrize("name", ["1", "", "AAAA", "É", "A1", " A"])
+def test_bad_column_names(name: str) -> None:
     with pytest.raises(NotationError):
-        column_name(26)
-    with pytest.raises(NotationError):
-        column_index("1")
+        column_index(name)
+
+
+def test_negative_columns_have_no_name() -> None:
+    with pytest.raises(InvalidArgumentError):
+        column_name(-1)
+    with pytest.raises(InvalidArgumentTypeError):
+        column_name("A")  # type: ignore[arg-type]
+
+
+@given(st.integers(0, 99), st.integers(0, 99), st.sampled_from(list(Direction)))
+def test_wide_coordinates_round_trip(row: int, col: int, direction: Direction) -> None:
+    text = format_coordinate(row, col, direction)
+    assert parse_coordinate(text) == (row, col, direction)
+    assert parse_square(format_square(row, col)) == (row, col)
+
+
+def test_moves_beyond_column_z_read_and_write_on_a_wide_board() -> None:
+    board = Board(plain_layout(30, 40))
+    move = parse_standard_move("28AB CAT", board)
+    assert (move.row, move.col, move.direction) == (27, 27, Direction.ACROSS)
+    assert format_standard_move(move) == "28AB CAT"
+    down = parse_move("AN3 DOG", board)
+    assert (down.row, down.col, down.direction) == (2, 39, Direction.DOWN)
+    assert format_standard_move(down) == "AN3 DOG"
+    with pytest.raises(NotationError, match="off the 30x40 board"):
+        parse_move("AO3 DOG", board)
 
 
 def test_standard_move_with_board_letters_as_dots() -> None:
@@ -139,3 +184,14 @@ def test_move_round_trips_through_every_notation(case: tuple[Board, Move]) -> No
     if maximal and len(move.word) >= 2:
         # USC names only the placed tiles, so the word read back is the whole run of tiles.
         assert parse_move(format_usc_move(move), board) == move
+
+
+def test_overlong_notation_text_is_refused_by_every_reader() -> None:
+    board = Board()
+    long_text = "8H " + "A" * 5000
+    for parse in (lambda t: parse_move(t, board), lambda t: parse_standard_move(t, board),
+                  lambda t: parse_usc_move(t, board), parse_fit1045, parse_coordinate, parse_square):
+        with pytest.raises(NotationError, match="at most 1000 characters"):
+            parse(long_text)
+    with pytest.raises(NotationError):
+        parse_coordinate("9" * 5000 + "H")  # no int() of thousands of digits

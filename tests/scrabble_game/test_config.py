@@ -65,7 +65,10 @@ def test_resolve_relative_prefers_the_written_path(tmp_path: Path) -> None:
         ("hand_size: 7\n\ncolour: red\n", 3, "unknown key"),
         ("seed: 1\nseed: 2\n", 2, "given twice"),
         ("hand_size 7\n", 1, "key: value"),
-        ("hand_size: 0\n", 1, "at least 1"),
+        ("hand_size: 0\n", 1, "must be from 1 to 20, not 0"),
+        ("hand_size: 1000000\n", 1, "must be from 1 to 20, not 1000000"),
+        ("\nseed: " + "9" * 5000 + "\n", 2, "seed must be a whole number"),
+        ("scoreless_turns: 10000\n", 1, "must be from 1 to 1000"),
         ("board:\n", 1, "no value"),
         ("seed: 1\nboard: config/missing.txt\n", 2, "not found"),
     ],
@@ -86,3 +89,10 @@ def test_missing_config_file(tmp_path: Path) -> None:
 def test_parse_config_without_a_file() -> None:
     config = parse_config("hand_size: 8\nminimum_word_length: 1\n")
     assert config.hand_size == 8 and config.minimum_word_length == 1 and config.tile_bag is None
+
+
+def test_an_oversized_config_file_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.cfg"
+    path.write_text("# padding\n" * 10_000)
+    with pytest.raises(FormatError, match="may hold at most 65,536 bytes"):
+        read_config(path)

@@ -82,7 +82,7 @@ def test_hand_size_and_bag_size_are_checked(enable_trie: Lexicon) -> None:
         GameSettings(hand_size=0)
     with pytest.raises(InvalidArgumentError, match="classic rules"):
         GameSettings(rules="simple", minimum_word_length=3)
-    with pytest.raises(InvalidArgumentError, match="at least 1"):
+    with pytest.raises(InvalidArgumentError, match="minimum_word_length must be a whole number from 1"):
         GameSettings(minimum_word_length=0)
     assert GameSettings(minimum_word_length=4).build_rules().minimum_word_length == 4  # type: ignore[attr-defined]
     game = Game(["Ann"], enable_trie, GameSettings(hand_size=9, seed=1))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from conftest import shared_file
 
-from wordgames.errors import FormatError
+from wordgames.errors import FileWriteError, FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.layout import read_layout
 from wordgames.scrabble.core.tiles import read_tile_set
@@ -117,9 +117,10 @@ def test_a_crash_during_the_rename_keeps_the_previous_save(
         raise OSError("simulated power cut")
 
     monkeypatch.setattr(os, "replace", crash)
-    with pytest.raises(OSError, match="power cut"):
+    with pytest.raises(FileWriteError, match="power cut") as caught:
         save_game(game, path)
     monkeypatch.undo()
+    assert str(caught.value).startswith(f"{path}:") and ".tmp" not in str(caught.value)
     assert path.read_bytes() == previous
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no temporary left
     assert len(load_game(path, enable_trie).history) == 2
@@ -135,7 +136,7 @@ def test_a_crash_while_writing_keeps_the_previous_save(
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(FileWriteError, match="disk full"):
         write_text_atomically(path, "second\n")
     monkeypatch.undo()
     assert path.read_text() == "first\n"
@@ -191,14 +192,18 @@ def test_other_files_and_versions_are_rejected(saved_state: dict[str, Any], enab
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda s: s["players"][0].__setitem__("rack", s["players"][0]["rack"] + "Q"), "tiles do not add up"),
+        (lambda s: s["players"][0].__setitem__("rack", s["players"][0]["rack"] + "Q"), "at most 7"),
+        (lambda s: s["players"][0].__setitem__("rack", "Z" + s["players"][0]["rack"][1:]),
+         "tiles do not add up"),
         (lambda s: s["players"][1].__setitem__("score", s["players"][1]["score"] + 5), "add up to"),
         (lambda s: s["board"].__setitem__(0, "Q" + s["board"][0][1:]), "do not add up|rebuild"),
-        (lambda s: s.pop("bag"), "malformed"),
-        (lambda s: s["players"][0].__setitem__("rack", 7), "malformed"),
-        (lambda s: s.__setitem__("current", 5), "seat 5"),
-        (lambda s: s["settings"].__setitem__("hand_size", "x"), "malformed"),
-        (lambda s: s["history"][0].__setitem__("kind", "dance"), "malformed"),
+        (lambda s: s.pop("bag"), "bag: missing"),
+        (lambda s: s["players"][0].__setitem__("rack", 7), r"players\[0\]\.rack: expected a string"),
+        (lambda s: s.__setitem__("current", 5), "current: 5 is out of range"),
+        (lambda s: s["settings"].__setitem__("hand_size", "x"),
+         "settings.hand_size: expected a whole number"),
+        (lambda s: s["history"][0].__setitem__("kind", "dance"),
+         r"history\[0\]\.kind: 'dance' is not one of"),
     ],
 )
 def test_inconsistent_states_are_rejected(

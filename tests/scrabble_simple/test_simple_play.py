@@ -317,3 +317,20 @@ def test_hand_size_option(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     assert code == 0
     assert "Tiles : B S N O E\n" in out
     assert "Tiles : E U T E I\n" in out, "the hand is refilled to five tiles in deal order"
+
+
+def test_letters_outside_the_alphabet_are_invalid_moves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # TAß would upper-case to TASS, one letter longer: it is refused, as are É and Greek.
+    script = "taß\n3:3:H\ncaé\n3:3:H\nκατ\n3:3:H\ncast\n3:3:H\n***\n"
+    code, out, _ = play_dealt(monkeypatch, capsys, tmp_path, "CASTRAE", script)
+    assert code == 0 and out.count("Invalid Move!\n") == 3
+    assert "3 |   |   |   | C | A | S | T |" in out and "TASS" not in out
+
+
+def test_deal_files_with_letters_outside_the_alphabet_are_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = play_dealt(monkeypatch, capsys, tmp_path, "CASTßAE", "")
+    assert code == 2 and "'ß' is not a tile" in err

@@ -222,7 +222,7 @@ def test_limit_and_rack_size(rules: SimpleRules) -> None:
 def test_empty_rack_and_unknown_letters(rules: SimpleRules) -> None:
     board = Board.from_text(TONE_BOARD)
     assert rules.best_moves(board, Rack(), fit_lexicon()) == []
-    with pytest.raises(InvalidArgumentError, match="no value"):
+    with pytest.raises(InvalidArgumentError, match="not a tile of this tile set"):
         SimpleRules(tile_set=type(fit_tiles())({"A": 1})).best_moves(board, Rack.parse("AB"), fit_lexicon())
 
 

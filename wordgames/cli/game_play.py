@@ -19,8 +19,8 @@ atomically after every turn.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from pathlib import Path
 from typing import TextIO
 
 from wordgames.cli.common import lexicon_from_args
@@ -28,8 +28,9 @@ from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard_layout
-from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.notation import column_name, format_standard_move
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
+from wordgames.scrabble.formats.atomic import write_target
 from wordgames.scrabble.formats.config import GameConfig, read_config
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.players import parse_players
@@ -37,6 +38,7 @@ from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
 
 DEFAULT_PLAYERS = "Player,cpu:Computer"
+_COMMANDS = ("quit", "exit", "help", "board", "hint", "save", "pass", "exchange")
 DEFAULT_HINTS = 5
 
 # Premium squares: (symbol when empty, ANSI background colour).
@@ -68,26 +70,24 @@ HELP = """Commands:
 # --- drawing --------------------------------------------------------------------------------------
 
 
-def _column_label(col: int) -> str:
-    return chr(ord("A") + col) if col < 26 else str(col % 10)
-
-
 def render_board(board: Board, colour: bool = False) -> str:
     """The board with row numbers and column letters; empty premium squares show their
     symbol (see LEGEND), the empty start square ``*``; tiles show their letter (lower case
     for a blank).  With ``colour``, ANSI colours mark premiums and tiles."""
     layout = board.layout
-    lines = ["    " + " ".join(_column_label(col) for col in range(board.cols))]
+    width = len(column_name(board.cols - 1))  # two letters a column beyond Z
+    lines = ["    " + " ".join(f"{column_name(col):>{width}}" for col in range(board.cols))]
     for row in range(board.rows):
         cells = []
         for col in range(board.cols):
             tile = board.get(row, col)
             if tile is not None:
-                cells.append(f"\x1b[{_TILE_COLOUR}m{tile}\x1b[0m" if colour else tile)
+                cells.append(f"\x1b[{_TILE_COLOUR}m{tile:>{width}}\x1b[0m" if colour else f"{tile:>{width}}")
                 continue
             symbol, shade = _PREMIUMS.get(layout.premium(row, col), ("?", ""))
             if (row, col) == layout.start:
                 symbol = "*"
+            symbol = f"{symbol:>{width}}"
             cells.append(f"\x1b[{shade}m{symbol}\x1b[0m" if colour and shade else symbol)
         lines.append(f"{row + 1:>3} " + " ".join(cells))
     return "\n".join(lines)
@@ -239,7 +239,8 @@ class PlaySession:
             else:
                 turn = game.place(line)
         except WordGamesError as error:
-            self.say(f"! {error}{_lower_case_hint(words)}")
+            hint = "" if command in _COMMANDS else _lower_case_hint(words)
+            self.say(f"! {error}{hint}")
             return None
         self.say(describe_turn(game, turn, reveal=True))
         self.autosave()
@@ -262,8 +263,8 @@ class PlaySession:
 
     def show_hints(self, arguments: list[str]) -> None:
         """The N best moves for the current player."""
-        if len(arguments) > 1 or (arguments and not arguments[0].isdigit()):
-            raise InvalidArgumentError("write 'hint' or 'hint N'")
+        if len(arguments) > 1 or (arguments and not re.fullmatch("[0-9]{1,4}", arguments[0])):
+            raise InvalidArgumentError("write 'hint' or 'hint N' (N from 1 to 9999)")
         count = int(arguments[0]) if arguments else DEFAULT_HINTS
         if count < 1:
             raise InvalidArgumentError("ask for at least one hint")
@@ -276,7 +277,9 @@ class PlaySession:
             self.say(f"{rank:>3}. {format_standard_move(move):<22} {move.score:>4}")
 
     def save(self, path: str | None) -> None:
-        """Save to ``path`` (default: the session's save file)."""
+        """Save to ``path`` (default: the session's save file).  A failure raises
+        FileWriteError naming the file, which the prompt reports as one ``!`` line; the game
+        goes on."""
         target = path or self.save_path
         if target is None:
             raise InvalidArgumentError("no save file: write 'save FILE' or start with --save FILE")
@@ -289,8 +292,8 @@ class PlaySession:
             return
         try:
             save_game(self.game, self.save_path)
-        except OSError as error:
-            self.say(f"! could not save to {self.save_path}: {error.strerror or error}")
+        except WordGamesError as error:
+            self.say(f"! could not save: {error}")
             return
         if announce:
             self.say(f"Game saved to {self.save_path}.")
@@ -371,8 +374,8 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
 def run_classic_play(args: argparse.Namespace) -> int:
     """Play a classic game on stdin/stdout with the options of ``scrabble play``."""
     game, save_path = build_game(args)
-    if save_path is not None and not Path(save_path).parent.is_dir():
-        raise InvalidArgumentError(f"cannot save to {save_path}: no such folder")
+    if save_path is not None:
+        write_target(save_path)  # a folder, a device or a missing folder: refuse before playing
     session = PlaySession(
         game, sys.stdin, sys.stdout, colour=sys.stdout.isatty(), echo=not sys.stdin.isatty(),
         save_path=save_path,

@@ -20,6 +20,7 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Board, Move, Rack, layout_by_name, parse_move
+from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.textfiles import read_text_file
 
@@ -54,7 +55,8 @@ def read_move(args: argparse.Namespace, board: Board) -> Move:
         raise InvalidArgumentError("give the move as MOVE_FILE or with --move (one of them)")
     if args.move is not None:
         return parse_move(args.move, board)
-    return parse_move_file(read_text_file(args.move_file, "move file"), board, str(args.move_file))
+    text = read_text_file(args.move_file, "move file", limit=MAX_SMALL_FILE_BYTES)
+    return parse_move_file(text, board, str(args.move_file))
 
 
 def run_check(args: argparse.Namespace) -> int:

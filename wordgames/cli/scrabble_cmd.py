@@ -57,7 +57,8 @@ def register(groups: Any) -> None:
     best.add_argument("--rack", help="rack letters, '?' for a blank (default: the CGP's)")
     best.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     add_tile_options(best)
-    best.add_argument("--top", type=positive_int, default=1, metavar="N", help="moves to show")
+    best.add_argument("--top", type=positive_int, default=1, metavar="N",
+                      help="moves to show, 1 or more (default: %(default)s)")
     add_lexicon_options(best)
     add_json_option(best)
     best.set_defaults(handler=run_best)

@@ -24,6 +24,7 @@ from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import BLANK, Bag, Board, Direction, Move, Rack, TileSet, plain_layout
 from wordgames.scrabble.core.notation import format_fit1045, parse_fit1045
+from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.scrabble.rules.simple import NOT_A_WORD, NOT_AT_START, OUT_OF_BOUNDS, SimpleRules
 
 MIN_SIZE, MAX_SIZE = 5, 15
@@ -122,7 +123,9 @@ class SimpleGame:
 
     def judge(self, word_text: str, location_text: str) -> tuple[Move | None, list[str]]:
         """The legal move the user typed, or None and the lines that say why not."""
-        word = word_text.strip().upper()
+        raw = word_text.strip()
+        letters_only = bool(raw) and all(is_tile_letter(char) for char in raw)
+        word = raw.upper() if letters_only else raw  # upper-casing ß would lengthen the word
         try:
             row, col, direction = parse_fit1045(location_text)
         except NotationError:
@@ -137,7 +140,7 @@ class SimpleGame:
         length = max(len(word), 1)
         if not self.board.in_bounds(row + d_row * (length - 1), col + d_col * (length - 1)):
             return None, [BAD_LOCATION]
-        if not word.isalpha():
+        if not letters_only:
             return None, [BAD_MOVE]
         move = Move.from_word(self.board, row, col, direction, self._with_blanks(row, col, direction, word))
         verdict = self.rules.check(self.board, move, self.lexicon, Rack(self.hand))

@@ -11,7 +11,10 @@ import os
 from collections.abc import Iterable, Iterator
 
 from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
+from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
+from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.textfiles import read_text_file
 
 Square = tuple[int, int]
@@ -23,6 +26,8 @@ class Board:
     __slots__ = ("_grid", "cols", "layout", "rows")
 
     def __init__(self, layout: Layout | None = None) -> None:
+        if layout is not None:
+            require_type(layout, Layout, "a board's layout")
         self.layout = layout if layout is not None else standard_layout()
         self.rows = self.layout.rows
         self.cols = self.layout.cols
@@ -34,7 +39,14 @@ class Board:
     def from_text(cls, text: str, layout: Layout | None = None, name: str = "<board>") -> Board:
         """Parse a plain board: one line a row, ``.`` empty, a letter a tile (lower case = a
         blank).  Without ``layout`` the size picks one (:func:`layout_for_size`).  Raises
-        BoardError naming the line."""
+        BoardError naming the line; a board wider or taller than MAX_BOARD_SIDE squares, or a
+        text longer than MAX_BOARD_FILE_BYTES characters, is refused before it is split."""
+        require_type(text, str, "board text")
+        if layout is not None:
+            require_type(layout, Layout, "a board's layout")
+        name = str(name)
+        if len(text) > MAX_BOARD_FILE_BYTES:
+            raise BoardError(f"{name}: a board text may hold at most {MAX_BOARD_FILE_BYTES:,} characters")
         lines = [line.strip() for line in text.splitlines()]
         while lines and not lines[-1]:
             lines.pop()
@@ -43,14 +55,19 @@ class Board:
         if not lines:
             raise BoardError(f"{name}: the board is empty")
         width = len(lines[0])
+        if len(lines) > MAX_BOARD_SIDE or width > MAX_BOARD_SIDE:
+            raise BoardError(
+                f"{name}: the board is {len(lines)}x{width}; boards have at most {MAX_BOARD_SIDE} "
+                "rows and columns"
+            )
         for number, line in enumerate(lines, 1):
             if len(line) != width:
                 raise BoardError(
                     f"{name}:{number}: expected {width} squares like the first row, found {len(line)}"
                 )
             for char in line:
-                if char != "." and not char.isalpha():
-                    raise BoardError(f"{name}:{number}: {char!r} is neither '.' nor a letter")
+                if char != "." and not is_tile_letter(char):
+                    raise BoardError(f"{name}:{number}: {char!r} is neither '.' nor a tile letter")
         if layout is None:
             layout = layout_for_size(len(lines), width)
         elif (layout.rows, layout.cols) != (len(lines), width):
@@ -68,7 +85,8 @@ class Board:
     @classmethod
     def read(cls, path: str | os.PathLike[str], layout: Layout | None = None) -> Board:
         """Read a plain board file (see :meth:`from_text`)."""
-        return cls.from_text(read_text_file(path, "board file", BoardError), layout, str(path))
+        text = read_text_file(path, "board file", BoardError, limit=MAX_BOARD_FILE_BYTES)
+        return cls.from_text(text, layout, str(path))
 
     def copy(self) -> Board:
         """An independent copy of the board."""
@@ -110,8 +128,8 @@ class Board:
     def place(self, row: int, col: int, tile: str) -> None:
         """Put a tile on an empty square (lower case = a blank).  Raises InvalidArgumentError
         when the square is occupied or off the board, or the tile is not a letter."""
-        if not (isinstance(tile, str) and len(tile) == 1 and tile.isalpha()):
-            raise InvalidArgumentError(f"a tile is one letter, not {tile!r}")
+        if not is_tile_letter(tile):
+            raise InvalidArgumentError(f"{tile!r} is not a tile letter")
         if self.get(row, col) is not None:
             raise InvalidArgumentError(f"square ({row}, {col}) is already occupied")
         self._grid[row][col] = tile
@@ -123,8 +141,8 @@ class Board:
         for row, col, tile in tiles:
             if (row, col) in seen or self.get(row, col) is not None:
                 raise InvalidArgumentError(f"square ({row}, {col}) is already occupied")
-            if not (isinstance(tile, str) and len(tile) == 1 and tile.isalpha()):
-                raise InvalidArgumentError(f"a tile is one letter, not {tile!r}")
+            if not is_tile_letter(tile):
+                raise InvalidArgumentError(f"{tile!r} is not a tile letter")
             seen.add((row, col))
         for row, col, tile in tiles:
             self._grid[row][col] = tile
@@ -152,6 +170,7 @@ class Board:
 
     def row_tiles(self, row: int) -> list[str | None]:
         """The squares of a row, left to right (a copy)."""
+        self.get(row, 0)  # raises for a row off the board
         return list(self._grid[row])
 
     def grid(self) -> list[list[str | None]]:

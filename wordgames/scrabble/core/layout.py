@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_LAYOUT_FILE_BYTES
 from wordgames.textfiles import read_text_file
 
 _LETTER_MULTIPLIER = {"2": 2, "3": 3, "4": 4}
@@ -81,8 +83,23 @@ class Layout:
     name: str = "custom"
 
     def __post_init__(self) -> None:
+        require_type(self.rows, int, "layout rows")
+        require_type(self.cols, int, "layout cols")
         if self.rows < 1 or self.cols < 1:
             raise InvalidArgumentError(f"a board needs at least one square, not {self.rows}x{self.cols}")
+        if self.rows > MAX_BOARD_SIDE or self.cols > MAX_BOARD_SIDE:
+            raise InvalidArgumentError(
+                f"a board is {self.rows}x{self.cols}; boards have at most {MAX_BOARD_SIDE} rows and columns"
+            )
+        require_type(self.name, str, "a layout's name")
+        require_type(self.premiums, tuple, "a layout's premiums")
+        for row in self.premiums:
+            require_type(row, str, "a row of a layout's premiums")
+        require_type(self.start, tuple, "a layout's start square")
+        if len(self.start) != 2:
+            raise InvalidArgumentError(f"a layout's start must be a (row, col) pair, not {self.start!r}")
+        require_type(self.start[0], int, "a layout's start row")
+        require_type(self.start[1], int, "a layout's start column")
         if len(self.premiums) != self.rows or any(len(row) != self.cols for row in self.premiums):
             raise InvalidArgumentError("the premium grid does not match the board size")
         for row in self.premiums:
@@ -95,14 +112,18 @@ class Layout:
 
     def letter_multiplier(self, row: int, col: int) -> int:
         """The letter multiplier of a square (1 when none)."""
-        return _LETTER_MULTIPLIER.get(self.premiums[row][col], 1)
+        return _LETTER_MULTIPLIER.get(self.premium(row, col), 1)
 
     def word_multiplier(self, row: int, col: int) -> int:
         """The word multiplier of a square (1 when none)."""
-        return _WORD_MULTIPLIER.get(self.premiums[row][col], 1)
+        return _WORD_MULTIPLIER.get(self.premium(row, col), 1)
 
     def premium(self, row: int, col: int) -> str:
-        """The premium code of a square (``.`` for a plain one)."""
+        """The premium code of a square (``.`` for a plain one).  Raises InvalidArgumentError
+        for a square off the board."""
+        if not (isinstance(row, int) and isinstance(col, int)
+                and 0 <= row < self.rows and 0 <= col < self.cols):
+            raise InvalidArgumentError(f"square ({row!r}, {col!r}) is off the {self.rows}x{self.cols} layout")
         return self.premiums[row][col]
 
     def transposed(self) -> Layout:
@@ -119,6 +140,8 @@ class Layout:
 def plain_layout(size: int, cols: int | None = None) -> Layout:
     """A board with no premium squares, start square in the middle (``size // 2``)."""
     cols = size if cols is None else cols
+    for number in (size, cols):
+        require_int(number, "a board size", 1, MAX_BOARD_SIDE)  # before building the grid
     return Layout(size, cols, (size // 2, cols // 2), tuple("." * cols for _ in range(size)),
                   f"plain{size}x{cols}")
 
@@ -136,6 +159,9 @@ def super_layout() -> Layout:
 def parse_layout(text: str, name: str = "<layout>") -> Layout:
     """Parse a USC layout file: ``rows cols``, then the 1-based ``start_row start_col``, then
     ``rows`` lines of ``cols`` premium codes.  Raises FormatError naming the line."""
+    require_type(text, str, "layout text")
+    if len(text) > MAX_LAYOUT_FILE_BYTES:
+        raise FormatError(f"{name}: a layout may hold at most {MAX_LAYOUT_FILE_BYTES:,} characters")
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if len(lines) < 2:
@@ -148,7 +174,11 @@ def parse_layout(text: str, name: str = "<layout>") -> Layout:
             f"{name}: the first two lines must be 'rows cols' and 'start_row start_col'"
         ) from None
     grid = lines[2:]
-    if rows < 1 or cols < 1 or len(grid) != rows:
+    if not (1 <= rows <= MAX_BOARD_SIDE and 1 <= cols <= MAX_BOARD_SIDE):
+        raise FormatError(
+            f"{name}: a board is {rows}x{cols}; boards have 1 to {MAX_BOARD_SIDE} rows and columns"
+        )
+    if len(grid) != rows:
         raise FormatError(f"{name}: expected {rows} grid lines, found {len(grid)}")
     for number, row in enumerate(grid, 3):
         if len(row) != cols:
@@ -163,7 +193,7 @@ def parse_layout(text: str, name: str = "<layout>") -> Layout:
 
 def read_layout(path: str | os.PathLike[str]) -> Layout:
     """Read a USC layout file (see :func:`parse_layout`)."""
-    return parse_layout(read_text_file(path, "layout file"), str(path))
+    return parse_layout(read_text_file(path, "layout file", limit=MAX_LAYOUT_FILE_BYTES), str(path))
 
 
 BUILTIN_LAYOUTS = {"standard": standard_layout, "super": super_layout}
@@ -176,6 +206,7 @@ give the built-in layouts."""
 def builtin_layout_named(name: str) -> Layout | None:
     """The built-in layout ``name`` names — ours (``standard``) or the other programs'
     (``CrosswordGame``), any case — or None."""
+    require_type(name, str, "a layout name")
     key = name.strip().lower()
     for ours, theirs in BOARD_NAMES.items():
         if key == theirs.lower():
@@ -204,5 +235,6 @@ def layout_for_size(rows: int, cols: int) -> Layout:
 def layout_by_name(name: str) -> Layout:
     """A built-in layout by name (``standard``, ``super``, and others registered in
     BUILTIN_LAYOUTS), else a layout file path."""
+    require_type(name, (str, os.PathLike), "a layout name")
     factory = BUILTIN_LAYOUTS.get(name)
     return factory() if factory is not None else read_layout(name)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.tiles import is_tile_letter
 
 
 class Direction(enum.Enum):
@@ -36,6 +38,7 @@ class Direction(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> Direction:
         """``H``/``A``/``-``/``across`` or ``V``/``D``/``|``/``down`` (any case)."""
+        require_type(text, str, "a direction")
         key = text.strip().upper()
         if key in ("H", "A", "-", "ACROSS"):
             return cls.ACROSS
@@ -109,8 +112,14 @@ class Move:
         taken from the board; the others are placed (lower case = a blank).  Raises
         InvalidArgumentError when the word runs off the board or contains a non-letter.
         Whether board letters match the word is for the rule set to judge."""
-        if not word or not all(char.isalpha() for char in word):
-            raise InvalidArgumentError(f"a word is made of letters, not {word!r}")
+        require_type(board, Board, "the board")
+        require_int(row, "the row")
+        require_int(col, "the column")
+        require_type(direction, Direction, "the direction")
+        require_type(word, str, "the word")
+        if not word or not all(is_tile_letter(char) for char in word):
+            shown = word if len(word) <= 40 else word[:40] + "..."
+            raise InvalidArgumentError(f"a word is made of tile letters, not {shown!r}")
         d_row, d_col = direction.step
         end_row, end_col = row + d_row * (len(word) - 1), col + d_col * (len(word) - 1)
         if not (board.in_bounds(row, col) and board.in_bounds(end_row, end_col)):
@@ -134,6 +143,12 @@ class Move:
         forms the longer word (across on a tie).  Raises InvalidArgumentError when the
         tiles are not in one line or the squares are off the board; gaps and occupied squares
         are left for the rule set to judge (the word then stops at the first gap)."""
+        require_type(board, Board, "the board")
+        if direction is not None:
+            require_type(direction, Direction, "the direction")
+        placements = tuple(placements)
+        for placement in placements:
+            require_type(placement, Placement, "a placement")
         placed = tuple(sorted(placements))
         if not placed:
             raise InvalidArgumentError("a move places at least one tile")
@@ -179,4 +194,8 @@ class Move:
 
 def sort_moves(moves: Iterable[Move]) -> list[Move]:
     """Moves best first (see :meth:`Move.sort_key`)."""
-    return sorted(moves, key=Move.sort_key)
+    require_type(moves, Iterable, "moves")
+    listed = list(moves)
+    for move in listed:
+        require_type(move, Move, "a move")
+    return sorted(listed, key=Move.sort_key)

@@ -2,8 +2,9 @@
 
 * FIT1045: ``r:c:H`` / ``r:c:V``, 0-based row and column.
 * Standard: ``8H`` (row number first: the word reads across) and ``H8`` (column letter first:
-  down), 1-based rows, columns ``A``, ``B``, ...  A move is ``8H WORD``: the whole word, board
-  letters included (or written ``.``), blanks in lower case.
+  down), 1-based rows, columns ``A``, ``B``, ... ``Z``, then ``AA``, ``AB``, ... as spreadsheets
+  name them, so boards wider than 26 columns have names too (``27AA``).  A move is ``8H WORD``:
+  the whole word, board letters included (or written ``.``), blanks in lower case.
 * USC: ``PLACE - r c TILES`` (across) / ``PLACE | r c TILES`` (down), 1-based, the square of
   the first *placed* tile, only the placed tiles listed, ``?x`` for a blank used as ``x``.
 * CS214 squares: ``K10`` is column K, row 10.
@@ -15,29 +16,55 @@ import re
 
 from wordgames.errors import NotationError
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.tiles import is_tile_letter
 
-_FIT = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*:\s*([A-Za-z])\s*$")
-_ROW_FIRST = re.compile(r"^(\d+)([A-Za-z])$")
-_COL_FIRST = re.compile(r"^([A-Za-z])(\d+)$")
+# Numbers are ASCII digits, at most 4 of them (boards are far smaller), so int() never sees
+# other scripts' digits or thousands of them; column names are 1 to 3 ASCII letters.
+_FIT = re.compile(r"^\s*([0-9]{1,4})\s*:\s*([0-9]{1,4})\s*:\s*([A-Za-z])\s*$")
+_ROW_FIRST = re.compile(r"^([0-9]{1,4})([A-Za-z]{1,3})$")
+_COL_FIRST = re.compile(r"^([A-Za-z]{1,3})([0-9]{1,4})$")
+_COLUMN = re.compile(r"^[A-Za-z]{1,3}$")
+_ALPHABET = 26
+
+
+def _check_text(text: str, what: str) -> None:
+    """Refuse a non-string, or text longer than any move (MAX_NOTATION_LENGTH characters)."""
+    require_type(text, str, what)
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise NotationError(f"{what} is at most {MAX_NOTATION_LENGTH} characters long")
 
 
 def column_name(col: int) -> str:
-    """The letter of a 0-based column (``0`` -> ``A``)."""
-    if not 0 <= col < 26:
-        raise NotationError(f"column {col} has no letter (boards up to 26 columns)")
-    return chr(ord("A") + col)
+    """The name of a 0-based column, as spreadsheets write it: ``0`` -> ``A``, ``25`` ->
+    ``Z``, ``26`` -> ``AA``, ``27`` -> ``AB``, ``701`` -> ``ZZ``, ``702`` -> ``AAA``."""
+    require_int(col, "a column", 0)
+    letters = ""
+    number = col + 1
+    while number:
+        number, digit = divmod(number - 1, _ALPHABET)
+        letters = chr(ord("A") + digit) + letters
+    return letters
 
 
-def column_index(letter: str) -> int:
-    """The 0-based column of a letter (``A`` -> ``0``)."""
-    if len(letter) != 1 or not letter.isalpha() or not letter.isascii():
-        raise NotationError(f"{letter!r} is not a column letter")
-    return ord(letter.upper()) - ord("A")
+def column_index(name: str) -> int:
+    """The 0-based column a name stands for (``A`` -> ``0``, ``AA`` -> ``26``; any case);
+    the inverse of :func:`column_name`.  Raises NotationError for anything but 1 to 3 ASCII
+    letters."""
+    require_type(name, str, "a column name")
+    if not _COLUMN.match(name):
+        raise NotationError(f"{name!r} is not a column name (A..Z, AA..ZZ, ...)")
+    number = 0
+    for letter in name.upper():
+        number = number * _ALPHABET + ord(letter) - ord("A") + 1
+    return number - 1
 
 
 def parse_fit1045(text: str) -> tuple[int, int, Direction]:
     """``"3:3:H"`` -> (3, 3, ACROSS).  Raises NotationError."""
+    _check_text(text, "a location")
     match = _FIT.match(text)
     if match is None:
         raise NotationError(f"location {text!r} is not in row:col:direction format (e.g. 3:3:H)")
@@ -46,11 +73,16 @@ def parse_fit1045(text: str) -> tuple[int, int, Direction]:
 
 def format_fit1045(row: int, col: int, direction: Direction) -> str:
     """(3, 3, ACROSS) -> ``"3:3:H"``."""
+    require_int(row, "a row")
+    require_int(col, "a column")
+    require_type(direction, Direction, "a direction")
     return f"{row}:{col}:{direction.value}"
 
 
 def parse_coordinate(text: str) -> tuple[int, int, Direction]:
-    """Standard coordinates: ``"8H"`` -> (7, 7, ACROSS); ``"H8"`` -> (7, 7, DOWN)."""
+    """Standard coordinates: ``"8H"`` -> (7, 7, ACROSS); ``"H8"`` -> (7, 7, DOWN);
+    ``"27AA"`` -> (26, 26, ACROSS)."""
+    _check_text(text, "a coordinate")
     key = text.strip()
     if match := _ROW_FIRST.match(key):
         row, col, direction = int(match[1]) - 1, column_index(match[2]), Direction.ACROSS
@@ -65,13 +97,16 @@ def parse_coordinate(text: str) -> tuple[int, int, Direction]:
 
 def format_coordinate(row: int, col: int, direction: Direction) -> str:
     """(7, 7, ACROSS) -> ``"8H"``; (7, 7, DOWN) -> ``"H8"``."""
+    require_int(row, "a row", 0)
+    require_type(direction, Direction, "a direction")
     if direction is Direction.ACROSS:
         return f"{row + 1}{column_name(col)}"
     return f"{column_name(col)}{row + 1}"
 
 
 def parse_square(text: str) -> tuple[int, int]:
-    """A CS214 square, column letter then 1-based row: ``"K10"`` -> (9, 10)."""
+    """A CS214 square, column name then 1-based row: ``"K10"`` -> (9, 10)."""
+    _check_text(text, "a square")
     match = _COL_FIRST.match(text.strip())
     if match is None or int(match[2]) < 1:
         raise NotationError(f"square {text!r} is not a column letter and a row number (e.g. K10)")
@@ -80,6 +115,7 @@ def parse_square(text: str) -> tuple[int, int]:
 
 def format_square(row: int, col: int) -> str:
     """(9, 10) -> ``"K10"``."""
+    require_int(row, "a row", 0)
     return f"{column_name(col)}{row + 1}"
 
 
@@ -91,6 +127,8 @@ def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
 def parse_standard_move(text: str, board: Board) -> Move:
     """``"8H WORD"`` / ``"H8 word"``: the whole word from that square; board letters may be
     written out or as ``.``; lower case = a blank.  Raises NotationError."""
+    _check_text(text, "a move")
+    require_type(board, Board, "the board")
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(f"move {text!r} is not 'COORDINATE WORD' (e.g. 8H QUIZ)")
@@ -106,10 +144,10 @@ def parse_standard_move(text: str, board: Board) -> Move:
             if tile is None:
                 raise NotationError(f"move {text!r}: '.' stands on an empty square")
             letters.append(tile)
-        elif char.isalpha():
+        elif is_tile_letter(char):
             letters.append(char)
         else:
-            raise NotationError(f"move {text!r}: {char!r} is not a letter or '.'")
+            raise NotationError(f"move {text!r}: {char!r} is not a tile letter or '.'")
     try:
         return Move.from_word(board, row, col, direction, "".join(letters))
     except ValueError as error:
@@ -119,6 +157,7 @@ def parse_standard_move(text: str, board: Board) -> Move:
 def format_standard_move(move: Move, through: str | None = None) -> str:
     """``"8H WORD"``; with ``through=".."``-style marker, board letters are written as that
     marker (GCG writes ``.``)."""
+    require_type(move, Move, "a move")
     placed = {(p.row, p.col) for p in move.placed}
     word = "".join(
         char if through is None or square in placed else through
@@ -130,16 +169,17 @@ def format_standard_move(move: Move, through: str | None = None) -> str:
 def parse_usc_move(text: str, board: Board) -> Move:
     """``"PLACE - 5 1 POE?MON"``: the placed tiles in order from the given square, skipping
     occupied squares.  Raises NotationError."""
+    _check_text(text, "a move")
+    require_type(board, Board, "the board")
     parts = text.split()
     if len(parts) != 5 or parts[0].upper() != "PLACE":
         raise NotationError(f"move {text!r} is not 'PLACE -|| ROW COL TILES'")
     if parts[1] not in ("-", "|"):
         raise NotationError(f"move {text!r}: direction must be '-' or '|'")
     direction = Direction.parse(parts[1])
-    try:
-        row, col = int(parts[2]) - 1, int(parts[3]) - 1
-    except ValueError:
-        raise NotationError(f"move {text!r}: row and column must be whole numbers") from None
+    if not all(re.fullmatch("[0-9]{1,4}", part) for part in parts[2:4]):
+        raise NotationError(f"move {text!r}: row and column must be whole numbers")
+    row, col = int(parts[2]) - 1, int(parts[3]) - 1
     _check_on_board(board, row, col, text)
     if board.get(row, col) is not None:
         raise NotationError(f"move {text!r}: the first square is already occupied")
@@ -148,10 +188,10 @@ def parse_usc_move(text: str, board: Board) -> Move:
     for char in chars:
         if char == "?":
             letter = next(chars, "")
-            if not letter.isalpha():
+            if not is_tile_letter(letter):
                 raise NotationError(f"move {text!r}: '?' must be followed by the letter it plays")
             tiles.append((letter.upper(), True))
-        elif char.isalpha():
+        elif is_tile_letter(char):
             tiles.append((char.upper(), False))
         else:
             raise NotationError(f"move {text!r}: {char!r} is not a tile")
@@ -170,6 +210,7 @@ def parse_usc_move(text: str, board: Board) -> Move:
 
 def format_usc_move(move: Move) -> str:
     """``"PLACE - 5 1 POE?MON"`` for a move (1-based square of its first placed tile)."""
+    require_type(move, Move, "a move")
     if not move.placed:
         raise NotationError(f"{move} places no tile, so it has no USC spelling")
     first = move.placed[0]
@@ -180,7 +221,10 @@ def format_usc_move(move: Move) -> str:
 
 def parse_move(text: str, board: Board) -> Move:
     """A move in any supported notation: ``PLACE ...`` (USC), ``8H WORD`` (standard) or
-    ``r:c:H WORD`` (FIT1045).  Raises NotationError."""
+    ``r:c:H WORD`` (FIT1045).  Raises NotationError (InvalidArgumentTypeError when ``text``
+    is not a string or ``board`` not a Board)."""
+    _check_text(text, "a move")
+    require_type(board, Board, "the board")
     stripped = text.strip()
     if stripped.upper().startswith("PLACE"):
         return parse_usc_move(stripped, board)

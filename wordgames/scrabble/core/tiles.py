@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wordgames.errors import FormatError, GameError, InvalidArgumentError
+from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.limits import (
+    MAX_HAND_SIZE,
+    MAX_SMALL_FILE_BYTES,
+    MAX_TILE_COUNT,
+    MAX_TILE_VALUE,
+)
 from wordgames.textfiles import read_text_file
 
 BLANK = "?"
@@ -29,9 +36,30 @@ _ENGLISH = {
 }  # fmt: skip
 
 
+def is_tile_letter(char: object) -> bool:
+    """Whether ``char`` can be a tile: one letter whose upper and lower case are each one
+    character and map back to each other.  The board writes a blank as the lower-case letter,
+    so a letter needs both cases, and changing case must never change a word's length (``ß``
+    upper-cases to ``SS``, so it is not a tile letter; neither is a letter without case)."""
+    if not isinstance(char, str) or len(char) != 1 or not char.isalpha():
+        return False
+    upper, lower = char.upper(), char.lower()
+    return len(upper) == 1 and len(lower) == 1 and upper != lower and upper.lower() == lower \
+        and lower.upper() == upper
+
+
+def check_letters(text: str, what: str) -> None:
+    """Raise InvalidArgumentError naming the first character of ``text`` that is not a tile
+    letter (see :func:`is_tile_letter`)."""
+    for char in text:
+        if not is_tile_letter(char):
+            raise InvalidArgumentError(f"{what}: {char!r} is not a letter a tile can carry")
+
+
 def rack_tile(tile: str) -> str:
     """The tile as it sits on a rack or in the bag: a played blank (a lower-case letter) is
     ``?`` again; any other tile is itself."""
+    require_type(tile, str, "a tile")
     return BLANK if tile == BLANK or tile.islower() else tile
 
 
@@ -45,15 +73,49 @@ class TileSet:
     values: Mapping[str, int]
     counts: Mapping[str, int] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        for name, table, most in (("values", self.values, MAX_TILE_VALUE),
+                                  ("counts", self.counts, MAX_TILE_COUNT)):
+            if not isinstance(table, Mapping):
+                raise InvalidArgumentTypeError(f"tile set {name} must be a mapping of tile to number")
+            for tile, number in table.items():
+                if tile != BLANK and not (is_tile_letter(tile) and tile == tile.upper()):
+                    raise InvalidArgumentError(
+                        f"tile set {name}: {tile!r} is not an upper-case tile letter or '?'"
+                    )
+                if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= most:
+                    raise InvalidArgumentError(
+                        f"tile set {name}: {tile} has {number!r}; expected a whole number from 0 to {most}"
+                    )
+        unvalued = set(self.counts) - set(self.values)
+        if unvalued:
+            raise InvalidArgumentError(f"tile set counts: {''.join(sorted(unvalued))} have no value")
+
     def value(self, tile: str) -> int:
         """Points for a tile: a blank (``?`` or a lower-case letter) scores 0; an unknown
         letter raises InvalidArgumentError."""
+        require_type(tile, str, "a tile")
         if tile == BLANK or (tile.isalpha() and tile.islower()):
             return 0
         try:
             return self.values[tile]
         except KeyError:
             raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set") from None
+
+    def holds(self, tile: str) -> bool:
+        """Whether ``tile`` (an upper-case letter, or ``?``) belongs to this tile set."""
+        return tile in self.values or tile == BLANK
+
+    def check_tiles(self, tiles: Iterable[str], what: str) -> None:
+        """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
+        a lower-case letter is a blank standing for that letter) outside this tile set."""
+        for tile in tiles:
+            require_type(tile, str, "a tile")
+            if not self.holds(tile.upper() if tile != BLANK else tile):
+                letters = "".join(sorted(tile for tile in self.values if tile != BLANK))
+                raise InvalidArgumentError(
+                    f"{what}: {tile!r} is not a tile of this tile set ({letters} and '?')"
+                )
 
     def full_bag(self) -> list[str]:
         """Every tile of a full bag, sorted (blanks as ``?``)."""
@@ -86,7 +148,7 @@ def distribution_name(tile_set: TileSet) -> str | None:
 
 
 def _data_lines(path: Path) -> list[tuple[int, list[str]]]:
-    text = read_text_file(path, "tile file")
+    text = read_text_file(path, "tile file", limit=MAX_SMALL_FILE_BYTES)
     return [(number, line.split()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
 
 
@@ -104,8 +166,8 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
             raise FormatError(
                 f"{file}:{number}: expected 'LETTER VALUE' or 'letter points count' lines"
             )
-        tile = fields[0].upper()
-        if len(tile) != 1 or not (tile.isalpha() or tile == BLANK):
+        tile = fields[0].upper() if is_tile_letter(fields[0]) else fields[0]
+        if tile != BLANK and not is_tile_letter(tile):
             raise FormatError(f"{file}:{number}: {fields[0]!r} is not a letter or '?'")
         try:
             numbers = [int(item) for item in fields[1:]]
@@ -113,6 +175,10 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
             raise FormatError(f"{file}:{number}: values must be whole numbers") from None
         if any(item < 0 for item in numbers):
             raise FormatError(f"{file}:{number}: values must not be negative")
+        if numbers[0] > MAX_TILE_VALUE or (len(numbers) == 2 and numbers[1] > MAX_TILE_COUNT):
+            raise FormatError(
+                f"{file}:{number}: at most {MAX_TILE_VALUE} points and {MAX_TILE_COUNT} copies a tile"
+            )
         if tile in values:
             raise FormatError(f"{file}:{number}: {tile} is listed twice")
         values[tile] = numbers[0]
@@ -124,6 +190,13 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
     return TileSet(values, counts)
 
 
+def _bag_tile(tile: object) -> str:
+    if tile != BLANK and not is_tile_letter(tile):
+        raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
+    assert isinstance(tile, str)
+    return tile if tile == BLANK else tile.upper()
+
+
 class Bag:
     """The tiles not yet drawn.  Draws are random from a seeded generator, or, with
     ``fixed_order``, in the order given (FIT1045's ``tiles.txt``)."""
@@ -131,13 +204,14 @@ class Bag:
     def __init__(
         self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False
     ) -> None:
-        self._tiles = [tile.upper() if tile != BLANK else tile for tile in tiles]
+        self._tiles = [_bag_tile(tile) for tile in tiles]
         self.fixed_order = fixed_order
         self._random = random.Random(seed)
 
     @classmethod
     def full(cls, tile_set: TileSet, seed: int | None = None) -> Bag:
         """A full bag of ``tile_set`` drawn at random with ``seed``."""
+        require_type(tile_set, TileSet, "tile_set")
         if not tile_set.counts:
             raise InvalidArgumentError("this tile set has no tile counts to fill a bag")
         return cls(tile_set.full_bag(), seed)
@@ -147,7 +221,7 @@ class Bag:
         """A bag dealt in file order from a FIT1045 ``tiles.txt`` (one tile a line)."""
         tiles = [fields[0] for _, fields in _data_lines(Path(path))]
         for tile in tiles:
-            if len(tile) != 1 or not (tile.isalpha() or tile == BLANK):
+            if tile != BLANK and not is_tile_letter(tile):
                 raise FormatError(f"{path}: {tile!r} is not a tile")
         return cls(tiles, fixed_order=True)
 
@@ -194,6 +268,11 @@ class Bag:
         return bag
 
 
+def _rack_tile_checked(tile: str) -> str:
+    require_type(tile, str, "a tile")
+    return rack_tile(tile)
+
+
 class Rack:
     """A player's tiles as a multiset of upper-case letters and ``?`` blanks."""
 
@@ -203,28 +282,39 @@ class Rack:
 
     @classmethod
     def parse(cls, text: str) -> Rack:
-        """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank)."""
-        if not isinstance(text, str):
-            raise InvalidArgumentError("a rack must be a string of letters and '?'")
+        """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank).
+        Raises InvalidArgumentError for a character that is not a tile letter (see
+        :func:`is_tile_letter`) or more than MAX_HAND_SIZE tiles; whether the tiles fit a
+        rule set's tile set and hand size is the rule set's check."""
+        require_type(text, str, "a rack")
+        stripped = text.strip()
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        if len(stripped) > MAX_HAND_SIZE:
+            raise InvalidArgumentError(
+                f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"
+            )
         tiles = []
-        for char in text.strip():
+        for char in stripped:
             if char in "?_":
                 tiles.append(BLANK)
-            elif char.isalpha():
+            elif is_tile_letter(char):
                 tiles.append(char.upper())
             else:
-                raise InvalidArgumentError(f"bad rack {text!r}: {char!r} is not a letter or '?'")
+                raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a letter or '?'")
         return cls(tiles)
 
     def add(self, tiles: Iterable[str]) -> None:
-        """Put tiles on the rack (a lower-case letter goes back as a blank)."""
+        """Put tiles on the rack (a lower-case letter goes back as a blank).  Raises
+        InvalidArgumentError for something that is not a tile."""
         for tile in tiles:
+            if tile != BLANK and not is_tile_letter(tile):
+                raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
             self._tiles[rack_tile(tile)] += 1
 
     def remove(self, tiles: Iterable[str]) -> None:
         """Take tiles off the rack; a lower-case letter takes a blank.  Raises GameError
         naming the missing tiles and changes nothing when the rack does not hold them all."""
-        needed = Counter(map(rack_tile, tiles))
+        needed = Counter(map(_rack_tile_checked, tiles))
         missing = needed - self._tiles
         if missing:
             raise GameError(f"the rack {self} does not hold {''.join(sorted(missing.elements()))}")
@@ -232,7 +322,7 @@ class Rack:
 
     def can_supply(self, tiles: Iterable[str]) -> bool:
         """Whether the rack holds all of ``tiles`` (lower-case letters need blanks)."""
-        needed = Counter(map(rack_tile, tiles))
+        needed = Counter(map(_rack_tile_checked, tiles))
         return not needed - self._tiles
 
     def count(self, tile: str) -> int:

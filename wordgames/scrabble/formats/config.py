@@ -19,15 +19,29 @@ hand size) and ``scoreless_turns`` (consecutive scoreless turns that end the gam
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError
+from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.limits import (
+    MAX_BOARD_SIDE,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_SCORELESS_TURNS,
+    MAX_SMALL_FILE_BYTES,
+)
 from wordgames.textfiles import read_text_file
 
 _INTEGER_KEYS = ("hand_size", "seed", "minimum_word_length", "exchange_minimum", "scoreless_turns")
 _PATH_KEYS = ("tile_bag", "dictionary", "board")
-_MINIMUM = {"hand_size": 1, "minimum_word_length": 1, "exchange_minimum": 0, "scoreless_turns": 1}
+_RANGE = {
+    "hand_size": (1, MAX_HAND_SIZE),
+    "minimum_word_length": (1, MAX_BOARD_SIDE),
+    "exchange_minimum": (0, MAX_HAND_SIZE * MAX_PLAYERS),
+    "scoreless_turns": (1, MAX_SCORELESS_TURNS),
+}
 
 
 @dataclass(frozen=True)
@@ -58,8 +72,13 @@ def resolve_relative(value: str, folder: Path) -> Path | None:
 def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> GameConfig:
     """Parse config text; paths are resolved against the folder of ``source``.  Raises
     FormatError naming ``source:line`` for a malformed line, an unknown or repeated key, a bad
-    number or a missing file."""
+    number or a missing file; a text longer than MAX_SMALL_FILE_BYTES characters is refused
+    before it is split."""
+    require_type(text, str, "config text")
+    require_type(source, (str, os.PathLike), "the config's source")
     name = Path(source)
+    if len(text) > MAX_SMALL_FILE_BYTES:
+        raise FormatError(f"{name}: a config file may hold at most {MAX_SMALL_FILE_BYTES:,} characters")
     folder = name.parent
     numbers: dict[str, int] = {}
     paths: dict[str, Path] = {}
@@ -77,12 +96,12 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
         if not value:
             raise FormatError(f"{where}: {key} has no value")
         if key in _INTEGER_KEYS:
-            try:
-                number_value = int(value)
-            except ValueError:
-                raise FormatError(f"{where}: {key} must be a whole number, not {value!r}") from None
-            if number_value < _MINIMUM.get(key, number_value):
-                raise FormatError(f"{where}: {key} must be at least {_MINIMUM[key]}")
+            if not re.fullmatch("-?[0-9]{1,30}", value):
+                raise FormatError(f"{where}: {key} must be a whole number, not {value[:40]!r}")
+            number_value = int(value)
+            low, high = _RANGE.get(key, (None, None))
+            if (low is not None and number_value < low) or (high is not None and number_value > high):
+                raise FormatError(f"{where}: {key} must be from {low} to {high}, not {number_value}")
             numbers[key] = number_value
         elif key in _PATH_KEYS:
             path = resolve_relative(value, folder)
@@ -108,4 +127,5 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
 def read_config(path: str | os.PathLike[str]) -> GameConfig:
     """Read a config file (see :func:`parse_config`).  Raises FormatError when it cannot be
     read."""
-    return parse_config(read_text_file(path, "config file"), Path(path))
+    require_type(path, (str, os.PathLike), "a config path")
+    return parse_config(read_text_file(path, "config file", limit=MAX_SMALL_FILE_BYTES), Path(path))

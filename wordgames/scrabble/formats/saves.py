@@ -6,21 +6,22 @@ scores, the board, the bag *including its random generator*, whose turn it is an
 A resumed game therefore continues exactly as the saved one would have: same future draws,
 same computer decisions.
 
-Files are written atomically (a temporary file in the same folder, flushed and fsync'ed, then
-``os.replace``), so a crash or a full disk during a save leaves the previous save intact.
-Loading checks everything it can (format and version, a SHA-256 checksum of the content, the
-shapes of all fields, that board + racks + bag make exactly one full bag, that the history
-replays to the saved board and scores, and that the lexicon has the saved size) and raises
-:class:`~wordgames.errors.FormatError` on any mismatch.
+Files are written atomically (:mod:`~wordgames.scrabble.formats.atomic`), so a crash or a full
+disk during a save leaves the previous save intact.  Loading refuses a file larger than
+MAX_SAVE_FILE_BYTES before reading it and JSON nested deeper than MAX_SAVE_NESTING, then
+checks everything it can — format and version, a SHA-256 checksum of the content, the type and
+range of every field (naming the field: ``settings.hand_size``, ``players[1].strategy``...),
+that board + racks + bag make exactly one full bag, that the history replays to the saved board
+and scores, and that the lexicon has the saved size — and raises
+:class:`~wordgames.errors.FormatError` on any mismatch.  The checksum only detects accidents:
+anyone can recompute it, so a forged save gets every check an accidental one does.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -29,54 +30,44 @@ from typing import Any
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.limits import (
+    MAX_BOARD_SIDE,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_SAVE_FILE_BYTES,
+    MAX_SAVE_NESTING,
+    MAX_SCORELESS_TURNS,
+)
 from wordgames.scrabble.core.move import Direction, Move, Placement
-from wordgames.scrabble.core.tiles import Bag, Rack, TileSet
+from wordgames.scrabble.core.scoring import END_RULES
+from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
+from wordgames.scrabble.formats.atomic import write_target, write_text_atomically
+from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
+from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
-from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.rules.registry import rule_set_names
 from wordgames.textfiles import read_text_file
+
+__all__ = [
+    "game_from_state",
+    "game_to_state",
+    "load_game",
+    "move_from_state",
+    "move_to_state",
+    "save_game",
+    "turn_to_state",
+    "write_text_atomically",
+]
 
 SAVE_FORMAT = "wordgames-scrabble-game"
 SAVE_VERSION = 1
-
-
-# --- writing files safely -------------------------------------------------------------------------
-
-
-def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Replace the file at ``path`` with ``text`` (UTF-8) so that readers only ever see the
-    old content or the new one: write a temporary file in the same folder, fsync it, rename
-    it over ``path``, then fsync the folder.  On any error the temporary file is removed and
-    the old file is untouched."""
-    target = Path(path)
-    folder = target.parent
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable; folders cannot be opened for syncing on every platform."""
-    try:
-        descriptor = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
+MAX_HISTORY = 10_000
+"""Turns in a saved history (a game of 10,000 turns would need 60 KB a move to exceed the
+file size limit anyway)."""
 
 
 # --- game -> JSON ---------------------------------------------------------------------------------
@@ -84,6 +75,7 @@ def _fsync_folder(folder: Path) -> None:
 
 def move_to_state(move: Move) -> dict[str, Any]:
     """A move as JSON-able data."""
+    require_type(move, Move, "the move")
     return {
         "row": move.row,
         "col": move.col,
@@ -97,6 +89,7 @@ def move_to_state(move: Move) -> dict[str, Any]:
 
 def turn_to_state(turn: Turn) -> dict[str, Any]:
     """A history entry as JSON-able data."""
+    require_type(turn, Turn, "the turn")
     state: dict[str, Any] = {
         "player": turn.player,
         "kind": turn.kind.value,
@@ -113,6 +106,7 @@ def turn_to_state(turn: Turn) -> dict[str, Any]:
 
 def game_to_state(game: Game) -> dict[str, Any]:
     """The whole game as JSON-able data, with a checksum (see :func:`game_from_state`)."""
+    require_type(game, Game, "the game")
     settings = game.settings
     layout = settings.layout
     body: dict[str, Any] = {
@@ -168,89 +162,200 @@ def _checksum(body: Mapping[str, Any]) -> str:
 
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write ``game`` to ``path`` as JSON, atomically (see :func:`write_text_atomically`)."""
+    """Write ``game`` to ``path`` as JSON, atomically (see
+    :func:`~wordgames.scrabble.formats.atomic.write_text_atomically`: a symbolic link is
+    written through, an existing file keeps its permissions, a folder or device at ``path``
+    is refused).  Raises FileWriteError naming ``path`` when it cannot be written."""
+    require_type(game, Game, "the game")
+    target = write_target(path)  # refuse a folder or a device before serialising anything
     text = json.dumps(game_to_state(game), indent=1, ensure_ascii=False)
-    write_text_atomically(path, text + "\n")
+    write_text_atomically(target, text + "\n")
 
 
 # --- JSON -> game ---------------------------------------------------------------------------------
 
-
-def move_from_state(state: Mapping[str, Any]) -> Move:
-    """A move from :func:`move_to_state` data."""
-    placed = tuple(
-        Placement(int(row), int(col), str(letter), bool(blank)) for row, col, letter, blank in state["placed"]
-    )
-    return Move(
-        int(state["row"]), int(state["col"]), Direction(state["direction"]), str(state["word"]),
-        placed, int(state["score"]), tuple(str(word) for word in state["words"]),
-    )
+_MAX_POINTS = 10**9
+_MT_WORDS = 624  # the Mersenne Twister state: 624 32-bit words and a position
 
 
-def turn_from_state(state: Mapping[str, Any]) -> Turn:
-    """A history entry from :func:`turn_to_state` data."""
-    move = move_from_state(state["move"]) if "move" in state else None
+def _tile_set_from_state(section: Section) -> TileSet:
+    values, counts = section.section("values"), section.section("counts")
+    with within(section.path):
+        return TileSet(dict(values.value), dict(counts.value))
+
+
+def _layout_from_state(section: Section) -> Layout:
+    rows = section.whole("rows", 1, MAX_BOARD_SIDE)
+    cols = section.whole("cols", 1, MAX_BOARD_SIDE)
+    start = section.items("start", 2)
+    if len(start) != 2:
+        raise BadField(section.at("start"), "expected [row, col]")
+    premiums = [text(row, f"{section.at('premiums')}[{i}]") for i, row in
+                enumerate(section.items("premiums", rows))]
+    square = (whole(start[0], section.at("start"), 0, rows - 1),
+              whole(start[1], section.at("start"), 0, cols - 1))
+    name = section.text("name")
+    with within(section.path):
+        return Layout(rows, cols, square, tuple(premiums), name)
+
+
+def _settings_from_state(section: Section) -> GameSettings:
+    layout = _layout_from_state(section.section("layout"))
+    tile_set = _tile_set_from_state(section.section("tile_set"))
+    options: dict[str, Any] = {
+        "tile_set": tile_set,
+        "layout": layout,
+        "rules": section.text("rules", choices=rule_set_names()),
+        "hand_size": section.whole("hand_size", 1, MAX_HAND_SIZE),
+        "exchange_minimum": section.optional_whole("exchange_minimum", 0, len(tile_set.full_bag())),
+        "scoreless_turn_limit": section.whole("scoreless_turn_limit", 1, MAX_SCORELESS_TURNS),
+        "seed": section.optional_whole("seed", -(2**128), 2**128),
+        # saves written before these keys existed played with the usual rules
+        "minimum_word_length": section.whole("minimum_word_length", 1, max(layout.rows, layout.cols), 2),
+        "end_rule": section.text("end_rule", "usc", END_RULES),
+    }
+    with within(section.path):
+        return GameSettings(**options)
+
+
+def _rack_from_state(value: Any, path: str, settings: GameSettings) -> Rack:
+    written = text(value, path)
+    with within(path):
+        rack = Rack.parse(written)
+        if len(rack) > settings.hand_size:
+            raise FormatError(f"{len(rack)} tiles; a rack holds at most {settings.hand_size}")
+        settings.tile_set.check_tiles(rack.tiles(), "the rack")
+    return rack
+
+
+def _player_from_state(section: Section, settings: GameSettings) -> Player:
+    name = section.text("name")
+    strategy = section.get("strategy")
+    if strategy is not None:
+        strategy = text(strategy, section.at("strategy"), strategy_names())
+    rack = _rack_from_state(section.get("rack"), section.at("rack"), settings)
+    score = section.whole("score", -_MAX_POINTS, _MAX_POINTS)
+    with within(section.path):
+        return Player(name, strategy, rack, score)
+
+
+def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
+    tiles = [text(tile, f"{section.at('tiles')}[{i}]") for i, tile in
+             enumerate(section.items("tiles", max(len(settings.tile_set.full_bag()), 0)))]
+    with within(section.at("tiles")):
+        settings.tile_set.check_tiles(tiles, "the bag")
+    if not isinstance(section.get("fixed_order"), bool):
+        raise BadField(section.at("fixed_order"), "expected true or false")
+    generator = section.items("random", 3)
+    if len(generator) != 3:
+        raise BadField(section.at("random"), "expected [version, state, gauss]")
+    state = items(generator[1], section.at("random"), _MT_WORDS + 1)
+    if len(state) != _MT_WORDS + 1:
+        raise BadField(section.at("random"), "not a random generator's state")
+    for word in state[:-1]:
+        whole(word, section.at("random"), 0, 2**32 - 1)
+    whole(state[-1], section.at("random"), 0, _MT_WORDS)
+    whole(generator[0], section.at("random"), 1, 3)
+    if generator[2] is not None and not isinstance(generator[2], float):
+        raise BadField(section.at("random"), "not a random generator's state")
+    with within(section.path):
+        return Bag.from_state(section.value)
+
+
+def _move_from_state(section: Section, settings: GameSettings) -> Move:
+    layout = settings.layout
+    row = section.whole("row", 0, layout.rows - 1)
+    col = section.whole("col", 0, layout.cols - 1)
+    direction = Direction(section.text("direction", choices=("H", "V")))
+    word = section.text("word")
+    placed = []
+    for i, item in enumerate(section.items("placed", settings.hand_size)):
+        where = f"{section.at('placed')}[{i}]"
+        entry = items(item, where, 4)
+        if len(entry) != 4 or not isinstance(entry[3], bool):
+            raise BadField(where, "expected [row, col, letter, blank]")
+        letter = text(entry[2], where)
+        if not settings.tile_set.holds(letter) or letter == "?":
+            raise BadField(where, f"{letter!r} is not a letter of the tile set")
+        placed.append(Placement(whole(entry[0], where, 0, layout.rows - 1),
+                                whole(entry[1], where, 0, layout.cols - 1), letter, entry[3]))
+    words = [text(w, section.at("words")) for w in section.items("words", settings.hand_size + 1)]
+    score = section.whole("score", 0, _MAX_POINTS)
+    with within(section.path):
+        check_letters(word, "the word")
+        return Move(row, col, direction, word, tuple(placed), score, tuple(words))
+
+
+def _turn_from_state(section: Section, settings: GameSettings, seats: int) -> Turn:
+    move = None
+    if "move" in section.value:
+        move = _move_from_state(section.section("move"), settings)
     return Turn(
-        int(state["player"]), TurnKind(state["kind"]), str(state["rack"]), int(state["score"]),
-        int(state["total"]), move, str(state["tiles"]), str(state["drawn"]),
+        section.whole("player", 0, seats - 1),
+        TurnKind(section.text("kind", choices=[kind.value for kind in TurnKind])),
+        section.text("rack"),
+        section.whole("score", -_MAX_POINTS, _MAX_POINTS),
+        section.whole("total", -_MAX_POINTS, _MAX_POINTS),
+        move,
+        section.text("tiles"),
+        section.text("drawn"),
     )
 
 
-def _settings_from_state(state: Mapping[str, Any]) -> GameSettings:
-    tiles = state["tile_set"]
-    tile_set = TileSet(
-        {str(k): int(v) for k, v in tiles["values"].items()},
-        {str(k): int(v) for k, v in tiles["counts"].items()},
-    )
-    grid = state["layout"]
-    layout = Layout(
-        int(grid["rows"]), int(grid["cols"]), (int(grid["start"][0]), int(grid["start"][1])),
-        tuple(str(row) for row in grid["premiums"]), str(grid["name"]),
-    )
-    minimum = state["exchange_minimum"]
-    seed = state["seed"]
-    return GameSettings(
-        tile_set=tile_set,
-        layout=layout,
-        hand_size=int(state["hand_size"]),
-        rules=str(state["rules"]),
-        exchange_minimum=None if minimum is None else int(minimum),
-        scoreless_turn_limit=int(state["scoreless_turn_limit"]),
-        seed=None if seed is None else int(seed),
-        # saves written before the key existed played with the usual minimum
-        minimum_word_length=int(state.get("minimum_word_length", 2)),
-        end_rule=str(state.get("end_rule", "usc")),
-    )
+def move_from_state(state: Mapping[str, Any], settings: GameSettings | None = None) -> Move:
+    """A move from :func:`move_to_state` data (checked against ``settings``, default the
+    standard game's).  Raises FormatError naming the bad field."""
+    if settings is not None:
+        require_type(settings, GameSettings, "the settings")
+    try:
+        return _move_from_state(Section(state, "move"), settings or GameSettings())
+    except BadField as error:
+        raise FormatError(str(error)) from None
 
 
 def game_from_state(
     state: Mapping[str, Any], lexicon: Lexicon | None = None, backend: str = "trie", name: str = "<save>"
 ) -> Game:
     """Rebuild a game from :func:`game_to_state` data.  Without ``lexicon`` the saved source
-    is loaded with ``backend``.  Raises FormatError (prefixed with ``name``) when the data is
-    corrupt, inconsistent, or was saved with a different lexicon."""
+    is loaded with ``backend``.  Raises FormatError (prefixed with ``name`` and naming the
+    field) when the data is corrupt, out of range, inconsistent, or was saved with a
+    different lexicon."""
     if not isinstance(state, Mapping) or state.get("format") != SAVE_FORMAT:
         raise FormatError(f"{name}: not a wordgames saved game")
     if state.get("version") != SAVE_VERSION:
         raise FormatError(f"{name}: saved game version {state.get('version')!r} is not supported")
-    if state.get("checksum") != _checksum(state):
+    if nests_deeper(state, MAX_SAVE_NESTING):
+        raise FormatError(f"{name}: nested deeper than a saved game ({MAX_SAVE_NESTING} levels)")
+    try:
+        checksum = _checksum(state)
+    except (TypeError, ValueError) as error:  # not JSON data (a Python caller's object)
+        raise FormatError(f"{name}: not a saved game ({error})") from None
+    if state.get("checksum") != checksum:
         raise FormatError(f"{name}: the checksum does not match; the file is corrupt or was edited")
     try:
-        settings = _settings_from_state(state["settings"])
-        players = [
-            Player(str(p["name"]), None if p["strategy"] is None else str(p["strategy"]),
-                   Rack.parse(str(p["rack"])), int(p["score"]))
-            for p in state["players"]
-        ]
-        board = Board.from_text("\n".join(state["board"]), settings.layout, name)
-        bag = Bag.from_state(state["bag"])
-        history = [turn_from_state(turn) for turn in state["history"]]
-        saved_lexicon = state["lexicon"]
-        source, size = str(saved_lexicon["source"]), int(saved_lexicon["words"])
-        current, streak = int(state["current"]), int(state["scoreless_streak"])
-        end_reason = state["end_reason"]
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise FormatError(f"{name}: malformed saved game ({type(error).__name__}: {error})") from None
+        top = Section(dict(state), "")
+        settings = _settings_from_state(top.section("settings"))
+        players = [_player_from_state(Section(entry, f"players[{i}]"), settings)
+                   for i, entry in enumerate(top.items("players", MAX_PLAYERS))]
+        if not players:
+            raise BadField("players", "a game needs at least one player")
+        lines = [text(line, "board") for line in top.items("board", settings.layout.rows)]
+        with within("board"):
+            board = Board.from_text("\n".join(lines), settings.layout, "board")
+            settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
+        bag = _bag_from_state(top.section("bag"), settings)
+        history = [_turn_from_state(Section(entry, f"history[{i}]"), settings, len(players))
+                   for i, entry in enumerate(top.items("history", MAX_HISTORY))]
+        saved_lexicon = top.section("lexicon")
+        source = saved_lexicon.text("source")
+        size = saved_lexicon.whole("words", 0)
+        current = top.whole("current", 0, len(players) - 1)
+        streak = top.whole("scoreless_streak", 0, settings.scoreless_turn_limit)
+        end_reason = top.get("end_reason")
+        if end_reason is not None:
+            end_reason = text(end_reason, "end_reason", (END_OUT, END_SCORELESS))
+    except BadField as error:
+        raise FormatError(f"{name}: {error}") from None
     if lexicon is None:
         lexicon = load_lexicon(source, backend)
     if len(lexicon) != size:
@@ -261,13 +366,11 @@ def game_from_state(
     try:
         game = Game.restore(
             players, lexicon, settings, board=board, bag=bag, history=history, current=current,
-            scoreless_streak=streak, end_reason=None if end_reason is None else str(end_reason),
+            scoreless_streak=streak, end_reason=end_reason,
         )
         game.check_tiles()
         _check_history(game)
     except (GameError, InvalidArgumentError) as error:
-        if isinstance(error, FormatError):
-            raise
         raise FormatError(f"{name}: inconsistent saved game ({error})") from None
     return game
 
@@ -294,13 +397,21 @@ def load_game(
     path: str | os.PathLike[str], lexicon: Lexicon | None = None, backend: str = "trie"
 ) -> Game:
     """Resume a game saved by :func:`save_game` (see :func:`game_from_state`).  Raises
-    FormatError for an unreadable, corrupt or mismatched file."""
+    FormatError for an unreadable, oversized, corrupt or mismatched file.  Cost: reading and
+    checking the file, and loading the lexicon when none is given."""
+    require_type(path, (str, os.PathLike), "a save path")
+    if lexicon is not None:
+        require_type(lexicon, Lexicon, "the lexicon")
     file = Path(path)
-    text = read_text_file(file, "saved game")
+    text = read_text_file(file, "saved game", limit=MAX_SAVE_FILE_BYTES)
     try:
         state = json.loads(text)
     except json.JSONDecodeError as error:
         raise FormatError(f"{file}: not valid JSON (line {error.lineno}: {error.msg})") from None
+    except RecursionError:
+        raise FormatError(f"{file}: nested deeper than a saved game ({MAX_SAVE_NESTING} levels)") from None
+    except ValueError as error:  # e.g. a number of thousands of digits
+        raise FormatError(f"{file}: not a saved game ({error})") from None
     try:
         return game_from_state(state, lexicon, backend, str(file))
     except FormatError:

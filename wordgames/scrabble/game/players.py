@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.game.decision import strategy_names
 
@@ -26,6 +27,13 @@ class Player:
     rack: Rack = field(default_factory=Rack)
     score: int = 0
 
+    def __post_init__(self) -> None:
+        require_type(self.name, str, "a player's name")
+        if self.strategy is not None:
+            require_type(self.strategy, str, "a player's strategy")
+        require_type(self.rack, Rack, "a player's rack")
+        require_int(self.score, "a player's score")
+
     @property
     def is_computer(self) -> bool:
         """Whether a strategy plays this seat."""
@@ -35,6 +43,8 @@ class Player:
 def parse_players(text: str, default_strategy: str = "greedy") -> list[Player]:
     """Players from ``"Ann,cpu:Robo,leave:Lea"`` (see the module docstring).  Raises
     InvalidArgumentError for an empty or repeated name or an unknown kind."""
+    require_type(text, str, "the players")
+    require_type(default_strategy, str, "the default strategy")
     if default_strategy not in strategy_names():
         raise InvalidArgumentError(f"unknown strategy {default_strategy!r}")
     players = []
@@ -61,6 +71,7 @@ def check_names(names: list[str]) -> None:
     """Raise InvalidArgumentError unless every name is non-empty and unique (ignoring case)."""
     seen: set[str] = set()
     for name in names:
+        require_type(name, str, "a player's name")
         if not name:
             raise InvalidArgumentError("a player needs a name")
         if name.casefold() in seen:

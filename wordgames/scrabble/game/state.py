@@ -34,16 +34,18 @@ from typing import Any
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, standard_layout
+from wordgames.scrabble.core.limits import MAX_HAND_SIZE, MAX_PLAYERS, MAX_SCORELESS_TURNS, MAX_TILE_COUNT
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
-from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy, strategy_names
 from wordgames.scrabble.game.players import Player, check_names
 from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.rules.registry import get_rules, rule_set_names
 
 END_OUT = "out"
 END_SCORELESS = "scoreless"
@@ -70,21 +72,29 @@ class GameSettings:
     end_rule: str = "usc"
 
     def __post_init__(self) -> None:
-        if self.hand_size < 1:
-            raise InvalidArgumentError(f"the hand size must be at least 1, not {self.hand_size}")
-        if self.scoreless_turn_limit < 1:
-            raise InvalidArgumentError("the scoreless-turn limit must be at least 1")
-        if self.exchange_minimum is not None and self.exchange_minimum < 0:
-            raise InvalidArgumentError("the exchange minimum must not be negative")
+        require_type(self.tile_set, TileSet, "tile_set")
+        require_type(self.layout, Layout, "layout")
+        require_int(self.hand_size, "hand_size", 1, MAX_HAND_SIZE)
+        require_type(self.rules, str, "rules")
+        if self.rules not in rule_set_names():
+            raise InvalidArgumentError(
+                f"rules: unknown rule set {self.rules!r} (choose from {', '.join(rule_set_names())})"
+            )
+        if self.exchange_minimum is not None:
+            require_int(self.exchange_minimum, "exchange_minimum", 0, MAX_TILE_COUNT * 100)
+        require_int(self.scoreless_turn_limit, "scoreless_turn_limit", 1, MAX_SCORELESS_TURNS)
+        if self.seed is not None:
+            require_int(self.seed, "seed")
+        longest = max(self.layout.rows, self.layout.cols)
+        require_int(self.minimum_word_length, "minimum_word_length", 1, longest)
+        require_type(self.end_rule, str, "end_rule")
         if self.end_rule not in END_RULES:
             raise InvalidArgumentError(
-                f"unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
+                f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
             )
-        if self.minimum_word_length < 1:
-            raise InvalidArgumentError("the minimum word length must be at least 1")
         if self.minimum_word_length > 2 and self.rules != "classic":
             raise InvalidArgumentError(
-                f"a minimum word length applies to the classic rules, not to {self.rules!r}"
+                f"minimum_word_length applies to the classic rules, not to {self.rules!r}"
             )
 
     @property
@@ -115,8 +125,14 @@ class Game:
         order.  Plain strings are human players; of a Player only the name and strategy are
         used (every seat starts with a fresh rack and no points).  Raises
         InvalidArgumentError for no players, repeated names, or a bag too small to deal
-        every rack."""
+        every rack; InvalidArgumentTypeError for arguments of the wrong type."""
         settings = settings if settings is not None else GameSettings()
+        require_type(settings, GameSettings, "settings")
+        require_type(players, (list, tuple), "players")
+        for seat in players:
+            require_type(seat, (Player, str), "a player")
+        if len(players) > MAX_PLAYERS:
+            raise InvalidArgumentError(f"a game has at most {MAX_PLAYERS} players, not {len(players)}")
         seats = [Player(p) if isinstance(p, str) else Player(p.name, p.strategy) for p in players]
         if not seats:
             raise InvalidArgumentError("a game needs at least one player")
@@ -147,6 +163,14 @@ class Game:
         """A game rebuilt from its parts (players with their racks and scores) as a saved
         game stores them; nothing is dealt.  Raises InvalidArgumentError for an impossible
         combination (no players, a seat index out of range, an unknown end reason)."""
+        require_type(settings, GameSettings, "settings")
+        require_type(players, (list, tuple), "players")
+        for seat in players:
+            require_type(seat, Player, "a player")
+        require_type(board, Board, "board")
+        require_type(bag, Bag, "bag")
+        require_int(current, "current")
+        require_int(scoreless_streak, "scoreless_streak", 0)
         if not players:
             raise InvalidArgumentError("a game needs at least one player")
         if not 0 <= current < len(players):
@@ -170,7 +194,24 @@ class Game:
         board: Board,
         bag: Bag,
     ) -> None:
+        require_type(lexicon, Lexicon, "lexicon")
+        if rules is not None:
+            require_type(rules, RuleSet, "rules")
         check_names([player.name for player in players])
+        for player in players:
+            if len(player.rack) > settings.hand_size:
+                raise InvalidArgumentError(
+                    f"player {player.name!r}: the rack {player.rack} holds more than "
+                    f"{settings.hand_size} tiles"
+                )
+            settings.tile_set.check_tiles(player.rack.tiles(), f"player {player.name!r}'s rack")
+            if player.strategy is not None and player.strategy not in strategy_names():
+                raise InvalidArgumentError(
+                    f"player {player.name!r}: unknown strategy {player.strategy!r} "
+                    f"(choose from {', '.join(strategy_names())})"
+                )
+        if (board.rows, board.cols) != (settings.layout.rows, settings.layout.cols):
+            raise InvalidArgumentError("board: its size differs from the layout's")
         self.players = players
         self.lexicon = lexicon
         self.settings = settings
@@ -253,6 +294,7 @@ class Game:
         self._require_playing()
         if isinstance(move, str):
             move = parse_move(move, self.board)
+        require_type(move, Move, "the move")
         player = self.current_player
         if not move.placed:
             raise IllegalMoveError("a move must place at least one tile from the rack")
@@ -284,6 +326,8 @@ class Game:
         does not hold them."""
         self._require_playing()
         player = self.current_player
+        if not isinstance(tiles, str):
+            require_type(tiles, (list, tuple), "the tiles to exchange")
         returned = Rack.parse(tiles).tiles() if isinstance(tiles, str) else Rack(tiles).tiles()
         if not returned:
             raise IllegalMoveError("name at least one tile to exchange")
@@ -316,6 +360,7 @@ class Game:
 
     def apply(self, decision: Decision) -> Turn:
         """Play a decision (a computer's choice) for the current player."""
+        require_type(decision, Decision, "the decision")
         if decision.kind is TurnKind.PLACE and decision.move is not None:
             return self.place(decision.move)
         if decision.kind is TurnKind.EXCHANGE:

@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.notation import format_square
+from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,51 @@ class RuleSet(ABC):
     """The interface every rule set implements."""
 
     name: ClassVar[str]
+    tile_set: TileSet
+    hand_size: int
+
+    def check_arguments(
+        self, board: Board, lexicon: Lexicon, rack: Rack | None = None, move: Move | None = None
+    ) -> None:
+        """The checks every entry point runs before judging or searching: the arguments'
+        types (InvalidArgumentTypeError), a rack of at most ``hand_size`` tiles from this
+        rule set's tile set, and a board holding only tiles of it (InvalidArgumentError).
+        A letter outside the tile set is refused the same way wherever it comes from.
+        Cost: one pass over the board."""
+        require_type(board, Board, "the board")
+        require_type(lexicon, Lexicon, "the lexicon")
+        if move is not None:
+            require_type(move, Move, "the move")
+        if rack is not None:
+            require_type(rack, Rack, "the rack")
+            if len(rack) > self.hand_size:
+                raise InvalidArgumentError(
+                    f"the rack {rack} holds {len(rack)} tiles; a rack holds at most {self.hand_size}"
+                )
+            for tile in rack.tiles():
+                if not self.tile_set.holds(tile):
+                    raise InvalidArgumentError(
+                        f"the rack {rack} holds {tile!r}, which is not a tile of this tile set "
+                        f"({self.tile_set.letters} and {BLANK!r})"
+                    )
+        values = self.tile_set.values
+        on_board = {tile for line in board.grid() for tile in line if tile is not None}
+        if all(tile.upper() in values for tile in on_board):
+            return
+        for row, col, tile in board.tiles():
+            if tile.upper() not in values:
+                raise InvalidArgumentError(
+                    f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile of "
+                    f"this tile set ({self.tile_set.letters})"
+                )
+
+    def check_search(self, board: Board, lexicon: Lexicon, rack: Rack, limit: int | None = None) -> None:
+        """:meth:`check_arguments` for a move search, which needs a rack, and a ``limit``
+        that is None or a whole number >= 0."""
+        require_type(rack, Rack, "the rack")
+        self.check_arguments(board, lexicon, rack)
+        if limit is not None:
+            require_int(limit, "the limit", 0)
 
     @abstractmethod
     def check(self, board: Board, move: Move, lexicon: Lexicon, rack: Rack | None = None) -> Verdict:
@@ -63,7 +111,8 @@ class RuleSet(ABC):
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
     ) -> list[Move]:
         """The legal moves best first (score, then row, column, across before down, word);
-        all of them, or the first ``limit``."""
+        all of them, or the first ``limit`` (a whole number >= 0)."""
+        self.check_search(board, lexicon, rack, limit)
         moves = self.generate_moves(board, rack, lexicon)
         if limit is None:
             return sorted(moves, key=Move.sort_key)

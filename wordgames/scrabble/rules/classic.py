@@ -23,9 +23,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError, NotationError
+from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_square, parse_square
 from wordgames.scrabble.core.scoring import (
@@ -34,7 +36,7 @@ from wordgames.scrabble.core.scoring import (
     formed_words,
     score_words,
 )
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, is_tile_letter
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
@@ -46,14 +48,15 @@ BAD_MOVE = "BAD MOVE"
 BAD_RACK = "BAD RACK"
 BAD_WORD = "BAD WORD"
 
+MAX_BINGO_BONUS = 10_000
+
 
 def square_name(row: int, col: int) -> str:
-    """A square as CS214 writes it (``K10``: column letter, 1-based row), or ``(row, col)``
-    on boards wider than 26 columns."""
-    try:
-        return format_square(row, col)
-    except NotationError:
+    """A square as CS214 writes it (``K10``: column name, 1-based row; ``AB30`` beyond
+    column Z), or ``(row, col)`` for a square off the board's top or left edge."""
+    if row < 0 or col < 0:
         return f"({row + 1}, {col + 1})"
+    return format_square(row, col)
 
 
 class ClassicRules(RuleSet):
@@ -74,15 +77,10 @@ class ClassicRules(RuleSet):
         bingo_bonus: int = DEFAULT_BINGO_BONUS,
         minimum_word_length: int = 2,
     ) -> None:
-        if not isinstance(tile_set, TileSet):
-            raise InvalidArgumentTypeError("tile_set must be a TileSet")
-        for name, value, least in (
-            ("hand_size", hand_size, 1),
-            ("bingo_bonus", bingo_bonus, 0),
-            ("minimum_word_length", minimum_word_length, 1),
-        ):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise InvalidArgumentError(f"{name} must be a whole number >= {least}, not {value!r}")
+        require_type(tile_set, TileSet, "tile_set")
+        require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
+        require_int(bingo_bonus, "bingo_bonus", 0, MAX_BINGO_BONUS)
+        require_int(minimum_word_length, "minimum_word_length", 1, MAX_BOARD_SIDE)
         self.tile_set = tile_set
         self.hand_size = hand_size
         self.bingo_bonus = bingo_bonus
@@ -105,7 +103,10 @@ class ClassicRules(RuleSet):
     def check(self, board: Board, move: Move, lexicon: Lexicon, rack: Rack | None = None) -> Verdict:
         """Judge ``move`` on ``board`` (not modified) with CS214's verdicts (see the module
         docstring); a VALID verdict carries the score and the words formed, main word first.
-        Cost: one pass over the board for the start check, then O(tiles touched)."""
+        A rack or board holding tiles outside the tile set, or a rack of more than
+        ``hand_size`` tiles, raises InvalidArgumentError.  Cost: one pass over the board for
+        the start check, then O(tiles touched)."""
+        self.check_arguments(board, lexicon, rack, move)
         bad_start = first_non_word(board, lexicon, self.minimum_word_length)
         if bad_start is not None:
             return Verdict(BAD_START, bad_start, f"the board already holds {bad_start}, not a word")
@@ -132,6 +133,8 @@ class ClassicRules(RuleSet):
     def placement_problem(self, board: Board, move: Move) -> str | None:
         """Why ``move`` breaks the placement rules on ``board`` (a sentence), or None when it
         keeps them.  The lexicon is not consulted."""
+        require_type(board, Board, "the board")
+        require_type(move, Move, "the move")
         placed = move.placed
         if not placed:
             return self._word_mismatch(board, move) or "a move places at least one tile"
@@ -204,6 +207,8 @@ class ClassicRules(RuleSet):
     def score(self, board: Board, move: Move) -> int:
         """The points ``move`` scores on ``board``, legal or not (placements must be on empty
         squares of one line)."""
+        require_type(board, Board, "the board")
+        require_type(move, Move, "the move")
         words = formed_words(board, move.placed, self._main_direction(move))
         return score_words(
             words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
@@ -223,6 +228,7 @@ class ClassicRules(RuleSet):
         """Every distinct legal move for ``rack`` on ``board``, scored (see
         :class:`~wordgames.scrabble.movegen.MoveGenerator`).  A board holding a non-word
         still gets moves: only the words a move forms are checked."""
+        self.check_search(board, lexicon, rack)
         generator = self._generator(lexicon)
         return iter(generator.moves(board, rack))
 
@@ -230,7 +236,9 @@ class ClassicRules(RuleSet):
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
     ) -> list[Move]:
         """The legal moves best first; all of them, or the first ``limit`` found by a
-        bounded search that skips placements which cannot beat the moves already found."""
+        bounded search that skips placements which cannot beat the moves already found.
+        ``limit`` is None or a whole number >= 0."""
+        self.check_search(board, lexicon, rack, limit)
         generator = self._generator(lexicon)
         if limit is None:
             return generator.moves(board, rack, ordered=True)
@@ -257,6 +265,8 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
     column K, row 10), in any order; spaces work as well as tabs, blank lines are skipped, and
     a lower-case letter is a blank.  Returns the move for the rules to judge (see
     :func:`move_for_placements`).  Raises FormatError naming the line."""
+    require_type(text, str, "move file text")
+    require_type(board, Board, "the board")
     placements = []
     for number, line in enumerate(text.splitlines(), 1):
         parts = line.split()
@@ -269,7 +279,7 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
         except NotationError as error:
             raise FormatError(f"{name}:{number}: {error}") from None
         letter = parts[1]
-        if len(letter) != 1 or not letter.isalpha():
+        if not is_tile_letter(letter):
             raise FormatError(f"{name}:{number}: {letter!r} is not one letter")
         placements.append(Placement(row, col, letter.upper(), letter.islower()))
     if not placements:

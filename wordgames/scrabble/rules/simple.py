@@ -26,9 +26,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_fit1045
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
@@ -58,8 +59,8 @@ class SimpleRules(RuleSet):
     name = "simple"
 
     def __init__(self, *, tile_set: TileSet = STANDARD_ENGLISH, hand_size: int = 7) -> None:
-        if not isinstance(hand_size, int) or hand_size < 1:
-            raise InvalidArgumentError(f"hand size must be a whole number >= 1, not {hand_size!r}")
+        require_type(tile_set, TileSet, "tile_set")
+        require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
         self.tile_set = tile_set
         self.hand_size = hand_size
 
@@ -70,6 +71,7 @@ class SimpleRules(RuleSet):
 
     def score(self, move: Move) -> int:
         """The score of ``move``: the values of its placed tiles (blanks 0)."""
+        require_type(move, Move, "the move")
         return sum(self.tile_set.value(placement.tile) for placement in move.placed)
 
     def check(self, board: Board, move: Move, lexicon: Lexicon, rack: Rack | None = None) -> Verdict:
@@ -78,11 +80,16 @@ class SimpleRules(RuleSet):
         tested in this order: letters only, fits the board, first word on the start square,
         board letters match, placements agree with the word, at least one tile placed,
         tiles on the rack, word in the lexicon, at least one board tile used.  A valid
-        verdict carries the score.  Cost: O(len(word))."""
+        verdict carries the score.  A rack or board holding tiles outside the tile set, or
+        a rack of more than ``hand_size`` tiles, raises InvalidArgumentError.  Cost: one pass
+        over the board, then O(len(word))."""
+        self.check_arguments(board, lexicon, rack, move)
         word = move.word
         where = format_fit1045(move.row, move.col, move.direction)
-        if not word or not word.isalpha():
-            return Verdict(BAD_LETTERS, word, f"a word is made of letters only, not {word!r}")
+        if not word or not all(self.tile_set.holds(char.upper()) and char.isalpha() for char in word):
+            return Verdict(
+                BAD_LETTERS, word, f"a word is made of letters of the tile set only, not {word!r}"
+            )
         squares = move.squares()
         if not all(board.in_bounds(row, col) for row, col in (squares[0], squares[-1])):
             return Verdict(
@@ -139,9 +146,9 @@ class SimpleRules(RuleSet):
     def generate_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> Iterator[Move]:
         """Every legal move for ``rack`` on ``board``, scored, in no set order.  A blank
         yields one move per letter it can stand for."""
+        self.check_search(board, lexicon, rack)
         grid = board.grid()
-        for raw in self._raw_moves(board, grid, rack, lexicon):
-            yield _make_move(grid, raw)
+        return (_make_move(grid, raw) for raw in self._raw_moves(board, grid, rack, lexicon))
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
@@ -149,6 +156,7 @@ class SimpleRules(RuleSet):
         """The legal moves best first (score, then row, column, across before down, word);
         all of them, or the first ``limit``.  Moves are sorted as light tuples and only the
         returned ones are built."""
+        self.check_search(board, lexicon, rack, limit)
         grid = board.grid()
         raws = self._raw_moves(board, grid, rack, lexicon)
         raws.sort()
@@ -160,6 +168,7 @@ class SimpleRules(RuleSet):
         """Every legal move with the highest score, in tie-break order (row, column, across
         before down, word); empty when no move is legal.  The first one is the move the
         FIT1045 game reports."""
+        self.check_search(board, lexicon, rack)
         grid = board.grid()
         raws = self._raw_moves(board, grid, rack, lexicon)
         if not raws:
@@ -172,8 +181,6 @@ class SimpleRules(RuleSet):
     ) -> list[RawMove]:
         """Search every line in both directions (see the module docstring)."""
         counts = rack.counts()
-        if sum(counts.values()) > self.hand_size:
-            raise InvalidArgumentError(f"a rack holds at most {self.hand_size} tiles, not {len(rack)}")
         blanks = counts.pop(BLANK, 0)
         values = {letter: self.tile_set.value(letter) for letter in counts}
         found: list[RawMove] = []

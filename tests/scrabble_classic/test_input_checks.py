@@ -1,0 +1,247 @@
+"""Racks, letters, wide boards and limits, wherever they are read (issue 11, items 6, 7, 10,
+14, 15): the command line (best, check, play), the rule sets' API and the game."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from wordgames.cli import main
+from wordgames.cli.game_play import render_board
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError, WordGamesError
+from wordgames.lexicon import lexicon_from_words
+from wordgames.scrabble import (
+    Board,
+    Direction,
+    Game,
+    GameSettings,
+    Move,
+    Player,
+    Rack,
+    get_rules,
+    parse_move,
+    parse_players,
+    plain_layout,
+)
+from wordgames.scrabble.rules.classic import parse_move_file
+
+WORDS = ["ESTRADIOL", "TOADIES", "CAT", "CATS", "AT", "TA", "SCAT", "STRASSE", "ARTINES", "RETAINS"]
+LEXICON = lexicon_from_words(WORDS)
+RULES = ("classic", "simple")
+
+
+@pytest.fixture()
+def words(tmp_path: Path) -> Path:
+    path = tmp_path / "words.txt"
+    path.write_text("\n".join(WORDS) + "\n")
+    return path
+
+
+def empty_board(tmp_path: Path, rows: int = 15, cols: int = 15, line: str | None = None) -> Path:
+    lines = ["." * cols] * rows
+    if line is not None:
+        lines[rows // 2] = line
+    path = tmp_path / "board.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+# --- item 6: long racks and tiles outside the tile set -------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    ("rack", "message"),
+    [
+        ("AEINRSTLOD", "holds 10 tiles; a rack holds at most 7"),
+        ("AEINRSÉ", "holds 'É', which is not a tile of this tile set"),
+        ("ΑΒΓ", "holds 'Α', which is not a tile of this tile set"),
+        ("AEINRSß", "'ß' is not a letter or '?'"),
+        ("A" * 5000, "5000 tiles; a rack holds at most 20"),
+    ],
+)
+def test_best_refuses_bad_racks(
+    rules: str, rack: str, message: str, tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = empty_board(tmp_path, 7, 7) if rules == "simple" else empty_board(tmp_path)
+    code, out, err = run(["scrabble", "best", "--rules", rules, "--board", str(board), "--rack", rack,
+                          "--lexicon", str(words)], capsys)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_a_bigger_hand_size_allows_a_longer_rack(tmp_path: Path, words: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["scrabble", "best", "--board", str(empty_board(tmp_path)), "--rack", "AEINRSTLOD",
+                        "--hand-size", "10", "--lexicon", str(words)], capsys)
+    assert code == 0 and "ESTRADIOL" in out
+
+
+def test_check_refuses_bad_racks(tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = str(empty_board(tmp_path))
+    for rack, message in (("AEINRSTLOD", "at most 7"), ("CATÉ", "'É'")):
+        code, out, err = run(["scrabble", "check", board, "--move", "8G CAT", "--rack", rack,
+                              "--lexicon", str(words)], capsys)
+        assert code == 2 and out == "" and message in err
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_every_rule_set_entry_point_checks_the_rack(name: str) -> None:
+    rules = get_rules(name)
+    board = Board(plain_layout(7)) if name == "simple" else Board()
+    move = parse_move("4:3:H CAT" if name == "simple" else "8H CAT", board)
+    for rack in (Rack.parse("AEINRSTLOD"), Rack(["É"])):
+        with pytest.raises(InvalidArgumentError):
+            rules.best_moves(board, rack, LEXICON)
+        with pytest.raises(InvalidArgumentError):
+            rules.best_moves(board, rack, LEXICON, 1)
+        with pytest.raises(InvalidArgumentError):
+            rules.generate_moves(board, rack, LEXICON)
+        with pytest.raises(InvalidArgumentError):
+            rules.check(board, move, LEXICON, rack)
+
+
+def test_the_game_never_deals_or_takes_a_rack_it_cannot_hold() -> None:
+    game = Game(["Ann", "Bob"], LEXICON, GameSettings(seed=1))
+    with pytest.raises(WordGamesError):
+        game.exchange("ÉÉ")
+    with pytest.raises(WordGamesError):
+        game.place("8H STRAßE")
+    assert all(len(player.rack) == 7 for player in game.players)
+
+
+# --- item 7: letters that change length or are not in the alphabet --------------------------------
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_board_holding_sharp_s_is_refused(
+    rules: str, tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = empty_board(tmp_path, 7, 7, "..ß....")
+    code, out, err = run(["scrabble", "best", "--rules", rules, "--board", str(board), "--rack", "ARTINES",
+                          "--lexicon", str(words)], capsys)
+    assert code == 2 and out == "" and "'ß' is neither '.' nor a tile letter" in err
+
+
+def test_letters_outside_the_alphabet_are_refused_the_same_way_everywhere() -> None:
+    with pytest.raises(WordGamesError, match="tile letter"):
+        Board.from_text("..É\n...\n...\n").copy().place(0, 0, "ß")
+    board = Board.from_text("É..\n...\n...\n")  # a letter, but not one of the English tiles
+    for name in RULES:
+        with pytest.raises(InvalidArgumentError, match="'É' on A1, which is not a tile of this tile set"):
+            get_rules(name).best_moves(board, Rack.parse("CAT"), LEXICON)
+    with pytest.raises(NotationError):
+        parse_move("8H STRAßE", Board())
+    with pytest.raises(NotationError):
+        parse_move("PLACE - 8 8 CA?ß", Board())
+    with pytest.raises(InvalidArgumentError):
+        Move.from_word(Board(), 7, 7, Direction.ACROSS, "STRAßE")
+    with pytest.raises(WordGamesError):
+        parse_move_file("H8\tß\n", Board())
+    verdict = get_rules("simple").check(Board(plain_layout(7)),
+                                        Move.from_word(Board(plain_layout(7)), 3, 3, Direction.ACROSS, "CAÉ"),
+                                        LEXICON)
+    assert verdict.code == "BAD_LETTERS"
+    move = Move.from_word(Board(), 7, 7, Direction.ACROSS, "CAÉ")
+    verdict = get_rules("classic").check(Board(), move, LEXICON)
+    assert verdict.code == "BAD MOVE" and "not a letter of this tile set" in verdict.message
+
+
+# --- item 10: boards wider than 26 columns -------------------------------------------------------
+
+
+def test_best_moves_beyond_column_z_are_named(tmp_path: Path, words: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    board = empty_board(tmp_path, 31, 31, "." * 27 + "CAT.")
+    code, out, err = run(["scrabble", "best", "--board", str(board), "--rack", "S", "--lexicon", str(words),
+                          "--top", "5"], capsys)
+    assert code == 0 and err == ""
+    assert "1. SCAT            16AA" in out and "2. CATS            16AB" in out
+    code, out, _ = run(["scrabble", "check", str(board), "--move", "16AB CATS", "--lexicon", str(words),
+                        "--explain"], capsys)
+    assert code == 0 and out == "VALID (6: CATS)\n"
+    move_file = tmp_path / "move.txt"
+    move_file.write_text("AE16\tS\n")
+    code, out, _ = run(["scrabble", "check", str(board), str(move_file), "--lexicon", str(words)], capsys)
+    assert code == 0 and out == "VALID\n"
+
+
+def test_the_terminal_board_names_wide_columns() -> None:
+    lines = render_board(Board(plain_layout(3, 30))).splitlines()
+    assert lines[0].split()[-5:] == ["Z", "AA", "AB", "AC", "AD"]
+    assert all(len(line) == len(lines[0]) for line in lines)
+
+
+def test_boards_larger_than_the_limit_are_refused_before_searching(
+    tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = empty_board(tmp_path, 101, 101)
+    code, _, err = run(["scrabble", "best", "--board", str(board), "--rack", "CAT", "--lexicon", str(words)],
+                       capsys)
+    assert code == 2 and "at most 100 rows and columns" in err
+
+
+# --- item 15: negative limits --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_negative_limits_are_refused(name: str) -> None:
+    rules = get_rules(name)
+    board = Board(plain_layout(7))
+    with pytest.raises(InvalidArgumentError, match="limit must be a whole number at least 0, not -1"):
+        rules.best_moves(board, Rack.parse("CATS"), LEXICON, limit=-1)
+    with pytest.raises(InvalidArgumentTypeError):
+        rules.best_moves(board, Rack.parse("CATS"), LEXICON, limit=1.5)  # type: ignore[arg-type]
+    assert rules.best_moves(board, Rack.parse("CATS"), LEXICON, limit=0) == []
+    assert len(rules.best_moves(board, Rack.parse("CATS"), LEXICON, limit=2)) == 2
+
+
+@pytest.mark.parametrize("top", ["-1", "0", "x"])
+def test_top_must_be_positive(
+    top: str, tmp_path: Path, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["scrabble", "best", "--board", str(empty_board(tmp_path)), "--rack", "CAT",
+                        "--top", top, "--lexicon", str(words)], capsys)
+    assert code == 2 and "--top" in err
+
+
+def test_top_shows_its_default_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["scrabble", "best", "--help"])
+    assert "(default: 1)" in " ".join(capsys.readouterr().out.split())
+
+
+# --- item 14: the issue's examples ---------------------------------------------------------------
+
+
+def test_wrong_argument_types_are_type_errors() -> None:
+    for call in (lambda: parse_move(None, Board()), lambda: Board("standard"), lambda: Board.from_text(None),
+                 lambda: Direction.parse(3), lambda: parse_players(None), lambda: Game("Ann", LEXICON),
+                 lambda: get_rules("classic").check(None, None, LEXICON),
+                 lambda: get_rules("simple").best_moves(Board(), "CAT", LEXICON)):
+        with pytest.raises(InvalidArgumentTypeError):
+            call()  # type: ignore[no-untyped-call]
+
+
+def test_interactive_play_reports_a_long_hint_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hint 99999999999999999999\nhint ²\nquit\n"))
+    code = main(["scrabble", "play", "--players", "Ann,cpu:Bob", "--lexicon", str(words), "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.count("! write 'hint' or 'hint N' (N from 1 to 9999)") == 2
+
+
+def test_a_restored_game_refuses_racks_it_could_not_have_dealt() -> None:
+    game = Game(["Ann"], LEXICON, GameSettings(seed=1))
+    for rack in (Rack.parse("AEINRSTLOD"), Rack(["É"])):
+        with pytest.raises(InvalidArgumentError, match="Ann"):
+            Game.restore([Player("Ann", None, rack)], LEXICON, game.settings, board=Board(), bag=game.bag)

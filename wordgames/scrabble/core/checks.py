@@ -1,0 +1,38 @@
+"""Argument checks for the public functions of the Scrabble engine.
+
+A public function given the wrong kind of argument raises
+:class:`~wordgames.errors.InvalidArgumentTypeError` (a ``TypeError``) naming it, or
+:class:`~wordgames.errors.InvalidArgumentError` (a ``ValueError``) for a number out of range,
+never an internal ``AttributeError`` from deep inside.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+
+
+def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> None:
+    """Raise InvalidArgumentTypeError unless ``value`` is an instance of ``expected``
+    (``bool`` never passes for ``int``)."""
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    if isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds):
+        return
+    names = " or ".join(kind.__name__ for kind in kinds)
+    raise InvalidArgumentTypeError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+def require_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` when it is a whole number (not a bool) in ``[low, high]``; else
+    InvalidArgumentTypeError or InvalidArgumentError naming ``what``."""
+    require_type(value, int, what)
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            bounds = f"at least {low}"
+        elif low is None:
+            bounds = f"at most {high}"
+        else:
+            bounds = f"from {low} to {high}"
+        raise InvalidArgumentError(f"{what} must be a whole number {bounds}, not {value}")
+    return int(value)

@@ -1,0 +1,144 @@
+"""Writing files so that a crash never leaves half of one: atomic replacement.
+
+:func:`write_text_atomically` writes a temporary file in the target's folder, fsyncs it and
+renames it over the target (``os.replace``), then fsyncs the folder.  Readers see the old
+content or the new, never a mix.  It writes *through* a symbolic link to the file it points
+at, keeps an existing file's permission bits, and refuses a target that is not a regular file
+(a folder, a device, a FIFO) rather than replacing it.
+
+Temporaries are named ``.NAME.wgsave-XXXXXXXX.tmp`` and locked (``flock``) while written, so
+a temporary that a killed process left behind is recognisable: the next write into the same
+folder removes such files when no process holds their lock any more and they are at least
+:data:`STALE_AFTER_SECONDS` old.  Nothing else in the folder is ever touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+from wordgames.errors import FileWriteError
+from wordgames.scrabble.core.checks import require_type
+
+try:  # POSIX: a lock tells a live writer's temporary from a dead one's
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+TEMPORARY_MARK = ".wgsave-"
+TEMPORARY_PATTERN = re.compile(r"^\..+\.wgsave-[a-z0-9_]{8}\.tmp$")
+"""The names of our temporaries (``tempfile`` adds 8 characters from ``[a-z0-9_]``)."""
+
+STALE_AFTER_SECONDS = 2.0
+"""A temporary younger than this may belong to a writer that has not locked it yet."""
+
+
+def write_target(path: str | os.PathLike[str]) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself, or the file a symbolic link
+    there points at (followed to the end).  Raises FileWriteError, naming ``path``, when it
+    exists and is not a regular file or its folder does not exist."""
+    require_type(path, (str, os.PathLike), "a file path")
+    target = Path(os.path.realpath(path))
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    except OSError as error:
+        raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
+        raise FileWriteError(f"{path}: is {kind}; refusing to replace it")
+    if not target.parent.is_dir():
+        raise FileWriteError(f"{path}: no such folder {target.parent}")
+    return target
+
+
+def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Replace the file at ``path`` with ``text`` (UTF-8) atomically (see the module
+    docstring).  On any error the temporary file is removed, the old file is untouched, and
+    FileWriteError names ``path`` (not the temporary)."""
+    require_type(text, str, "the text to write")
+    target = write_target(path)
+    folder = target.parent
+    remove_stale_temporaries(folder)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = 0o666 & ~_umask()
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}{TEMPORARY_MARK}", suffix=".tmp", dir=folder
+        )
+    except OSError as error:
+        raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            if fcntl is not None:
+                fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+            os.chmod(temporary, mode)
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+            os.replace(temporary, target)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError):
+            raise FileWriteError(f"{path}: could not be written ({error.strerror or error})") from None
+        raise
+    _fsync_folder(folder)
+
+
+def remove_stale_temporaries(folder: Path) -> list[str]:
+    """Remove the temporaries that interrupted writes left in ``folder`` (our own names only,
+    regular files of this user, unlocked, at least STALE_AFTER_SECONDS old); return their
+    names.  Errors are ignored: cleaning up must never stop a save."""
+    removed: list[str] = []
+    try:
+        names = [name for name in os.listdir(folder) if TEMPORARY_PATTERN.match(name)]
+    except OSError:
+        return removed
+    now = time.time()
+    for name in names:
+        candidate = folder / name
+        with contextlib.suppress(OSError):
+            status = os.lstat(candidate)
+            if not stat.S_ISREG(status.st_mode) or now - status.st_mtime < STALE_AFTER_SECONDS:
+                continue
+            if hasattr(os, "getuid") and status.st_uid != os.getuid():
+                continue
+            descriptor = os.open(candidate, os.O_RDONLY)
+            try:
+                if fcntl is not None:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held: a live writer
+                os.unlink(candidate)
+                removed.append(name)
+            finally:
+                os.close(descriptor)
+    return removed
+
+
+def _umask() -> int:
+    """The process's file-creation mask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename durable; folders cannot be opened for syncing on every platform."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
