@@ -12,7 +12,7 @@ from conftest import shared_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordgames.errors import InvalidArgumentTypeError, LexiconError, WordGamesError
+from wordgames.errors import FileWriteError, InvalidArgumentTypeError, LexiconError, WordGamesError
 from wordgames.lexicon import (
     backend_names,
     kwg,
@@ -175,7 +175,7 @@ def test_write_is_atomic_and_reports_failures(tmp_path: Path) -> None:
     kwg.write_kwg(path, ["NEW"])
     assert kwg.words_from_kwg_bytes(path.read_bytes()) == ["NEW"]
     assert os.listdir(tmp_path) == ["out.kwg"]
-    with pytest.raises(LexiconError, match="cannot be written"):
+    with pytest.raises(FileWriteError, match="no such folder"):
         kwg.write_kwg(tmp_path / "missing" / "out.kwg", ["NEW"])
     with pytest.raises(LexiconError, match="not a letter"):
         kwg.write_kwg(path, ["CO-OP"])  # the English alphabet has no hyphen
@@ -324,8 +324,8 @@ def test_writes_follow_symlinks_and_spare_devices(tmp_path: Path) -> None:
     link.symlink_to(real)
     kwg.write_kwg(link, ["CAT"])
     assert link.is_symlink() and kwg.words_from_kwg_bytes(real.read_bytes()) == ["CAT"]
-    with pytest.raises(LexiconError, match="not a regular file"):
+    with pytest.raises(FileWriteError, match="is a directory"):
         kwg.write_kwg(tmp_path, ["CAT"])
     if Path("/dev/null").exists():
-        with pytest.raises(LexiconError, match="not a regular file"):
+        with pytest.raises(FileWriteError, match="not a regular file"):
             kwg.write_kwg("/dev/null", ["CAT"])

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.errors import (
+    FileWriteError,
     InvalidArgumentError,
     InvalidArgumentTypeError,
     LexiconError,
@@ -106,7 +107,7 @@ def test_unusable_path_names(source: str) -> None:
     assert_refused(source, "not a usable path|cannot be read|no such word file")
     with pytest.raises(LexiconError):
         resolve_source(source)
-    with pytest.raises(LexiconError):
+    with pytest.raises(FileWriteError):
         kwg.write_kwg(source, ["CAT"])
 
 

@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
+from wordgames import atomic
 from wordgames.cli import main
 from wordgames.errors import FileWriteError, FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.formats import atomic, saves
+from wordgames.scrabble.formats import saves
 from wordgames.scrabble.formats.saves import _checksum, game_to_state, load_game, save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings

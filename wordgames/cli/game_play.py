@@ -23,6 +23,7 @@ import re
 import sys
 from typing import TextIO
 
+from wordgames.atomic import write_target
 from wordgames.cli.common import lexicon_from_args
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
@@ -30,7 +31,6 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard_layout
 from wordgames.scrabble.core.notation import column_name, format_standard_move
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
-from wordgames.scrabble.formats.atomic import write_target
 from wordgames.scrabble.formats.config import GameConfig, read_config
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.players import parse_players

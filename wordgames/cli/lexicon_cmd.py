@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import write_bytes_atomically
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
 from wordgames.errors import LexiconError
 from wordgames.lexicon import cache, kwg, load_lexicon, read_words, resolve_source
-from wordgames.lexicon.files import write_file_atomically
 
 
 def register(groups: Any) -> None:
@@ -102,7 +102,7 @@ def run_convert(args: argparse.Namespace) -> int:
     if out.suffix.lower() == ".kwg":
         kwg.write_kwg(out, words)
     else:
-        write_file_atomically(out, "".join(f"{word}\n" for word in words).encode("utf-8"))
+        write_bytes_atomically(out, "".join(f"{word}\n" for word in words).encode("utf-8"))
     print(f"wrote {len(words)} words to {out}")
     return 0
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from wordgames.atomic import write_text_atomically
 from wordgames.cli.analysis_html import review_to_html
 from wordgames.cli.common import (
     add_json_option,
@@ -32,7 +33,6 @@ from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.formats.gcg import read_gcg
-from wordgames.scrabble.formats.saves import write_text_atomically
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value

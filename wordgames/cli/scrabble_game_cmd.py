@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import write_text_atomically
 from wordgames.cli.common import (
     add_end_rule_option,
     add_json_option,
@@ -26,7 +27,6 @@ from wordgames.cli.common import (
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
-from wordgames.scrabble.formats.saves import write_text_atomically
 from wordgames.scrabble.game.autoplay import AutoplayStats, run_autoplay
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings

@@ -30,8 +30,8 @@ import sys
 from array import array
 from collections.abc import Iterable, Sequence
 
+from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.files import write_file_atomically
 from wordgames.lexicon.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -436,6 +436,7 @@ def kwg_bytes_from_words(words: Iterable[str], alphabet: Sequence[str] = ENGLISH
 def write_kwg(
     path: str | os.PathLike[str], words: Iterable[str], alphabet: Sequence[str] = ENGLISH_ALPHABET
 ) -> None:
-    """Write ``words`` to ``path`` as a DAWG-only KWG, atomically (a temporary file in the
-    same folder, then a rename); LexiconError when it cannot be written."""
-    write_file_atomically(path, kwg_bytes_from_words(words, alphabet))
+    """Write ``words`` to ``path`` as a DAWG-only KWG, atomically
+    (:func:`wordgames.atomic.write_bytes_atomically`); LexiconError for a word the alphabet
+    cannot spell, FileWriteError when the file cannot be written."""
+    write_bytes_atomically(path, kwg_bytes_from_words(words, alphabet))

@@ -6,7 +6,7 @@ scores, the board, the bag *including its random generator*, whose turn it is an
 A resumed game therefore continues exactly as the saved one would have: same future draws,
 same computer decisions.
 
-Files are written atomically (:mod:`~wordgames.scrabble.formats.atomic`), so a crash or a full
+Files are written atomically (:mod:`~wordgames.atomic`), so a crash or a full
 disk during a save leaves the previous save intact.  Loading refuses a file larger than
 MAX_SAVE_FILE_BYTES before reading it and JSON nested deeper than MAX_SAVE_NESTING, then
 checks everything it can — format and version, a SHA-256 checksum of the content, the type and
@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.core.board import Board
@@ -43,7 +44,6 @@ from wordgames.scrabble.core.limits import (
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
-from wordgames.scrabble.formats.atomic import write_target, write_text_atomically
 from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
@@ -163,7 +163,7 @@ def _checksum(body: Mapping[str, Any]) -> str:
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> None:
     """Write ``game`` to ``path`` as JSON, atomically (see
-    :func:`~wordgames.scrabble.formats.atomic.write_text_atomically`: a symbolic link is
+    :func:`~wordgames.atomic.write_text_atomically`: a symbolic link is
     written through, an existing file keeps its permissions, a folder or device at ``path``
     is refused).  Raises FileWriteError naming ``path`` when it cannot be written."""
     require_type(game, Game, "the game")

@@ -1,6 +1,8 @@
 """Writing files so that a crash never leaves half of one: atomic replacement.
 
-:func:`write_text_atomically` writes a temporary file in the target's folder, fsyncs it and
+Every file wordgames writes (saved games, GCG records, review pages, word graphs, word lists,
+leave tables) goes through :func:`write_bytes_atomically` (or :func:`write_text_atomically`).
+It writes a temporary file in the target's folder, fsyncs it and
 renames it over the target (``os.replace``), then fsyncs the folder.  Readers see the old
 content or the new, never a mix.  It writes *through* a symbolic link to the file it points
 at, keeps an existing file's permission bits, and refuses a target that is not a regular file
@@ -22,8 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from wordgames.errors import FileWriteError
-from wordgames.scrabble.core.checks import require_type
+from wordgames.errors import FileWriteError, InvalidArgumentTypeError
 
 try:  # POSIX: a lock tells a live writer's temporary from a dead one's
     import fcntl
@@ -42,14 +43,16 @@ def write_target(path: str | os.PathLike[str]) -> Path:
     """The file a write to ``path`` replaces: ``path`` itself, or the file a symbolic link
     there points at (followed to the end).  Raises FileWriteError, naming ``path``, when it
     exists and is not a regular file or its folder does not exist."""
-    require_type(path, (str, os.PathLike), "a file path")
-    target = Path(os.path.realpath(path))
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidArgumentTypeError(f"a file path must be a str or a path, not {type(path).__name__}")
     try:
+        target = Path(os.path.realpath(path))
         status = os.stat(target)
     except FileNotFoundError:
         status = None
-    except OSError as error:
-        raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
+        reason = getattr(error, "strerror", None) or error
+        raise FileWriteError(f"{path!r}: cannot write there ({reason})") from None
     if status is not None and not stat.S_ISREG(status.st_mode):
         kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
         raise FileWriteError(f"{path}: is {kind}; refusing to replace it")
@@ -59,10 +62,19 @@ def write_target(path: str | os.PathLike[str]) -> Path:
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Replace the file at ``path`` with ``text`` (UTF-8) atomically (see the module
-    docstring).  On any error the temporary file is removed, the old file is untouched, and
-    FileWriteError names ``path`` (not the temporary)."""
-    require_type(text, str, "the text to write")
+    """Replace the file at ``path`` with ``text`` in UTF-8, ``\n`` line ends, atomically (see
+    :func:`write_bytes_atomically`)."""
+    if not isinstance(text, str):
+        raise InvalidArgumentTypeError(f"the text to write must be a str, not {type(text).__name__}")
+    write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace the file at ``path`` with ``data`` atomically (see the module docstring).  On
+    any error the temporary file is removed, the old file is untouched, and FileWriteError
+    names ``path`` (not the temporary)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InvalidArgumentTypeError(f"the data to write must be bytes, not {type(data).__name__}")
     target = write_target(path)
     folder = target.parent
     remove_stale_temporaries(folder)
@@ -77,11 +89,11 @@ def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
     except OSError as error:
         raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+        with os.fdopen(handle, "wb") as stream:
             if fcntl is not None:
                 fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
             os.chmod(temporary, mode)
-            stream.write(text)
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
             os.replace(temporary, target)
