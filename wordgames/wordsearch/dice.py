@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.wordsearch.board import Board, check_side, parse_board
+from wordgames.wordsearch.board import Board, check_side, normalize_cell, parse_board
 
 Die = tuple[str, ...]
 
@@ -110,3 +110,22 @@ def dice_set(name: object) -> tuple[Die, ...]:
         raise InvalidArgumentError(
             f"unknown dice set {name!r} (choose from {', '.join(DICE_SET_NAMES)})"
         ) from None
+
+
+def check_dice(dice: object) -> tuple[Die, ...]:
+    """A dice set given by name or as dice (sequences of face strings), normalized; TypeError
+    and ValueError subclasses for anything else, an empty set or a die without faces."""
+    if isinstance(dice, str):
+        return dice_set(dice)
+    if not isinstance(dice, Sequence) or any(
+        isinstance(die, str) or not isinstance(die, Sequence) for die in dice
+    ):
+        raise InvalidArgumentTypeError(
+            "dice must be a set's name or a sequence of dice (face sequences)"
+        )
+    checked = tuple(
+        tuple(normalize_cell(face, index) for index, face in enumerate(die)) for die in dice
+    )
+    if not checked or not all(checked):
+        raise InvalidArgumentError("a dice set needs at least one die, each with a face")
+    return checked

@@ -21,7 +21,7 @@ from typing import Any
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, MissingDependencyError
 from wordgames.lexicon import Lexicon
 from wordgames.wordsearch.board import check_side
-from wordgames.wordsearch.dice import Die, dice_for, dice_set, roll_with
+from wordgames.wordsearch.dice import Die, check_dice, dice_for, roll_with
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.searcher import find_words
 from wordgames.wordsearch.walk import bit_walk_for
@@ -145,14 +145,7 @@ def board_stats(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
     score = scoring_function(scoring)
-    if dice is None:
-        pool: Sequence[Die] = dice_for(rows, columns)
-    elif isinstance(dice, str):
-        pool = dice_set(dice)
-    else:
-        pool = [tuple(die) for die in dice]
-        if not pool or any(not die for die in pool):
-            raise InvalidArgumentError("a dice set needs at least one die, each with a face")
+    pool = dice_for(rows, columns) if dice is None else check_dice(dice)
     walk = bit_walk_for(lexicon)
     rng = random.Random(seed)
     scores: list[int] = []
