@@ -196,3 +196,26 @@ def test_bad_arguments_are_refused(tiny: Lexicon, kwargs: dict[str, object], err
 def test_a_lexicon_is_required() -> None:
     with pytest.raises(InvalidArgumentTypeError):
         best_boards("enable", 4, iterations=10)  # type: ignore[arg-type]
+
+
+def test_memory_changes_the_cost_not_the_answer(tiny: Lexicon) -> None:
+    kwargs = {"iterations": 2_000, "seed": 6, "workers": 1, "alphabet": ALPHABET, "run_steps": 500}
+    remembered = best_boards(tiny, 3, 3, **kwargs)  # type: ignore[arg-type]
+    afresh = best_boards(tiny, 3, 3, remember=False, **kwargs)  # type: ignore[arg-type]
+    assert remembered.boards == afresh.boards
+    assert afresh.solved == afresh.evaluated > remembered.solved
+
+
+def test_the_word_finder_can_be_replaced(tiny: Lexicon) -> None:
+    from wordgames.wordsearch.searcher import find_words
+
+    calls = []
+
+    def counting(board: object, walk: object) -> object:
+        calls.append(board)
+        return find_words(board, walk)  # type: ignore[arg-type]
+
+    result = best_boards(
+        tiny, 2, 3, iterations=300, seed=1, workers=1, alphabet=ALPHABET, find_words=counting  # type: ignore[arg-type]
+    )
+    assert len(calls) == result.solved > 0

@@ -108,6 +108,7 @@ class SearchSettings:
     start_temperature: float
     end_temperature: float
     find_words: WordFinder = field(default=find_words)
+    remember: bool = True
 
 
 class BoardScorer:
@@ -121,8 +122,10 @@ class BoardScorer:
         minimum: int = 3,
         scoring: str = "official",
         finder: WordFinder = find_words,
+        remember: bool = True,
     ) -> None:
-        """A scorer for ``rows`` x ``columns`` boards; ``finder`` finds the words."""
+        """A scorer for ``rows`` x ``columns`` boards; ``finder`` finds the words;
+        ``remember=False`` solves every board afresh (to measure what remembering saves)."""
         score = scoring_function(scoring)
         longest = 2 * rows * columns + 2  # a cell holds at most two letters (QU, TH...)
         self._points = [score(length, minimum) if length >= minimum else 0 for length in range(longest)]
@@ -133,6 +136,7 @@ class BoardScorer:
         self.minimum = minimum
         self._symmetries = symmetries(rows, columns)
         self._memory: dict[Cells, tuple[int, int]] = {}
+        self._limit = _CACHE_LIMIT if remember else 0
         self.solved = 0
 
     def canonical(self, cells: Cells) -> Cells:
@@ -157,9 +161,10 @@ class BoardScorer:
                 total += points[length]
                 count += 1
         self.solved += 1
-        if len(self._memory) >= _CACHE_LIMIT:
+        if len(self._memory) >= self._limit:
             self._memory.clear()
-        self._memory[key] = (total, count)
+        if self._limit:
+            self._memory[key] = (total, count)
         return total, count
 
 
@@ -271,6 +276,7 @@ def _worker(settings: SearchSettings, worker: int, workers: int) -> tuple[_Best,
         settings.minimum,
         settings.scoring,
         settings.find_words,
+        settings.remember,
     )
     best = _Best(settings.top)
     evaluated = 0
@@ -334,13 +340,16 @@ def best_boards(
     start_temperature: float = 100.0,
     end_temperature: float = 1.0,
     find_words: WordFinder = find_words,
+    remember: bool = True,
 ) -> SearchResult:
     """Search for the highest-scoring ``rows`` x ``columns`` boards (see the module docstring).
 
     Stops after ``seconds`` and/or ``iterations`` moves (at least one must be given).
     ``workers`` processes (default: every core) share the runs; ``dice`` restricts the search
     to boards the matching dice set can roll; ``alphabet`` (cell strings, default the
-    lexicon's letters with ``QU`` for Q) is what letter boards may hold.  Cost: about
+    lexicon's letters with ``QU`` for Q) is what letter boards may hold.  ``find_words``
+    replaces the solver (same signature as :func:`~wordgames.wordsearch.searcher.find_words`);
+    ``remember=False`` turns the score memory off (same answer, more solving).  Cost: about
     ``seconds`` of wall time on ``workers`` cores, or ``iterations`` board scores.
     """
     if not isinstance(lexicon, Lexicon):
@@ -380,6 +389,7 @@ def best_boards(
         start_temperature=start_temperature,
         end_temperature=end_temperature,
         find_words=find_words,
+        remember=bool(remember),
     )
     _space(settings)  # refuse a bad alphabet or dice set here, not in a worker
     if workers == 1:
