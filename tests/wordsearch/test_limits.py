@@ -10,7 +10,12 @@ import pytest
 from wordgames.cli import main
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.wordsearch import Board, parse_board, read_board_file, roll_board
-from wordgames.wordsearch.board import MAX_BOARD_SIDE, MAX_BOARD_TEXT_CHARS, MAX_ROW_CHARS
+from wordgames.wordsearch.board import (
+    MAX_BOARD_CELLS,
+    MAX_BOARD_SIDE,
+    MAX_BOARD_TEXT_CHARS,
+    MAX_ROW_CHARS,
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -31,10 +36,21 @@ def test_play_time_out_of_range(capsys: pytest.CaptureFixture[str], value: str) 
     assert_one_line_error(code, out, err, "--time must be")
 
 
-@pytest.mark.parametrize("size", ["100000", "1001", "5x100000", "99999999999999999999"])
-def test_solve_size_beyond_the_limit(capsys: pytest.CaptureFixture[str], size: str) -> None:
+@pytest.mark.parametrize(
+    ("size", "message"),
+    [
+        ("100000", "--size rows must be between 1 and 10000"),
+        ("5x100000", "--size columns must be"),
+        ("99999999999999999999", "--size must be"),
+        ("501", "a 501 x 501 board is too large"),
+        ("30x10000", "a 30 x 10000 board is too large"),
+    ],
+)
+def test_solve_size_beyond_the_limit(
+    capsys: pytest.CaptureFixture[str], size: str, message: str
+) -> None:
     code, out, err = run(capsys, "solve", "--size", size)
-    assert_one_line_error(code, out, err, "--size")
+    assert_one_line_error(code, out, err, message)
 
 
 @pytest.mark.parametrize("rows", [10**21, MAX_BOARD_SIDE + 1, 0, -3])
@@ -56,8 +72,16 @@ def test_roll_board_refuses_odd_seeds() -> None:
         roll_board(4, seed=[1])  # type: ignore[arg-type]
 
 
+def test_roll_board_refuses_too_many_cells() -> None:
+    with pytest.raises(InvalidArgumentError, match=str(MAX_BOARD_CELLS)):
+        roll_board(500, 501)
+    with pytest.raises(InvalidArgumentError, match="too large"):
+        roll_board(10**4)
+
+
 def test_a_100x100_board_is_still_fine() -> None:
     assert roll_board(100, seed=1).size == 10_000
+    assert roll_board(1, 3000, seed=1).size == 3000
 
 
 def test_board_shapes_beyond_the_limit() -> None:

@@ -17,7 +17,14 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
-from wordgames.wordsearch.board import DEFAULT_BOARD, Board, check_side, parse_board, read_board_file
+from wordgames.wordsearch.board import (
+    DEFAULT_BOARD,
+    Board,
+    check_shape,
+    check_side,
+    parse_board,
+    read_board_file,
+)
 from wordgames.wordsearch.dice import DICE_SET_NAMES, new_seed, roll_board
 from wordgames.wordsearch.game import BoggleGame, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
@@ -115,6 +122,7 @@ def parse_size(text: str) -> tuple[int, int]:
     rows, columns = numbers[0], numbers[-1]
     check_side(rows, "--size rows")
     check_side(columns, "--size columns")
+    check_shape(rows, columns)
     return rows, columns
 
 
@@ -354,11 +362,11 @@ def run_stats(args: argparse.Namespace) -> int:
         f"{args.dice or 'default'} dice, {lexicon_source(args)}, {args.scoring} scoring, "
         f"{args.minimum}+ letters)"
     )
-    header = "  ".join(f"p{p:<5}" for p in PERCENTILES)
-    print(f"{'':8}{'mean':>8}  {'min':>6}  {header}  {'max':>6}")
+    header = "".join(f"{'p' + str(p):>8}" for p in PERCENTILES)
+    print(f"{'':6}{'mean':>8}{'min':>8}{header}{'max':>8}")
     for name, summary in (("score", stats.score), ("words", stats.words)):
-        cuts = "  ".join(f"{value:<6g}" for value in summary.percentiles.values())
-        print(f"{name:8}{summary.mean:>8.1f}  {summary.minimum:>6}  {cuts}  {summary.maximum:>6}")
+        cuts = "".join(f"{value:>8.1f}" for value in summary.percentiles.values())
+        print(f"{name:6}{summary.mean:>8.1f}{summary.minimum:>8}{cuts}{summary.maximum:>8}")
     print(f"best board rolled: {stats.best_board} ({max(stats.scores)} points)")
     print("words found most often (share of boards):")
     for word, count in stats.common_words:

@@ -14,8 +14,9 @@ Board text, as typed on the command line or stored in a board file:
   printed by :meth:`Board.__str__` reads back as the same board.
 
 Limits, checked before anything is allocated for the board: at most :data:`MAX_BOARD_SIDE`
-rows and columns, board text of at most :data:`MAX_BOARD_TEXT_CHARS` characters (a board file
-of at most as many bytes) and rows of at most :data:`MAX_ROW_CHARS` characters.
+rows and columns and :data:`MAX_BOARD_CELLS` cells, board text of at most
+:data:`MAX_BOARD_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
+at most :data:`MAX_ROW_CHARS` characters.
 """
 
 from __future__ import annotations
@@ -30,15 +31,18 @@ from pathlib import Path
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 
-MAX_BOARD_SIDE = 1000
-"""The most rows, and the most columns, a board may have (a 1000 x 1000 board solves in about
-a minute; 100 x 100 in under a second)."""
+MAX_BOARD_SIDE = 10_000
+"""The most rows, and the most columns, a board may have."""
+
+MAX_BOARD_CELLS = 250_000
+"""The most cells a board may have (500 x 500 solves in about 15 s and its tables take tens of
+MB; 100 x 100 solves in under a second)."""
 
 MAX_ROW_CHARS = 16 * MAX_BOARD_SIDE
-"""The longest row of board text, in characters (room for 1000 bracketed cells)."""
+"""The longest row of board text, in characters."""
 
-MAX_BOARD_TEXT_CHARS = 16 * 1024 * 1024
-"""The longest board text, and the largest board file in bytes (16 MiB)."""
+MAX_BOARD_TEXT_CHARS = 8 * 1024 * 1024
+"""The longest board text, and the largest board file in bytes (8 MiB)."""
 
 BLOCKED = "#"
 """The content of a blocked cell: part of the grid, but never part of a word."""
@@ -77,6 +81,16 @@ def check_side(value: object, name: str, maximum: int = MAX_BOARD_SIDE) -> int:
     if not 1 <= value <= maximum:
         raise InvalidArgumentError(f"{name} must be between 1 and {maximum}, not {value}")
     return value
+
+
+def check_shape(rows: int, columns: int) -> None:
+    """BoardError (a ValueError) for a shape beyond :data:`MAX_BOARD_SIDE` or
+    :data:`MAX_BOARD_CELLS`, before anything is allocated for it."""
+    if rows > MAX_BOARD_SIDE or columns > MAX_BOARD_SIDE or rows * columns > MAX_BOARD_CELLS:
+        raise BoardError(
+            f"a {rows} x {columns} board is too large (at most {MAX_BOARD_SIDE} rows and "
+            f"columns and {MAX_BOARD_CELLS} cells)"
+        )
 
 
 def _exact_square_root(count: int) -> int | None:
@@ -152,7 +166,7 @@ class Board:
                     f"{count} cells do not make a square board (pass columns= for a "
                     "rectangular one)"
                 )
-            _check_shape(side, side)
+            check_shape(side, side)
             return cls(normalized, side, side)
         if isinstance(columns, bool) or not isinstance(columns, int):
             raise InvalidArgumentTypeError(
@@ -160,7 +174,7 @@ class Board:
             )
         if columns < 1 or count % columns:
             raise BoardError(f"{count} cells cannot be laid out in rows of {columns} columns")
-        _check_shape(count // columns, columns)
+        check_shape(count // columns, columns)
         return cls(normalized, count // columns, columns)
 
     @property
@@ -200,14 +214,6 @@ class Board:
 
     def __hash__(self) -> int:
         return hash((self.columns, self.cells))
-
-
-def _check_shape(rows: int, columns: int) -> None:
-    """BoardError for a board beyond :data:`MAX_BOARD_SIDE` (before its neighbours exist)."""
-    if rows > MAX_BOARD_SIDE or columns > MAX_BOARD_SIDE:
-        raise BoardError(
-            f"a {rows} x {columns} board is too large (at most {MAX_BOARD_SIDE} rows and columns)"
-        )
 
 
 DEFAULT_BOARD = Board.from_cells(DEFAULT_CELLS)
@@ -257,10 +263,7 @@ def parse_board(text: str) -> Board:
     grid = []
     for number, row in enumerate(rows, 1):
         cells_of_row = _split_row(row, number)
-        if len(cells_of_row) > MAX_BOARD_SIDE:
-            raise BoardError(
-                f"row {number} has {len(cells_of_row)} cells (at most {MAX_BOARD_SIDE} columns)"
-            )
+        check_shape(number, len(cells_of_row))
         grid.append(cells_of_row)
     widths = {len(row) for row in grid}
     if len(widths) != 1:

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.wordsearch.board import Board, check_side, normalize_cell, parse_board
+from wordgames.wordsearch.board import Board, check_shape, check_side, normalize_cell, parse_board
 
 Die = tuple[str, ...]
 
@@ -70,11 +70,14 @@ def roll_board(rows: int = 4, columns: int | None = None, seed: int | None = Non
     """A board of ``rows`` x ``columns`` (default square) rolled from the matching dice set.
 
     The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
-    1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` (InvalidArgumentError beyond, before
-    anything is allocated; InvalidArgumentTypeError for a non-int).  Cost: O(rows * columns).
+    1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` and the board at most
+    :data:`~wordgames.wordsearch.board.MAX_BOARD_CELLS` cells (InvalidArgumentError beyond,
+    before anything is allocated; InvalidArgumentTypeError for a non-int).
+    Cost: O(rows * columns).
     """
     rows = check_side(rows, "rows")
     columns = rows if columns is None else check_side(columns, "columns")
+    check_shape(rows, columns)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
         raise InvalidArgumentTypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
     return roll_with(dice_for(rows, columns), rows, columns, random.Random(seed))

@@ -20,7 +20,7 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, MissingDependencyError
 from wordgames.lexicon import Lexicon
-from wordgames.wordsearch.board import check_side
+from wordgames.wordsearch.board import check_shape, check_side
 from wordgames.wordsearch.dice import Die, check_dice, dice_for, roll_with
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.searcher import find_words
@@ -139,6 +139,7 @@ def board_stats(
         raise InvalidArgumentTypeError(f"expected a Lexicon, not {type(lexicon).__name__}")
     rows = check_side(rows, "rows")
     columns = rows if columns is None else check_side(columns, "columns")
+    check_shape(rows, columns)
     boards = _check_count(boards, "boards", MAX_STATS_BOARDS)
     top_words = _check_count(top_words, "top_words", 10_000)
     _check_count(minimum, "minimum", 10_000)
