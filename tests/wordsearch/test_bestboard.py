@@ -181,6 +181,8 @@ def test_moves_change_one_cell_or_swap_two() -> None:
         ({"rows": 2, "seconds": -1}, InvalidArgumentError),
         ({"rows": 2, "iterations": 0}, InvalidArgumentError),
         ({"rows": 2, "iterations": 10, "workers": 0}, InvalidArgumentError),
+        ({"rows": 2, "iterations": 10, "workers": 10**6}, InvalidArgumentError),
+        ({"rows": 2, "iterations": 10, "top": 10**6}, InvalidArgumentError),
         ({"rows": 2, "iterations": 10, "alphabet": []}, InvalidArgumentError),
         ({"rows": 2, "iterations": 10, "alphabet": "AB"}, InvalidArgumentTypeError),
         ({"rows": 2, "iterations": 10, "alphabet": ["A", "1"]}, InvalidArgumentError),

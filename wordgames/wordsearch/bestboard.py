@@ -62,6 +62,10 @@ CLOCK_CHECK_STEPS = 64
 """Moves between two looks at the clock (a time-limited run stops on such a boundary)."""
 
 DEFAULT_TOP = 5
+MAX_WORKERS = 64
+"""The most worker processes a search starts."""
+MAX_TOP = 1000
+"""The most boards a search reports."""
 _CACHE_LIMIT = 200_000  # scores remembered per worker before the memory is cleared
 
 
@@ -362,8 +366,11 @@ def best_boards(
     if iterations is not None:
         _check_count(iterations, "iterations")
     workers = (os.cpu_count() or 1) if workers is None else _check_count(workers, "workers")
+    if workers > MAX_WORKERS:
+        raise InvalidArgumentError(f"workers must be at most {MAX_WORKERS}, not {workers}")
     _check_count(minimum, "minimum")
-    _check_count(top, "top")
+    if _check_count(top, "top") > MAX_TOP:
+        raise InvalidArgumentError(f"top must be at most {MAX_TOP}, not {top}")
     scoring_function(scoring)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")
