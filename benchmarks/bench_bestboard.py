@@ -34,21 +34,24 @@ def main() -> None:
     parser.add_argument("--lexicon", default="enable")
     parser.add_argument("--target", type=int, default=3600, help="score counted as a hit")
     parser.add_argument("--memory-check", type=int, default=0, metavar="N")
+    parser.add_argument("--run-steps", type=int, default=None, metavar="N", help="moves per run")
     args = parser.parse_args()
     parts = [int(part) for part in args.size.lower().split("x")]
     rows, columns = parts[0], parts[-1]
     lexicon = load_lexicon(args.lexicon)
     print(
         f"{rows}x{columns}, {args.lexicon}, official scoring, {args.seconds:g} s per seed, "
-        f"{args.workers} worker(s), {os.cpu_count()} cores (shared machine)"
+        f"{args.workers} worker(s), {args.run_steps or 'default'} moves per run, "
+        f"{os.cpu_count()} cores (shared machine)"
     )
     print(f"{'seed':>5}  {'score':>6}  {'words':>5}  {'board':<{rows * (columns + 1)}}  "
           f"{'scored':>8}  {'solved':>8}  {'remembered':>10}  {'boards/s':>8}")  # fmt: skip
     best_scores = []
     for seed in args.seeds:
         result = best_boards(
-            lexicon, rows, columns, seconds=args.seconds, seed=seed, workers=args.workers, top=1
-        )
+            lexicon, rows, columns, seconds=args.seconds, seed=seed, workers=args.workers, top=1,
+            run_steps=args.run_steps,
+        )  # fmt: skip
         top = result.boards[0]
         best_scores.append(top.score)
         share = 1 - result.solved / result.evaluated

@@ -37,12 +37,12 @@ def solve_total(capsys: pytest.CaptureFixture[str], lexicon: str, board: str) ->
 
 def test_best_board_json(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     argv = ("best-board", "--size", "3", "--iterations", "1500", "--seed", "4", "--workers", "1",
-            "--lexicon", tiny, "--top", "3", "--json")  # fmt: skip
+            "--lexicon", tiny, "--top", "3", "--run-steps", "500", "--json")  # fmt: skip
     code, out, err = run(capsys, *argv)
     assert (code, err) == (0, "")
     result = json.loads(out)
     assert list(result) == ["boards", "evaluated", "seconds"]
-    assert len(result["boards"]) == 3 and result["evaluated"] == 1501
+    assert len(result["boards"]) == 3 and result["evaluated"] == 1500 + 3  # three runs
     for entry in result["boards"]:
         assert list(entry) == ["board", "score", "words"]
         assert solve_total(capsys, tiny, entry["board"]) == (entry["score"], entry["words"])
@@ -70,6 +70,7 @@ def test_best_board_rectangle_and_dice_text(capsys: pytest.CaptureFixture[str]) 
         (["best-board", "--seconds", "0"], "--seconds must be"),
         (["best-board", "--seconds=-5"], "--seconds must be"),
         (["best-board", "--iterations", "0"], "--iterations must be"),
+        (["best-board", "--iterations", "5", "--run-steps", "-1"], "--run-steps must be"),
         (["best-board", "--iterations", "5", "--workers", "0"], "workers must be"),
         (["best-board", "--size", "13", "--iterations", "5"], "between 1 and 12"),
         (["best-board", "--rows", "3"], "--rows and --cols go together"),

@@ -235,6 +235,10 @@ def _register_best_board(commands: Any) -> None:
     budget.add_argument(
         "--iterations", type=int, metavar="N", help="moves in all (fully reproducible)"
     )
+    budget.add_argument(
+        "--run-steps", type=int, metavar="N",
+        help="moves per annealing run (default: 3000 per cell); shorter runs cool faster",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
     parser.add_argument(
         "--workers", type=int, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
@@ -273,13 +277,14 @@ def run_best_board(args: argparse.Namespace) -> int:
         seconds = DEFAULT_SEARCH_SECONDS
     if seconds is not None:
         check_seconds(seconds, "--seconds")
-    if args.iterations is not None and args.iterations < 1:
-        raise InvalidArgumentError(f"--iterations must be at least 1, not {args.iterations}")
+    for option, value in (("--iterations", args.iterations), ("--run-steps", args.run_steps)):
+        if value is not None and value < 1:
+            raise InvalidArgumentError(f"{option} must be at least 1, not {value}")
     lexicon = lexicon_from_args(args)
     result = best_boards(
         lexicon, rows, columns, seconds=seconds, iterations=args.iterations, seed=args.seed,
         workers=args.workers, minimum=args.minimum, scoring=args.scoring, dice=args.dice,
-        top=args.top,
+        top=args.top, run_steps=args.run_steps,
     )  # fmt: skip
     if args.json:
         print_json(
