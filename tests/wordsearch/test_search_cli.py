@@ -124,3 +124,14 @@ def test_stats_plot_without_matplotlib(
     code, out, err = run(capsys, "stats", "--boards", "5", "--plot", str(tmp_path / "x.png"))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "needs matplotlib" in err
+
+
+@pytest.mark.parametrize(("flags", "space"), [((), "letters"), (("--letters",), "letters"),
+                                              (("--dice",), "dice")])  # fmt: skip
+def test_letters_are_the_default_space(
+    capsys: pytest.CaptureFixture[str], flags: tuple[str, ...], space: str
+) -> None:
+    code, out, _ = run(capsys, "best-board", "--size", "2", "--iterations", "50", "--workers", "1",
+                       *flags)  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0].endswith(f"3+ letters, {space}, seed 0):")

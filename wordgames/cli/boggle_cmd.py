@@ -266,7 +266,7 @@ def _register_best_board(commands: Any) -> None:
     )
     add_lexicon_options(parser)
     add_json_option(parser)
-    parser.set_defaults(handler=run_best_board)
+    parser.set_defaults(handler=run_best_board, dice=False)
 
 
 def run_best_board(args: argparse.Namespace) -> int:
