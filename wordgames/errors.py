@@ -21,6 +21,11 @@ class InvalidArgumentTypeError(WordGamesError, TypeError):
     """An argument is missing (None) or of the wrong type (Java's IllegalArgumentException)."""
 
 
+class MissingDependencyError(WordGamesError):
+    """An optional dependency a feature needs is not installed (the message says which extra
+    installs it)."""
+
+
 class LexiconError(WordGamesError):
     """A word list could not be loaded: missing, a directory, unreadable, binary or empty."""
 

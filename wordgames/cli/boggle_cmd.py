@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 from typing import Any
 
-from wordgames.cli.common import add_json_option, add_lexicon_options, lexicon_source, print_json
+from wordgames.cli.common import (
+    add_json_option,
+    add_lexicon_options,
+    lexicon_from_args,
+    lexicon_source,
+    print_json,
+)
 from wordgames.errors import InvalidArgumentError
-from wordgames.wordsearch.board import DEFAULT_BOARD, Board, parse_board, read_board_file
-from wordgames.wordsearch.dice import new_seed, roll_board
+from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
+from wordgames.wordsearch.board import (
+    DEFAULT_BOARD,
+    Board,
+    check_shape,
+    check_side,
+    parse_board,
+    read_board_file,
+)
+from wordgames.wordsearch.dice import DICE_SET_NAMES, new_seed, roll_board
 from wordgames.wordsearch.game import BoggleGame, ScoredWord, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
+from wordgames.wordsearch.stats import MAX_STATS_BOARDS, PERCENTILES, board_stats, plot_histogram
 
 DEFAULT_MINIMUM = 3
 DEFAULT_SECONDS = 180.0
+DEFAULT_SEARCH_SECONDS = 60.0
+MAX_SECONDS = 86_400.0  # a day; the clock arithmetic of a round stays exact far beyond that
 
 
 def register(groups: Any) -> None:
@@ -50,6 +69,8 @@ def register(groups: Any) -> None:
         help=f"length of the round (default: {DEFAULT_SECONDS:g}; 0 for no limit)",
     )
     play.set_defaults(handler=run_play)
+    _register_best_board(commands)
+    _register_stats(commands)
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -89,16 +110,20 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _parse_size(text: str) -> tuple[int, int]:
-    """``"5"`` -> (5, 5); ``"3x7"`` -> (3, 7)."""
+def parse_size(text: str) -> tuple[int, int]:
+    """``"5"`` -> (5, 5); ``"3x7"`` -> (3, 7); sides up to the board limit."""
     parts = text.lower().split("x")
     try:
-        numbers = [int(part) for part in parts]
+        numbers = [int(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
     except ValueError:
         numbers = []
     if len(numbers) not in (1, 2) or min(numbers) < 1:
         raise InvalidArgumentError(f"--size must be N or RxC with positive numbers, not {text!r}")
-    return (numbers[0], numbers[-1])
+    rows, columns = numbers[0], numbers[-1]
+    check_side(rows, "--size rows")
+    check_side(columns, "--size columns")
+    check_shape(rows, columns)
+    return rows, columns
 
 
 def board_from_args(args: argparse.Namespace, roll_by_default: bool) -> tuple[Board, int | None]:
@@ -112,7 +137,7 @@ def board_from_args(args: argparse.Namespace, roll_by_default: bool) -> tuple[Bo
         return read_board_file(args.board_file), None
     if args.size is None and args.seed is None and not roll_by_default:
         return DEFAULT_BOARD, None
-    rows, columns = _parse_size(args.size) if args.size is not None else (4, 4)
+    rows, columns = parse_size(args.size) if args.size is not None else (4, 4)
     seed = args.seed if args.seed is not None else new_seed()
     return roll_board(rows, columns, seed), seed
 
@@ -157,8 +182,11 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play one timed round on standard input and output."""
-    if args.time < 0:
-        raise InvalidArgumentError(f"--time must be 0 (no limit) or positive, not {args.time:g}")
+    if not 0 <= args.time <= MAX_SECONDS:  # also refuses nan
+        raise InvalidArgumentError(
+            f"--time must be 0 (no limit) or a number of seconds up to {MAX_SECONDS:g}, "
+            f"not {args.time:g}"
+        )
     board, seed = board_from_args(args, roll_by_default=True)
     game = _game_from_args(args, board)
     session = PlaySession(game, args.minimum)
@@ -171,4 +199,183 @@ def run_play(args: argparse.Namespace) -> int:
         seconds=args.time or None,
         interactive=sys.stdin.isatty(),
     )
+    return 0
+
+
+# --- best-board search and board statistics ---------------------------------------------------
+
+
+def _add_shape_options(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--size", metavar="N|RxC", default="4", help=f"{what} (default: 4, i.e. 4 x 4)"
+    )
+    parser.add_argument("--rows", type=int, metavar="R", help="rows (with --cols, instead of --size)")
+    parser.add_argument("--cols", type=int, metavar="C", help="columns (with --rows)")
+
+
+def _shape(args: argparse.Namespace) -> tuple[int, int]:
+    if args.rows is None and args.cols is None:
+        return parse_size(args.size)
+    if args.rows is None or args.cols is None:
+        raise InvalidArgumentError("--rows and --cols go together")
+    return check_side(args.rows, "--rows"), check_side(args.cols, "--cols")
+
+
+def _register_best_board(commands: Any) -> None:
+    parser = commands.add_parser(
+        "best-board",
+        help="search for the highest-scoring boards",
+        description="Search for the highest-scoring boards by simulated annealing with "
+        "restarts, on every core. The same seed, workers and --iterations always give the "
+        "same boards; with --seconds only the number of moves that fit in the time varies.",
+    )
+    _add_shape_options(parser, "board size")
+    budget = parser.add_argument_group("budget (default: --seconds 60)")
+    budget.add_argument("--seconds", type=float, metavar="S", help="wall-clock time to search")
+    budget.add_argument(
+        "--iterations", type=int, metavar="N", help="moves in all (fully reproducible)"
+    )
+    budget.add_argument(
+        "--run-steps", type=int, metavar="N",
+        help="moves per annealing run (default: 3000 per cell); shorter runs cool faster",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument(
+        "--workers", type=int, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
+    )
+    parser.add_argument(
+        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        help=f"minimum word length (default: {DEFAULT_MINIMUM})",
+    )
+    parser.add_argument(
+        "--scoring", choices=scoring_names(), default="official",
+        help="scoring scheme (default: official)",
+    )
+    space = parser.add_mutually_exclusive_group()
+    space.add_argument(
+        "--letters", action="store_false", dest="dice",
+        help="any letter in any cell (the default; Q is the dice's QU)",
+    )
+    space.add_argument(
+        "--dice", action="store_true", dest="dice",
+        help="only boards the dice set of the size can roll",
+    )
+    parser.add_argument(
+        "--top", type=int, default=DEFAULT_TOP, metavar="K",
+        help=f"how many boards to print (default: {DEFAULT_TOP})",
+    )
+    add_lexicon_options(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_best_board, dice=False)
+
+
+def run_best_board(args: argparse.Namespace) -> int:
+    """Search and print the best boards (or one JSON object)."""
+    rows, columns = _shape(args)
+    seconds = args.seconds
+    if seconds is None and args.iterations is None:
+        seconds = DEFAULT_SEARCH_SECONDS
+    if seconds is not None:
+        check_seconds(seconds, "--seconds")
+    for option, value in (("--iterations", args.iterations), ("--run-steps", args.run_steps)):
+        if value is not None and value < 1:
+            raise InvalidArgumentError(f"{option} must be at least 1, not {value}")
+    lexicon = lexicon_from_args(args)
+    result = best_boards(
+        lexicon, rows, columns, seconds=seconds, iterations=args.iterations, seed=args.seed,
+        workers=args.workers, minimum=args.minimum, scoring=args.scoring, dice=args.dice,
+        top=args.top, run_steps=args.run_steps,
+    )  # fmt: skip
+    if args.json:
+        print_json(
+            {
+                "boards": [
+                    {"board": entry.board, "score": entry.score, "words": entry.words}
+                    for entry in result.boards
+                ],
+                "evaluated": result.evaluated,
+                "seconds": result.seconds,
+            }
+        )
+        return 0
+    print(
+        f"Best {rows}x{columns} boards ({lexicon_source(args)}, {args.scoring} scoring, "
+        f"{args.minimum}+ letters, {'dice' if args.dice else 'letters'}, seed {args.seed}):"
+    )
+    width = max((len(entry.board) for entry in result.boards), default=0)
+    for entry in result.boards:
+        print(f"  {entry.board.ljust(width)}  score {entry.score:>6}  words {entry.words:>5}")
+    print(
+        f"{result.evaluated} boards scored ({result.solved} solved, the rest remembered) "
+        f"in {result.runs} runs, {result.seconds:.1f} s"
+    )
+    return 0
+
+
+def _register_stats(commands: Any) -> None:
+    parser = commands.add_parser(
+        "stats",
+        help="score and word-count distribution over random dice rolls",
+        description="Roll boards from a dice set and report the distribution of scores and "
+        "word counts and the words found most often.",
+    )
+    _add_shape_options(parser, "board size")
+    parser.add_argument(
+        "--dice", choices=list(DICE_SET_NAMES), metavar="SET",
+        help=f"dice set ({', '.join(DICE_SET_NAMES)}; default: the set of the size)",
+    )
+    parser.add_argument(
+        "--boards", type=int, default=1000, metavar="N",
+        help=f"boards to roll (default: 1000, at most {MAX_STATS_BOARDS})",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument(
+        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        help=f"minimum word length (default: {DEFAULT_MINIMUM})",
+    )
+    parser.add_argument(
+        "--scoring", choices=scoring_names(), default="official",
+        help="scoring scheme (default: official)",
+    )
+    parser.add_argument(
+        "--top-words", type=int, default=20, metavar="K", help="common words shown (default: 20)"
+    )
+    parser.add_argument(
+        "--plot", metavar="FILE.png", help="draw the histograms to a new image file (matplotlib)"
+    )
+    add_lexicon_options(parser)
+    add_json_option(parser)
+    parser.set_defaults(handler=run_stats)
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """Print the statistics of random rolls (or one JSON object); draw them with --plot."""
+    rows, columns = _shape(args)
+    if args.plot is not None and Path(args.plot).exists():
+        raise InvalidArgumentError(f"{args.plot}: the file exists (choose another name)")
+    stats = board_stats(
+        lexicon_from_args(args), rows, columns, boards=args.boards, seed=args.seed,
+        dice=args.dice, minimum=args.minimum, scoring=args.scoring, top_words=args.top_words,
+    )  # fmt: skip
+    if args.plot is not None:
+        plot_histogram(stats, args.plot)
+    if args.json:
+        print_json(stats.to_json())
+        return 0
+    print(
+        f"{stats.boards} random {rows}x{columns} boards (seed {stats.seed}, "
+        f"{args.dice or 'default'} dice, {lexicon_source(args)}, {args.scoring} scoring, "
+        f"{args.minimum}+ letters)"
+    )
+    header = "".join(f"{'p' + str(p):>8}" for p in PERCENTILES)
+    print(f"{'':6}{'mean':>8}{'min':>8}{header}{'max':>8}")
+    for name, summary in (("score", stats.score), ("words", stats.words)):
+        cuts = "".join(f"{value:>8.1f}" for value in summary.percentiles.values())
+        print(f"{name:6}{summary.mean:>8.1f}{summary.minimum:>8}{cuts}{summary.maximum:>8}")
+    print(f"best board rolled: {stats.best_board} ({max(stats.scores)} points)")
+    print("words found most often (share of boards):")
+    for word, count in stats.common_words:
+        print(f"  {word:<12} {count / stats.boards:6.1%}")
+    if args.plot is not None:
+        print(f"histogram written to {args.plot}")
     return 0

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.wordsearch.board import Board, parse_board
+from wordgames.wordsearch.board import Board, check_shape, check_side, normalize_cell, parse_board
 
 Die = tuple[str, ...]
 
@@ -65,28 +66,69 @@ def new_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-def _check_dimension(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentTypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < 1:
-        raise InvalidArgumentError(f"{name} must be at least 1, not {value}")
-    return value
-
-
 def roll_board(rows: int = 4, columns: int | None = None, seed: int | None = None) -> Board:
     """A board of ``rows`` x ``columns`` (default square) rolled from the matching dice set.
 
-    The same seed always gives the same board; ``seed=None`` draws a fresh one.
+    The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
+    1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` and the board at most
+    :data:`~wordgames.wordsearch.board.MAX_BOARD_CELLS` cells (InvalidArgumentError beyond,
+    before anything is allocated; InvalidArgumentTypeError for a non-int).
     Cost: O(rows * columns).
     """
-    rows = _check_dimension(rows, "rows")
-    columns = rows if columns is None else _check_dimension(columns, "columns")
-    rng = random.Random(seed)
-    pool = dice_for(rows, columns)
+    rows = check_side(rows, "rows")
+    columns = rows if columns is None else check_side(columns, "columns")
+    check_shape(rows, columns)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+        raise InvalidArgumentTypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
+    return roll_with(dice_for(rows, columns), rows, columns, random.Random(seed))
+
+
+def roll_with(dice: Sequence[Die], rows: int, columns: int, rng: random.Random) -> Board:
+    """A ``rows`` x ``columns`` board rolled from ``dice`` with ``rng``: the dice shuffled
+    into the grid (as many shuffled copies of the set as the board needs), one face each."""
     count = rows * columns
-    dice: list[Die] = []
-    while len(dice) < count:
-        batch = list(pool)
+    pool: list[Die] = []
+    while len(pool) < count:
+        batch = list(dice)
         rng.shuffle(batch)
-        dice.extend(batch)
-    return Board.from_cells([rng.choice(die) for die in dice[:count]], columns=columns)
+        pool.extend(batch)
+    return Board.from_cells([rng.choice(die) for die in pool[:count]], columns=columns)
+
+
+DICE_SET_NAMES: dict[str, tuple[Die, ...]] = {
+    "classic": CLASSIC_DICE,
+    "big": BIG_BOGGLE_DICE,
+    "super-big": SUPER_BIG_BOGGLE_DICE,
+}
+"""The dice sets by name (``--dice classic|big|super-big``)."""
+
+
+def dice_set(name: object) -> tuple[Die, ...]:
+    """The dice set called ``name``; InvalidArgumentError for an unknown name."""
+    if not isinstance(name, str):
+        raise InvalidArgumentTypeError(f"a dice set name must be a string, not {type(name).__name__}")
+    try:
+        return DICE_SET_NAMES[name]
+    except KeyError:
+        raise InvalidArgumentError(
+            f"unknown dice set {name!r} (choose from {', '.join(DICE_SET_NAMES)})"
+        ) from None
+
+
+def check_dice(dice: object) -> tuple[Die, ...]:
+    """A dice set given by name or as dice (sequences of face strings), normalized; TypeError
+    and ValueError subclasses for anything else, an empty set or a die without faces."""
+    if isinstance(dice, str):
+        return dice_set(dice)
+    if not isinstance(dice, Sequence) or any(
+        isinstance(die, str) or not isinstance(die, Sequence) for die in dice
+    ):
+        raise InvalidArgumentTypeError(
+            "dice must be a set's name or a sequence of dice (face sequences)"
+        )
+    checked = tuple(
+        tuple(normalize_cell(face, index) for index, face in enumerate(die)) for die in dice
+    )
+    if not checked or not all(checked):
+        raise InvalidArgumentError("a dice set needs at least one die, each with a face")
+    return checked
