@@ -24,7 +24,16 @@ from wordgames.scrabble.rules.base import RuleSet
 
 @dataclass(frozen=True)
 class Situation:
-    """What a computer player may look at when it chooses a turn."""
+    """What a computer player may look at when it chooses a turn.
+
+    The fields after ``can_exchange`` describe the rest of the game for players that look
+    ahead (equity near the end, endgame search): ``unseen`` the tiles this player cannot see
+    (the bag and the other racks, sorted; a blank is ``?``), ``scores`` every seat's score in
+    seat order, ``seat`` this player's seat, ``scoreless_turns`` the current run of scoreless
+    turns and ``scoreless_turn_limit`` the run that ends the game, ``end_rule`` the game's
+    end-of-game rule (``usc`` or ``tournament``) and ``hand_size`` the rack size.  Their
+    defaults describe a position nothing is known about.
+    """
 
     board: Board
     rack: Rack
@@ -32,6 +41,13 @@ class Situation:
     rules: RuleSet
     bag_size: int
     can_exchange: bool
+    unseen: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    seat: int = 0
+    scoreless_turns: int = 0
+    scoreless_turn_limit: int = 6
+    end_rule: str = "usc"
+    hand_size: int = 7
 
 
 @dataclass(frozen=True)

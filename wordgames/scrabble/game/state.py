@@ -374,6 +374,13 @@ class Game:
         return Situation(
             self.board, self.current_player.rack, self.lexicon, self.rules, len(self.bag),
             self.can_exchange,
+            unseen=tuple(self.unseen_tiles()),
+            scores=tuple(player.score for player in self.players),
+            seat=self.current,
+            scoreless_turns=self.scoreless_streak,
+            scoreless_turn_limit=self.settings.scoreless_turn_limit,
+            end_rule=self.settings.end_rule,
+            hand_size=self.settings.hand_size,
         )
 
     def play_computer_turn(self) -> Turn:
