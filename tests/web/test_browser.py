@@ -229,6 +229,20 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     page.click("#load-cgp")
     page.wait_for_function("document.querySelector('#plays-text').textContent.includes('QUIZ')")
     assert page.locator("#plays tbody tr").first.inner_text().split()[2] == "QUIZ"
+    # Simulating that position: a job with a progress bar, then the candidates to look at.
+    page.select_option("#sim-candidates", "3")
+    page.select_option("#sim-iterations", "32")
+    page.select_option("#sim-plies", "1")
+    page.click("#simulate")
+    page.wait_for_selector("#sim-job:not(.hidden)")
+    page.wait_for_selector("#sim tbody tr", timeout=90_000)
+    assert "32 iterations" in page.inner_text("#sim-text") or "confident" in page.inner_text("#sim-text")
+    assert 1 <= page.locator("#sim tbody tr").count() <= 3
+    page.click("#sim tbody tr >> nth=0")
+    assert page.locator(".tile.preview").count() >= 1
+    assert page.is_enabled("#simulate") and page.is_disabled("#sim-stop")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "analysis-sim.png"), full_page=True)
     page.fill("#cgp", "not a position")
     page.click("#load-cgp")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
