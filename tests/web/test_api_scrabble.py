@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.web.conftest import cli_json
-
 pytest.importorskip("fastapi")
 
 EMPTY = "/".join(["15"] * 15)
@@ -60,7 +58,7 @@ MIDGAME = f"{cgp_board(MIDGAME_ROWS)} EIRSTAL/ 120/98 0"
         (f"{cgp_board(MIDGAME_ROWS)} / 0/0 0", {"rack": "ADEFOTV", "top": "4"}),
     ],
 )
-def test_best_is_the_cli_json(client: Any, cgp: str, extra: dict[str, str]) -> None:
+def test_best_is_the_cli_json(client: Any, cli_json: Any, cgp: str, extra: dict[str, str]) -> None:
     argv = ["scrabble", "best", "--cgp", cgp, "--json"]
     for name, value in extra.items():
         argv += [f"--{name}", value]

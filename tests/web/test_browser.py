@@ -76,7 +76,9 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def open_page(browser: Any, url: str, viewport: dict[str, int] = WIDE) -> Any:
     """A page in a fresh context (empty storage) that fails the test on a script error."""
-    page = browser.new_context(viewport=viewport).new_page()
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(60_000)  # generous: the machine running the tests may be busy
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.script_errors = errors

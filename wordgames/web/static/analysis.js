@@ -222,16 +222,16 @@
         : `Simulating ${rack}: ${job.done} of ${job.total} iterations…`;
     if (!result) return;
     const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Move"),
-      el("th", { class: "num" }, "Score"), el("th", { class: "num" }, "Static"), el("th", { class: "num" }, "Sim equity"),
-      el("th", { class: "num" }, "Win %"), el("th", { class: "num" }, "Iter."));
+      el("th", { class: "num" }, "Score"), el("th", { class: "num wide-only" }, "Static"), el("th", { class: "num" }, "Sim equity"),
+      el("th", { class: "num" }, "Win %"), el("th", { class: "num wide-only" }, "Iter."));
     const rows = result.candidates.map((c, i) => {
       const m = c.move;
       const row = el("tr", { class: `clickable${c.pruned ? " muted" : ""}`, title: c.pruned ? "pruned: behind with 99% confidence" : "" },
         el("td", { class: "num" }, i + 1),
         el("td", { class: "mono" }, m.notation), el("td", { class: "num" }, m.score),
-        el("td", { class: "num" }, c.static_equity.toFixed(1)),
-        el("td", { class: "num" }, `${c.equity.toFixed(1)} ± ${c.equity_se.toFixed(1)}`),
-        el("td", { class: "num" }, (100 * c.win).toFixed(1)), el("td", { class: "num" }, c.iterations));
+        el("td", { class: "num wide-only" }, c.static_equity.toFixed(1)),
+        el("td", { class: "num mono" }, `${c.equity.toFixed(1)} ± ${c.equity_se.toFixed(1)}`),
+        el("td", { class: "num" }, (100 * c.win).toFixed(1)), el("td", { class: "num wide-only" }, c.iterations));
       row.addEventListener("click", () => {
         row.parentNode.querySelectorAll("tr.selected").forEach((other) => other.classList.remove("selected"));
         row.classList.add("selected");
