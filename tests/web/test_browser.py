@@ -243,8 +243,8 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     page.click("#sim tbody tr >> nth=0")
     assert page.locator(".tile.preview").count() >= 1
     assert page.is_enabled("#simulate") and page.is_disabled("#sim-stop")
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(shots / "analysis-sim.png"), full_page=True)
+    page.locator("#sim").scroll_into_view_if_needed()  # the board stays in view beside it
+    page.screenshot(path=str(shots / "analysis-sim.png"))
     page.fill("#cgp", "not a position")
     page.click("#load-cgp")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
