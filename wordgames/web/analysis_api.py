@@ -45,13 +45,13 @@ def start(upload: GcgUpload, found: Annotated[Services, Depends(services)]) -> d
 
 @router.post("/sim", summary="Start simulating a position")
 def start_sim(query: SimQuery, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
-    """Check the position now (a bad one is a 400 error at once), then simulate its best
+    """Check the position now (a bad one is a 400 error at once; the lexicon is ``lexicon``,
+    else the CGP's when offered, else the server's default), then simulate its best
     ``candidates`` by static equity in the background, ``iterations`` times (fewer when one
     candidate is ahead of all others with 99% confidence, or after ``seconds``).  Poll
     ``GET /api/analysis/jobs/{id}``: ``done`` of ``total`` iterations, then ``result``, the
     same JSON as ``wordgames scrabble sim --json``."""
-    lexicon_name = found.lexicons.resolve(query.lexicon)
-    position, rack = sim_position(query, found.lexicons.get(lexicon_name))
+    position, rack, lexicon_name = sim_position(query, found.lexicons)
     job = found.jobs.submit("sim", query.iterations, sim_work(query, position, rack))
     return {**found.jobs.snapshot(job.id), "lexicon": lexicon_name}
 

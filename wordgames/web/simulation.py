@@ -10,19 +10,19 @@ squares (:data:`SQUARE_FIELDS`) and each exchange with its ``tiles``, so a page 
 from __future__ import annotations
 
 import threading
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import BaseModel, Field
 
 from wordgames.cli.scrabble_analysis_cmd import sim_to_json
 from wordgames.cli.scrabble_cmd import move_to_json
 from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.strategy import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate, static_candidates, unseen_tiles
-from wordgames.web.analysis import Job, JobCancelled
+from wordgames.web.analysis import Job, JobCancelled, Work
+from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import (
     MAX_CGP_CHARS,
     MAX_RACK_CHARS,
@@ -56,11 +56,14 @@ class SimQuery(BaseModel):
     seed: int = Field(default=0, ge=0, le=2**63)
 
 
-def sim_position(query: SimQuery, lexicon: Lexicon) -> tuple[SimPosition, Rack]:
-    """The position the query describes (checked now, so a bad one is a 400 at once)."""
+def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPosition, Rack, str]:
+    """The position the query describes (checked now, so a bad one is a 400 at once), and the
+    name of its lexicon: the query's, else the CGP's when this server offers it, else the
+    server's default."""
     layout = layout_by_name(query.layout)
     scores = query.scores
     rack_text = query.rack
+    lexicon_name = lexicons.resolve(query.lexicon)
     if (query.cgp is None) == (query.board is None):
         raise InvalidArgumentError("give either a board or a CGP position")
     if query.cgp is not None:
@@ -68,6 +71,8 @@ def sim_position(query: SimQuery, lexicon: Lexicon) -> tuple[SimPosition, Rack]:
         rack_text = rack_text or cgp.rack
         if scores is None and len(cgp.scores) >= 2:
             scores = (cgp.scores[0], cgp.scores[1])
+        if not query.lexicon and cgp.lexicon and cgp.lexicon.lower() in lexicons.names:
+            lexicon_name = lexicons.resolve(cgp.lexicon)
     else:
         board = Board.from_text("\n".join(query.board or []), layout, name="the board")
     if not rack_text:
@@ -77,10 +82,10 @@ def sim_position(query: SimQuery, lexicon: Lexicon) -> tuple[SimPosition, Rack]:
         raise InvalidArgumentError(f"the rack {rack} holds more than {HAND_SIZE} tiles")
     unseen = unseen_tiles(board, rack.tiles(), STANDARD_ENGLISH)
     position = SimPosition(
-        board, tuple(rack.tiles()), tuple(unseen), lexicon, get_rules("classic"), STANDARD_ENGLISH,
-        HAND_SIZE, scores or (0, 0),
+        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name), get_rules("classic"),
+        STANDARD_ENGLISH, HAND_SIZE, scores or (0, 0),
     )
-    return position, rack
+    return position, rack, lexicon_name
 
 
 class StoppablePolicy(Strategy):
@@ -101,7 +106,7 @@ class StoppablePolicy(Strategy):
         return self.inner.decide(situation)
 
 
-def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Any:
+def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
     """The job's work: candidates by static equity (the rule-of-thumb leave values, as
     ``scrabble sim``), then the simulation, progress counted in iterations; the job's
     ``result`` is ``scrabble sim --json``'s answer."""

@@ -71,7 +71,11 @@
     } catch (error) { setError(error); }
   }
 
-  function stopJob() { state.job = null; }
+  // Leaving a game analysis that is still running: the server stops it too.
+  function stopJob() {
+    if (state.job) api(`/api/analysis/jobs/${state.job}/cancel`, { body: {} }).catch(() => {});
+    state.job = null;
+  }
 
   async function loadGcg() {
     setError(null);
@@ -79,6 +83,7 @@
     if (!text.trim()) { setError(new Error("upload or paste a GCG game first")); return; }
     const file = $("#gcg-file").files[0];
     try {
+      stopJob();
       const job = await api("/api/analysis/gcg", {
         body: { gcg: text, name: file ? file.name : "pasted game", lexicon: $("#lexicon").value || null, top: 10 },
       });
