@@ -7,6 +7,8 @@ import time
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("fastapi")
 
@@ -103,6 +105,8 @@ def test_a_waiting_job_never_starts_once_cancelled(client: Any) -> None:
         ({"cgp": MIDGAME, "candidates": 21}, 422, "candidates"),
         ({"cgp": MIDGAME, "plies": 5}, 422, "plies"),
         ({"cgp": MIDGAME, "lexicon": "/etc/passwd"}, 400, "unknown lexicon"),
+        ({"cgp": MIDGAME, "scores": [10**400, 0]}, 422, "scores"),
+        ({"cgp": MIDGAME, "scores": [1, 2, 3]}, 422, "scores"),
     ],
 )
 def test_bad_simulations_are_refused_at_once(
@@ -115,3 +119,28 @@ def test_bad_simulations_are_refused_at_once(
 
 def test_cancelling_an_unknown_job_is_404(client: Any) -> None:
     assert client.post("/api/analysis/jobs/job424242/cancel").status_code == 404
+
+
+ROW = st.text(alphabet="..ABCZQxyz?1 ", max_size=16)
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    board=st.none() | st.lists(ROW, max_size=16),
+    cgp=st.none() | st.text(max_size=60) | st.just(MIDGAME),
+    rack=st.none() | st.text(alphabet="AEQZ?xé!", max_size=9),
+    scores=st.none() | st.lists(st.integers(-(10**6), 10**6), max_size=3),
+)
+def test_any_simulation_request_is_a_job_or_a_json_error(
+    client: Any, board: Any, cgp: Any, rack: Any, scores: Any
+) -> None:
+    """Fuzzing the request: never a 500, never a traceback; a job when it is accepted."""
+    body = {"board": board, "cgp": cgp, "rack": rack, "scores": scores,
+            "candidates": 1, "iterations": 1, "plies": 0}
+    response = client.post("/api/analysis/sim", json=body)
+    assert response.status_code in (200, 400, 422), response.text
+    if response.status_code == 200:
+        job = response.json()
+        client.post(f"/api/analysis/jobs/{job['id']}/cancel")  # keep the worker free
+    else:
+        assert set(response.json()) == {"error"} and "Traceback" not in response.text

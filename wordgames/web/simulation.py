@@ -34,8 +34,13 @@ from wordgames.web.limits import (
 from wordgames.web.scrabble_api import cgp_position
 
 HAND_SIZE = 7
+MAX_SCORE = 100_000
+"""A player's score in a simulated position (real games stay under 1,000)."""
 SQUARE_FIELDS = ("row", "col", "direction", "placed")
 """What the web adds to each simulated placement (as ``best --json`` writes it), to show it."""
+
+
+Score = Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]
 
 
 class SimQuery(BaseModel):
@@ -46,7 +51,7 @@ class SimQuery(BaseModel):
     board: list[Annotated[str, Field(max_length=40)]] | None = Field(default=None, max_length=40)
     cgp: str | None = Field(default=None, min_length=1, max_length=MAX_CGP_CHARS)
     rack: str | None = Field(default=None, min_length=1, max_length=MAX_RACK_CHARS)
-    scores: tuple[int, int] | None = None
+    scores: tuple[Score, Score] | None = None
     lexicon: str | None = Field(default=None, max_length=64)
     layout: str = Field(default="standard", pattern="^(standard|super)$")
     candidates: int = Field(default=6, ge=1, le=MAX_SIM_CANDIDATES)
