@@ -252,3 +252,32 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     assert fits_width(page)
     page.screenshot(path=str(shots / "analysis-phone.png"), full_page=True)
     assert page.script_errors == []
+
+
+def test_the_plays_table_shows_equity_and_exchanges(browser: Any, server: str) -> None:
+    """What the pages draw once moves carry equity (the equity engine's ``best --json``
+    shape, exchanges and the pass among the plays): the extra columns, and every row."""
+    page = open_page(browser, f"{server}/analysis")
+    page.wait_for_selector(".sq >> nth=224")
+    text = page.evaluate(
+        """() => {
+            const placed = [{row: 7, col: 7, letter: 'A', blank: false},
+                            {row: 7, col: 8, letter: 'X', blank: false}];
+            const moves = [
+                {notation: '8H', word: 'AX', kind: 'place', score: 18, leave: 'EIRST', leave_value: 12.25,
+                 equity: 30.25, placed, row: 7, col: 7, direction: 'H'},
+                {kind: 'exchange', tiles: 'AX', score: 0, leave: 'EIRST', leave_value: 12.25, equity: 12.25},
+                {kind: 'pass', score: 0, leave: 'AEIRSTX', leave_value: -3, equity: -3},
+            ];
+            let picked = null;
+            const table = WG.playsTable(moves, (m) => { picked = m.word; });
+            document.body.append(table);
+            table.querySelectorAll('tbody tr').forEach((row) => row.click());
+            return {text: table.innerText, picked, clickable: table.querySelectorAll('tr.clickable').length};
+        }"""
+    )
+    assert "Leave value" in text["text"] and "Equity" in text["text"]
+    assert "30.3" in text["text"] or "30.2" in text["text"]
+    assert "exchange AX" in text["text"] and "pass" in text["text"] and "-3.0" in text["text"]
+    assert text["picked"] == "AX" and text["clickable"] == 1
+    assert page.script_errors == []

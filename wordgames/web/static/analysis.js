@@ -233,17 +233,14 @@
       const m = c.move;
       const row = el("tr", { class: `clickable${c.pruned ? " muted" : ""}`, title: c.pruned ? "pruned: behind with 99% confidence" : "" },
         el("td", { class: "num" }, i + 1),
-        el("td", { class: "mono" }, m.notation), el("td", { class: "num" }, m.score),
+        el("td", { class: "mono" }, WG.turnLabel(m)), el("td", { class: "num" }, m.score),
         el("td", { class: "num wide-only" }, c.static_equity.toFixed(1)),
         el("td", { class: "num mono" }, `${c.equity.toFixed(1)} ± ${c.equity_se.toFixed(1)}`),
         el("td", { class: "num" }, (100 * c.win).toFixed(1)), el("td", { class: "num wide-only" }, c.iterations));
-      row.addEventListener("click", () => {
-        row.parentNode.querySelectorAll("tr.selected").forEach((other) => other.classList.remove("selected"));
-        row.classList.add("selected");
+      return WG.selectable(row, () => {
         state.view = view;
         draw(m.placed ? WG.playTiles(m, "preview") : {});
       });
-      return row;
     });
     $("#sim").replaceChildren(el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows))));
   }
