@@ -4,20 +4,35 @@ Game ``i`` of a series with seed ``S`` draws its bag with seed ``S + i``, so any
 can be replayed on its own.  With two different strategies the seats alternate from game to
 game (the strategy listed first moves first in even-numbered games), so neither strategy
 keeps the first-move advantage.
+
+:func:`play_pairs` measures one strategy against another with seat-swapped pairs: pair ``i``
+deals the bag of seed ``S + i`` twice, once with A moving first and once with B moving first,
+so both strategies see the same tiles from the same seats.  The pair is the unit of the
+statistics (its two games averaged), which cancels most of the luck of the draw.  Pairs run in
+parallel worker processes; each pair depends only on its seed, and results are combined in
+pair order, so any number of workers gives the same figures.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.game.decision import get_strategy
+from wordgames.scrabble.game.intervals import Estimate, estimate
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
+
+MAX_PAIRS = 1_000_000
+"""Pairs in one :func:`play_pairs` run (each keeps a small record until the end)."""
+MAX_WORKERS = 256
 
 
 @dataclass
@@ -116,3 +131,170 @@ def run_autoplay(
         if on_game is not None:
             on_game(index, game)
     return stats
+
+
+# --- seat-swapped pairs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairOutcome:
+    """The two games of pair ``index`` (bag seed ``seed``): ``scores[g]`` is (A's score, B's
+    score) in game ``g``, where A moves first in game 0 and B in game 1."""
+
+    index: int
+    seed: int
+    scores: tuple[tuple[int, int], tuple[int, int]]
+    turns: int
+    bingos: int
+
+    @property
+    def result(self) -> float:
+        """A's points from the pair, averaged over its two games: 1 a win, 0.5 a tie, 0 a loss."""
+        return sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in self.scores) / 2
+
+    @property
+    def spread(self) -> float:
+        """A's score minus B's, averaged over the two games."""
+        return sum(a - b for a, b in self.scores) / 2
+
+
+@dataclass(frozen=True)
+class PairsResult:
+    """The figures of a :func:`play_pairs` run: A's win rate (ties count half) and mean
+    spread (A − B), each a mean over pairs with its 95% interval; the strategies' average
+    scores; the outcomes in pair order; the wall-clock seconds and the workers used."""
+
+    strategies: tuple[str, str]
+    seed: int
+    outcomes: tuple[PairOutcome, ...]
+    seconds: float
+    workers: int
+
+    @property
+    def pairs(self) -> int:
+        """Pairs played (twice as many games)."""
+        return len(self.outcomes)
+
+    @property
+    def win_rate(self) -> Estimate:
+        """A's share of the points (win 1, tie 0.5) per pair, with its interval within [0, 1]."""
+        return estimate([outcome.result for outcome in self.outcomes], 0.0, 1.0)
+
+    @property
+    def mean_spread(self) -> Estimate:
+        """A's mean margin over B per pair, with its interval."""
+        return estimate([outcome.spread for outcome in self.outcomes])
+
+    def average_score(self, slot: int) -> float:
+        """The mean final score of strategy ``slot`` (0 for A, 1 for B) over all games."""
+        return sum(game[slot] for o in self.outcomes for game in o.scores) / (2 * self.pairs)
+
+    @property
+    def bingos_per_game(self) -> float:
+        """Bingos per game, both players together."""
+        return sum(o.bingos for o in self.outcomes) / (2 * self.pairs)
+
+    @property
+    def pairs_per_second(self) -> float:
+        """Pairs completed per wall-clock second (all workers together)."""
+        return self.pairs / self.seconds if self.seconds else 0.0
+
+
+def play_pair(
+    lexicon: Lexicon, strategies: Sequence[str], settings: GameSettings, seed: int, index: int = 0
+) -> PairOutcome:
+    """Play pair ``index``: two games with the bag of ``seed``, strategy A first and then
+    strategy B first.  Cost: two whole games."""
+    names = player_names(strategies)
+    scores: list[tuple[int, int]] = []
+    turns = bingos = 0
+    for order in ((0, 1), (1, 0)):
+        players = [Player(names[slot], strategies[slot]) for slot in order]
+        game = Game(players, lexicon, replace(settings, seed=seed))
+        game.play_out()
+        by_name = {player.name: player.score for player in game.players}
+        scores.append((by_name[names[0]], by_name[names[1]]))
+        turns += sum(turn.kind is not TurnKind.END for turn in game.history)
+        bingos += sum(turn.is_bingo(settings.hand_size) for turn in game.history)
+    return PairOutcome(index, seed, (scores[0], scores[1]), turns, bingos)
+
+
+@dataclass(frozen=True)
+class _PairJob:
+    lexicon: Lexicon
+    strategies: tuple[str, str]
+    settings: GameSettings
+    seed: int
+
+
+# The job of the run in progress.  Workers are forked after it is set, so they inherit the
+# lexicon (and the registered strategies) instead of unpickling them for every pair.
+_PAIR_JOB: _PairJob | None = None
+
+
+def _play_pair_job(index: int) -> PairOutcome:
+    job = _PAIR_JOB
+    assert job is not None, "a pair ran outside play_pairs()"
+    return play_pair(job.lexicon, job.strategies, job.settings, job.seed + index, index)
+
+
+def default_workers() -> int:
+    """Worker processes used when none are asked for: one per local core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def play_pairs(
+    lexicon: Lexicon,
+    pairs: int,
+    strategies: Sequence[str] = ("leave", "greedy"),
+    seed: int = 0,
+    settings: GameSettings | None = None,
+    workers: int | None = None,
+    on_pair: Callable[[int, PairOutcome], None] | None = None,
+) -> PairsResult:
+    """Play ``pairs`` seat-swapped pairs of strategy A against strategy B (pair ``i`` with
+    seed ``seed + i``; see the module docstring) on ``workers`` processes (default: every
+    core; 1 plays in this process).  ``on_pair(done, outcome)`` is called in this process as
+    each pair completes (for a progress bar).  The result is the same for any number of
+    workers.  Cost: ``2 * pairs`` games, spread over the workers; memory O(pairs)."""
+    global _PAIR_JOB
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
+        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_PAIRS:,}, not {pairs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed: a whole number, not {seed!r}")
+    if workers is None:
+        workers = default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise InvalidArgumentError(f"workers: a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
+    if isinstance(strategies, str) or len(strategies) != 2:
+        raise InvalidArgumentError("pairs are played between exactly two strategies (A,B)")
+    for name in strategies:
+        get_strategy(name)  # an unknown name fails here, not in a worker
+    base = settings if settings is not None else GameSettings()
+    job = _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
+    workers = min(workers, pairs)
+    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        workers = 1  # without fork every worker would have to rebuild the lexicon
+    outcomes: list[PairOutcome | None] = [None] * pairs
+    started = time.perf_counter()
+    previous, _PAIR_JOB = _PAIR_JOB, job
+    try:
+        if workers == 1:
+            for index in range(pairs):
+                outcomes[index] = _play_pair_job(index)
+                if on_pair is not None:
+                    on_pair(index + 1, outcomes[index])  # type: ignore[arg-type]
+        else:
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(workers, mp_context=context) as pool:
+                futures = [pool.submit(_play_pair_job, index) for index in range(pairs)]
+                for done, future in enumerate(as_completed(futures), 1):
+                    outcome = future.result()
+                    outcomes[outcome.index] = outcome
+                    if on_pair is not None:
+                        on_pair(done, outcome)
+    finally:
+        _PAIR_JOB = previous
+    seconds = time.perf_counter() - started
+    finished = tuple(outcome for outcome in outcomes if outcome is not None)
+    return PairsResult(job.strategies, seed, finished, seconds, workers)

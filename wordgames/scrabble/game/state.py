@@ -41,6 +41,7 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE, ChallengeRule
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy, strategy_names
 from wordgames.scrabble.game.players import Player, check_names
 from wordgames.scrabble.game.turn import Turn, TurnKind
@@ -59,6 +60,8 @@ class GameSettings:
     game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
     ``minimum_word_length`` above two makes shorter words unplayable (classic rules only).
     ``end_rule`` says how the racks count at the end (``usc`` or ``tournament``).
+    ``challenge`` names the challenge rule (``void``, ``single``, ``double``, ``5``, ``10``;
+    see :mod:`~wordgames.scrabble.game.challenge`).
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -70,6 +73,7 @@ class GameSettings:
     seed: int | None = None
     minimum_word_length: int = 2
     end_rule: str = "usc"
+    challenge: str = DEFAULT_CHALLENGE_RULE
 
     def __post_init__(self) -> None:
         require_type(self.tile_set, TileSet, "tile_set")
@@ -92,6 +96,12 @@ class GameSettings:
             raise InvalidArgumentError(
                 f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
             )
+        require_type(self.challenge, str, "challenge")
+        if self.challenge not in CHALLENGE_RULES:
+            raise InvalidArgumentError(
+                f"challenge: unknown challenge rule {self.challenge!r} "
+                f"(choose from {', '.join(CHALLENGE_RULES)})"
+            )
         if self.minimum_word_length > 2 and self.rules != "classic":
             raise InvalidArgumentError(
                 f"minimum_word_length applies to the classic rules, not to {self.rules!r}"
@@ -101,6 +111,11 @@ class GameSettings:
     def exchange_threshold(self) -> int:
         """How many tiles the bag must hold for an exchange."""
         return self.hand_size if self.exchange_minimum is None else self.exchange_minimum
+
+    @property
+    def challenge_rule(self) -> ChallengeRule:
+        """The challenge rule the game is played under."""
+        return CHALLENGE_RULES[self.challenge]
 
     def build_rules(self) -> RuleSet:
         """The configured rule set."""
