@@ -19,6 +19,7 @@ from tqdm import tqdm
 
 from wordgames.atomic import write_text_atomically
 from wordgames.cli.common import (
+    add_challenge_option,
     add_end_rule_option,
     add_json_option,
     add_lexicon_options,
@@ -40,7 +41,7 @@ from wordgames.scrabble.game.autoplay import (
     player_names,
     run_autoplay,
 )
-from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
+from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
 
@@ -86,14 +87,6 @@ def parse_strategies(text: str) -> list[str]:
                 f"unknown strategy {name!r} (choose from {', '.join(strategy_names())})"
             )
     return names * 2 if len(names) == 1 else names
-
-
-def add_challenge_option(parser: argparse.ArgumentParser) -> None:
-    """``--challenge RULE``: the challenge rule of the games."""
-    parser.add_argument(
-        "--challenge", choices=list(CHALLENGE_RULES), metavar="|".join(CHALLENGE_RULES),
-        help=f"challenge rule (default {DEFAULT_CHALLENGE_RULE}: phonies are refused)",
-    )
 
 
 def progress_bar(total: int, unit: str) -> tqdm[Any] | None:
