@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wordgames.errors import FormatError, GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
@@ -277,6 +279,26 @@ def test_gcg_bonus_must_match_the_rule() -> None:
     assert ten.discrepancy is not None and "gives +10" in ten.discrepancy.message
     with pytest.raises(FormatError, match="unknown challenge rule"):
         parse_gcg(text.replace("#challenge-rule 5", "#challenge-rule 7"))
+
+
+@given(
+    st.sampled_from(["", "#challenge-rule single\n", "#challenge double\n", "#challenge-rule 5\n",
+                     "#challenge-rule 10\n", "#challenge-rule void\n", "#challenge-rule \n"]),
+    st.lists(st.sampled_from([
+        ">Ann: AEIQTXZ 8H ZAX +38 38", ">Ann: AEIQTXZ -- -38 0", ">Bob: AEELNST 8H TEA +6 6",
+        ">Bob: AEELNST (challenge) +5 11", ">Ann: AEIQTXZ (challenge) +10 48", ">Ann: AEIQTXZ - +0 0",
+        ">Bob: AEELNST 9H EL +8 14", ">Bob: AEELNST -- -8 6", ">Ann: Q (Q) -10 28",
+    ]), max_size=6),
+)
+def test_gcg_with_challenges_never_crashes(pragma: str, events: list[str]) -> None:
+    text = "#player1 Ann Ann\n#player2 Bob Bob\n" + pragma + "\n".join(events) + "\n"
+    try:
+        record = parse_gcg(text)
+    except FormatError:
+        return
+    result = replay_gcg(record, LEX)
+    assert result.events_checked <= len(events)
+    assert result.ok or result.discrepancy is not None
 
 
 def test_void_games_write_no_pragma() -> None:
