@@ -442,7 +442,8 @@ class Game:
 
     def strategy_of(self, seat: int) -> Strategy:
         """The strategy playing ``seat`` (made once per game).  Raises GameError for a human
-        seat."""
+        seat, InvalidArgumentError for a seat that does not exist."""
+        require_int(seat, "seat", 0, len(self.players) - 1)
         player = self.players[seat]
         if player.strategy is None:
             raise GameError(f"{player.name} is not a computer player")
