@@ -12,8 +12,8 @@ import pytest
 from conftest import shared_file
 
 from wordgames.cli import main
+from wordgames.cli.common import progress_bar
 from wordgames.cli.game_play import render_board
-from wordgames.cli.scrabble_game_cmd import progress_bar
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.notation import format_standard_move, format_usc_move
@@ -183,15 +183,16 @@ class FakeTerminal(io.StringIO):
 
 
 def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert progress_bar(4, "game") is None
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    with progress_bar(4, "game") as bar:
+        bar.update(4)
+    assert pipe.getvalue() == "" and bar.disable
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stderr", terminal)
-    bar = progress_bar(4, "game")
-    assert bar is not None
-    for _ in range(4):
-        bar.update(1)
-    bar.close()
+    with progress_bar(4, "game") as bar:
+        for _ in range(4):
+            bar.update(1)
     assert "0/4" in terminal.getvalue() and bar.n == 4
 
 

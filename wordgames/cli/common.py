@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from tqdm import tqdm
+
 from wordgames.errors import LexiconError
 from wordgames.lexicon import (
     DEFAULT_BACKEND,
@@ -91,6 +93,12 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
     return value
+
+
+def progress_bar(total: int | None, unit: str) -> tqdm[Any]:
+    """A tqdm progress bar on stderr, drawn only when stderr is a terminal (otherwise every
+    call on it does nothing); use it as a context manager so that it is closed."""
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
 
 
 def add_end_rule_option(parser: argparse.ArgumentParser) -> None:

@@ -11,11 +11,8 @@ checks, 1 naming the first discrepancy, 2 when the file cannot be read.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
-
-from tqdm import tqdm
 
 from wordgames.atomic import write_text_atomically
 from wordgames.cli.common import (
@@ -27,6 +24,7 @@ from wordgames.cli.common import (
     lexicon_from_args,
     positive_int,
     print_json,
+    progress_bar,
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
@@ -34,7 +32,6 @@ from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.game.autoplay import (
     AutoplayStats,
-    PairOutcome,
     PairsResult,
     default_workers,
     play_pairs,
@@ -89,11 +86,6 @@ def parse_strategies(text: str) -> list[str]:
     return names * 2 if len(names) == 1 else names
 
 
-def progress_bar(total: int, unit: str) -> tqdm[Any] | None:
-    """A tqdm bar on stderr when it is a terminal, else None."""
-    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False) if sys.stderr.isatty() else None
-
-
 def autoplay_settings(args: argparse.Namespace) -> GameSettings:
     """The game settings the autoplay options describe."""
     return GameSettings(
@@ -117,20 +109,15 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args)
     if gcg_dir is not None:
         gcg_dir.mkdir(parents=True, exist_ok=True)
-    bar = progress_bar(args.games, "game")
+    with progress_bar(args.games, "game") as bar:
 
-    def after_game(index: int, game: Game) -> None:
-        if gcg_dir is not None:
-            title = f"autoplay game {index + 1}, seed {args.seed + index}"
-            write_text_atomically(gcg_dir / f"game-{index + 1:04d}.gcg", game_to_gcg(game, title))
-        if bar is not None:
+        def after_game(index: int, game: Game) -> None:
+            if gcg_dir is not None:
+                title = f"autoplay game {index + 1}, seed {args.seed + index}"
+                write_text_atomically(gcg_dir / f"game-{index + 1:04d}.gcg", game_to_gcg(game, title))
             bar.update(1)
 
-    try:
         stats = run_autoplay(lexicon, args.games, args.seed, strategies, settings, after_game)
-    finally:
-        if bar is not None:
-            bar.close()
     if args.json:
         print_json(stats_to_json(stats))
     else:
@@ -183,18 +170,9 @@ def run_pairs(args: argparse.Namespace, strategies: list[str]) -> int:
         raise InvalidArgumentError("give either --games or --pairs, not both")
     settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args)
-    bar = progress_bar(args.pairs, "pair")
-
-    def after_pair(done: int, outcome: PairOutcome) -> None:
-        if bar is not None:
-            bar.update(1)
-
-    try:
+    with progress_bar(args.pairs, "pair") as bar:
         result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
-                            args.workers or default_workers(), after_pair)
-    finally:
-        if bar is not None:
-            bar.close()
+                            args.workers or default_workers(), lambda done, outcome: bar.update(1))
     if args.json:
         print_json(pairs_to_json(result))
     else:
