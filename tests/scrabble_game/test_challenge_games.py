@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wordgames.cli import main
 from wordgames.errors import FormatError, GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import STANDARD_ENGLISH, Bag, Board, Rack, TileSet
@@ -344,3 +345,15 @@ def test_the_computer_challenges_a_person_and_is_challenged() -> None:
 def test_challenge_at_the_prompt_under_void_is_refused() -> None:
     out = play_script(["challenge", "8H ZORGA", "quit"], "--players", "Ann,Bob")
     assert "! there is no play to challenge now" in out and "! ZORGA is not in the lexicon" in out
+
+
+def test_autoplay_plays_under_the_rule_and_records_it(tmp_path: Path, enable_trie: Lexicon,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    assert main(["scrabble", "autoplay", "--games", "1", "--seed", "2", "--challenge", "10",
+                 "--gcg-dir", str(folder)]) == 0
+    text = (folder / "game-0001.gcg").read_text()
+    assert "#challenge-rule 10" in text and "games: 1" in capsys.readouterr().out
+    assert replay_gcg(parse_gcg(text), enable_trie).ok
+    assert main(["scrabble", "autoplay", "--challenge", "triple"]) == 2
+    assert "invalid choice" in capsys.readouterr().err

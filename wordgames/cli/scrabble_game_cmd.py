@@ -28,6 +28,7 @@ from wordgames.cli.common import (
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.game.autoplay import (
@@ -46,7 +47,7 @@ from wordgames.scrabble.game.state import Game, GameSettings
 def register(commands: Any) -> None:
     """Add ``autoplay`` and ``replay`` to the scrabble command group."""
     autoplay = commands.add_parser("autoplay", help="computer-vs-computer games and their statistics")
-    autoplay.add_argument("--games", type=positive_int, default=1, metavar="N", help="games to play")
+    autoplay.add_argument("--games", type=positive_int, metavar="N", help="games to play (default 1)")
     autoplay.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: S+i)")
     autoplay.add_argument(
         "--strategy", default="greedy", metavar="NAME[,NAME]",
@@ -100,16 +101,16 @@ def autoplay_settings(args: argparse.Namespace) -> GameSettings:
 def run_autoplay_command(args: argparse.Namespace) -> int:
     """Play the games (or pairs), optionally write them as GCG, print the statistics (exit 0)."""
     strategies = parse_strategies(args.strategy)
-    if args.pairs is not None:
-        return run_pairs(args, strategies)
-    if args.workers is not None:
-        raise InvalidArgumentError("--workers goes with --pairs")
-    gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
+    check_series_options(args, strategies)
     settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args)
+    if args.pairs is not None:
+        return run_pairs(args, strategies, settings, lexicon)
+    games = args.games or 1
+    gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
     if gcg_dir is not None:
         gcg_dir.mkdir(parents=True, exist_ok=True)
-    with progress_bar(args.games, "game") as bar:
+    with progress_bar(games, "game") as bar:
 
         def after_game(index: int, game: Game) -> None:
             if gcg_dir is not None:
@@ -117,7 +118,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
                 write_text_atomically(gcg_dir / f"game-{index + 1:04d}.gcg", game_to_gcg(game, title))
             bar.update(1)
 
-        stats = run_autoplay(lexicon, args.games, args.seed, strategies, settings, after_game)
+        stats = run_autoplay(lexicon, games, args.seed, strategies, settings, after_game)
     if args.json:
         print_json(stats_to_json(stats))
     else:
@@ -160,16 +161,24 @@ def format_stats(stats: AutoplayStats, seed: int) -> str:
     ])
 
 
-def run_pairs(args: argparse.Namespace, strategies: list[str]) -> int:
-    """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
+def check_series_options(args: argparse.Namespace, strategies: list[str]) -> None:
+    """Refuse options that do not go together (``--pairs`` with ``--games``...), before
+    anything is loaded."""
+    if args.pairs is None:
+        if args.workers is not None:
+            raise InvalidArgumentError("--workers goes with --pairs")
+        return
     if len(strategies) != 2:
         raise InvalidArgumentError("--pairs needs two strategies, A,B (or one for both)")
     if args.gcg_dir is not None:
         raise InvalidArgumentError("--gcg-dir writes single games; it does not go with --pairs")
-    if args.games != 1:
+    if args.games is not None:
         raise InvalidArgumentError("give either --games or --pairs, not both")
-    settings = autoplay_settings(args)
-    lexicon = lexicon_from_args(args)
+
+
+def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSettings,
+              lexicon: Lexicon) -> int:
+    """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
     with progress_bar(args.pairs, "pair") as bar:
         result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
                             args.workers or default_workers(), lambda done, outcome: bar.update(1))
