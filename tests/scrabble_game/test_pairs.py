@@ -14,9 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.cli import main
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import FileWriteError, FormatError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.game.autoplay import PairOutcome, PairsResult, autoplay_game, play_pair, play_pairs
+from wordgames.scrabble.game.checkpoint import CHECKPOINT_FORMAT, read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.intervals import estimate, t_quantile
 from wordgames.scrabble.game.state import GameSettings
 
@@ -175,3 +176,74 @@ def test_autoplay_pairs_refusals(capsys: pytest.CaptureFixture[str]) -> None:
         code = main(["scrabble", "autoplay", *args])
         err = capsys.readouterr().err
         assert code == 2 and message in err and err.count("\n") == 1, (args, err)
+
+
+# --- checkpoints ----------------------------------------------------------------------------------
+
+
+class Stop(Exception):
+    """An interruption in the middle of a run."""
+
+
+def test_an_interrupted_run_resumes_from_its_checkpoint(enable_trie: Lexicon, tmp_path: Path) -> None:
+    file = tmp_path / "pairs.json"
+
+    def stop_after_one(done: int, pair: PairOutcome) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        play_pairs(enable_trie, 2, ("leave", "greedy"), seed=21, workers=1, on_pair=stop_after_one,
+                   checkpoint=file)
+    assert len(read_checkpoint(file, json.loads(file.read_text())["key"], 8)) == 1
+    resumed = play_pairs(enable_trie, 2, ("leave", "greedy"), seed=21, workers=1, checkpoint=file)
+    assert resumed.resumed == 1 and resumed.pairs == 2
+    fresh = play_pairs(enable_trie, 2, ("leave", "greedy"), seed=21, workers=1)
+    assert resumed.outcomes == fresh.outcomes and fresh.resumed == 0
+    again = play_pairs(enable_trie, 2, ("leave", "greedy"), seed=21, workers=1, checkpoint=file)
+    assert again.resumed == 2 and again.outcomes == fresh.outcomes  # nothing left to play
+    with pytest.raises(InvalidArgumentError, match="another run"):
+        play_pairs(enable_trie, 2, ("greedy", "leave"), seed=21, workers=1, checkpoint=file)
+
+
+def test_a_file_that_is_not_a_checkpoint_is_left_alone(enable_trie: Lexicon, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    with pytest.raises(FormatError, match="refusing to replace it"):
+        play_pairs(enable_trie, 1, ("greedy", "greedy"), workers=1, checkpoint=notes)
+    assert notes.read_text() == "my notes\n"
+    with pytest.raises(FileWriteError):
+        play_pairs(enable_trie, 1, ("greedy", "greedy"), workers=1, checkpoint=tmp_path)
+
+
+def test_checkpoint_rows_are_checked(tmp_path: Path) -> None:
+    file = tmp_path / "c.json"
+    write_checkpoint(file, "run", [(0, 1, 2, 3, 4, 5, 6, 7)])
+    assert read_checkpoint(file, "run", 8) == [(0, 1, 2, 3, 4, 5, 6, 7)]
+    for rows in ([[0, 1, 2]], [[0, 1, 2, 3, 4, 5, 6, True]], [[0, 1, 2, 3, 4, 5, 6, "7"]], {"a": 1}):
+        file.write_text(json.dumps({"format": CHECKPOINT_FORMAT, "version": 1, "key": "run", "rows": rows}))
+        with pytest.raises(FormatError):
+            read_checkpoint(file, "run", 8)
+
+
+@given(st.one_of(
+    st.text(max_size=200),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                              max_size=4),
+                 max_leaves=20).map(json.dumps),
+    st.lists(st.lists(st.integers(-10, 10), max_size=9), max_size=4).map(
+        lambda rows: json.dumps({"format": CHECKPOINT_FORMAT, "version": 1, "key": "k", "rows": rows})),
+))
+def test_reading_any_checkpoint_text_is_safe(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
+    file = tmp_path_factory.mktemp("fuzz") / "c.json"
+    file.write_text(text)
+    try:
+        rows = read_checkpoint(file, "k", 8)
+    except (FormatError, InvalidArgumentError):
+        return
+    assert all(len(row) == 8 for row in rows)
+
+
+def test_checkpoint_goes_with_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scrabble", "autoplay", "--checkpoint", "x.json"]) == 2
+    assert "--checkpoint goes with --pairs" in capsys.readouterr().err

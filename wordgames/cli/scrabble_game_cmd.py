@@ -60,6 +60,8 @@ def register(commands: Any) -> None:
     )
     autoplay.add_argument("--workers", type=positive_int, metavar="W",
                           help="processes for --pairs (default: every core)")
+    autoplay.add_argument("--checkpoint", metavar="FILE",
+                          help="with --pairs: save finished pairs here and resume from it")
     add_challenge_option(autoplay)
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
@@ -165,8 +167,9 @@ def check_series_options(args: argparse.Namespace, strategies: list[str]) -> Non
     """Refuse options that do not go together (``--pairs`` with ``--games``...), before
     anything is loaded."""
     if args.pairs is None:
-        if args.workers is not None:
-            raise InvalidArgumentError("--workers goes with --pairs")
+        for value, flag in ((args.workers, "--workers"), (args.checkpoint, "--checkpoint")):
+            if value is not None:
+                raise InvalidArgumentError(f"{flag} goes with --pairs")
         return
     if len(strategies) != 2:
         raise InvalidArgumentError("--pairs needs two strategies, A,B (or one for both)")
@@ -181,7 +184,8 @@ def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSet
     """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
     with progress_bar(args.pairs, "pair") as bar:
         result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
-                            args.workers or default_workers(), lambda done, outcome: bar.update(1))
+                            args.workers or default_workers(), lambda done, outcome: bar.update(1),
+                            args.checkpoint)
     if args.json:
         print_json(pairs_to_json(result))
     else:
@@ -212,6 +216,7 @@ def pairs_to_json(result: PairsResult) -> dict[str, Any]:
         ],
         "bingos_per_game": round(result.bingos_per_game, 3),
         "workers": result.workers,
+        "resumed": result.resumed,
         "seconds": round(result.seconds, 3),
         "pairs_per_second": round(result.pairs_per_second, 3),
     }
@@ -229,13 +234,14 @@ def format_pairs(result: PairsResult) -> str:
         return f" (95% interval {scale * low:.1f}{unit} to {scale * high:.1f}{unit})"
 
     last = result.seed + result.pairs - 1
+    resumed = f" ({result.resumed} pairs from the checkpoint)" if result.resumed else ""
     return "\n".join([
         f"pairs: {result.pairs} ({2 * result.pairs} games, seeds {result.seed}..{last}, seats swapped)",
         f"{a} vs {b}: {a} wins {100 * win.mean:.1f}%{interval(win.interval, 100, '%')}",
         f"mean spread: {spread.mean:+.1f} points a game{interval(spread.interval, 1, '')}",
         f"average score: {a} {result.average_score(0):.1f}, {b} {result.average_score(1):.1f}",
         f"time: {result.seconds:.1f} s on {result.workers} workers, "
-        f"{result.pairs_per_second:.2f} pairs per second",
+        f"{result.pairs_per_second:.2f} pairs per second{resumed}",
     ])
 
 

@@ -15,15 +15,17 @@ pair order, so any number of workers gives the same figures.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
 from wordgames.scrabble.game.intervals import Estimate, estimate
 from wordgames.scrabble.game.players import Player
@@ -162,13 +164,15 @@ class PairOutcome:
 class PairsResult:
     """The figures of a :func:`play_pairs` run: A's win rate (ties count half) and mean
     spread (A − B), each a mean over pairs with its 95% interval; the strategies' average
-    scores; the outcomes in pair order; the wall-clock seconds and the workers used."""
+    scores; the outcomes in pair order; the wall-clock seconds and the workers used; how
+    many pairs came from a checkpoint (``resumed``) rather than this run."""
 
     strategies: tuple[str, str]
     seed: int
     outcomes: tuple[PairOutcome, ...]
     seconds: float
     workers: int
+    resumed: int = 0
 
     @property
     def pairs(self) -> int:
@@ -196,8 +200,9 @@ class PairsResult:
 
     @property
     def pairs_per_second(self) -> float:
-        """Pairs completed per wall-clock second (all workers together)."""
-        return self.pairs / self.seconds if self.seconds else 0.0
+        """Pairs this run played per wall-clock second (all workers together; pairs resumed
+        from a checkpoint not counted)."""
+        return (self.pairs - self.resumed) / self.seconds if self.seconds else 0.0
 
 
 def play_pair(
@@ -251,50 +256,105 @@ def play_pairs(
     settings: GameSettings | None = None,
     workers: int | None = None,
     on_pair: Callable[[int, PairOutcome], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
 ) -> PairsResult:
     """Play ``pairs`` seat-swapped pairs of strategy A against strategy B (pair ``i`` with
     seed ``seed + i``; see the module docstring) on ``workers`` processes (default: every
     core; 1 plays in this process).  ``on_pair(done, outcome)`` is called in this process as
-    each pair completes (for a progress bar).  The result is the same for any number of
-    workers.  Cost: ``2 * pairs`` games, spread over the workers; memory O(pairs)."""
+    each pair completes (for a progress bar).  With ``checkpoint`` (a file), finished pairs
+    are saved there every few seconds and when the run stops, and a run started again with
+    the same file, strategies, seed, settings and lexicon plays only the pairs missing (see
+    :mod:`~wordgames.scrabble.game.checkpoint`).  The result is the same for any number of
+    workers and any interruptions.  Cost: ``2 * pairs`` games, spread over the workers;
+    memory O(pairs)."""
     global _PAIR_JOB
-    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
-        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_PAIRS:,}, not {pairs!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError(f"seed: a whole number, not {seed!r}")
+    job = _pair_job(lexicon, pairs, strategies, seed, settings)
     if workers is None:
         workers = default_workers()
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise InvalidArgumentError(f"workers: a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
+    outcomes: dict[int, PairOutcome] = {}
+    if checkpoint is not None:
+        for row in read_checkpoint(checkpoint, _checkpoint_key(job), _ROW_WIDTH):
+            restored = _outcome_from_row(row)
+            if restored.index < pairs and restored.seed == seed + restored.index:
+                outcomes[restored.index] = restored
+    resumed = len(outcomes)
+    if on_pair is not None:
+        for done, restored in enumerate(sorted(outcomes.values(), key=lambda o: o.index), 1):
+            on_pair(done, restored)
+    todo = [index for index in range(pairs) if index not in outcomes]
+    workers = max(1, min(workers, len(todo)))
+    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        workers = 1  # without fork every worker would have to rebuild the lexicon
+    started = saved = time.perf_counter()
+    previous, _PAIR_JOB = _PAIR_JOB, job
+    try:
+        for outcome in _played(todo, workers):
+            outcomes[outcome.index] = outcome
+            if on_pair is not None:
+                on_pair(len(outcomes), outcome)
+            if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
+                write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+                saved = time.perf_counter()
+    finally:
+        _PAIR_JOB = previous
+        if checkpoint is not None and len(outcomes) > resumed:
+            write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+    seconds = time.perf_counter() - started
+    finished = tuple(outcomes[index] for index in range(pairs))
+    return PairsResult(job.strategies, seed, finished, seconds, workers, resumed)
+
+
+def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int,
+              settings: GameSettings | None) -> _PairJob:
+    """The job of a pairs run, its arguments checked."""
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
+        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_PAIRS:,}, not {pairs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed: a whole number, not {seed!r}")
     if isinstance(strategies, str) or len(strategies) != 2:
         raise InvalidArgumentError("pairs are played between exactly two strategies (A,B)")
     for name in strategies:
         get_strategy(name)  # an unknown name fails here, not in a worker
     base = settings if settings is not None else GameSettings()
-    job = _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
-    workers = min(workers, pairs)
-    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
-        workers = 1  # without fork every worker would have to rebuild the lexicon
-    outcomes: list[PairOutcome | None] = [None] * pairs
-    started = time.perf_counter()
-    previous, _PAIR_JOB = _PAIR_JOB, job
-    try:
-        if workers == 1:
-            for index in range(pairs):
-                outcomes[index] = _play_pair_job(index)
-                if on_pair is not None:
-                    on_pair(index + 1, outcomes[index])  # type: ignore[arg-type]
-        else:
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(workers, mp_context=context) as pool:
-                futures = [pool.submit(_play_pair_job, index) for index in range(pairs)]
-                for done, future in enumerate(as_completed(futures), 1):
-                    outcome = future.result()
-                    outcomes[outcome.index] = outcome
-                    if on_pair is not None:
-                        on_pair(done, outcome)
-    finally:
-        _PAIR_JOB = previous
-    seconds = time.perf_counter() - started
-    finished = tuple(outcome for outcome in outcomes if outcome is not None)
-    return PairsResult(job.strategies, seed, finished, seconds, workers)
+    return _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
+
+
+def _played(todo: list[int], workers: int) -> Iterator[PairOutcome]:
+    """The outcomes of the pairs ``todo`` of the current job, as they complete."""
+    if workers == 1:
+        yield from map(_play_pair_job, todo)
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(_play_pair_job, index) for index in todo]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:  # stopped early: do not play the rest
+                future.cancel()
+
+
+CHECKPOINT_SECONDS = 5.0
+"""How often (at most) a pairs run rewrites its checkpoint."""
+_ROW_WIDTH = 8
+
+
+def _checkpoint_key(job: _PairJob) -> str:
+    """What a checkpoint must have been written by: the strategies, first seed, settings
+    (less the seed) and lexicon."""
+    settings = hashlib.sha256(repr(replace(job.settings, seed=None)).encode()).hexdigest()[:16]
+    a, b = job.strategies
+    return (f"pairs {a},{b} seed {job.seed} settings {settings} "
+            f"lexicon {job.lexicon.source} ({len(job.lexicon)} words)")
+
+
+def _rows(outcomes: dict[int, PairOutcome]) -> list[tuple[int, ...]]:
+    return [(o.index, o.seed, *o.scores[0], *o.scores[1], o.turns, o.bingos)
+            for o in sorted(outcomes.values(), key=lambda o: o.index)]
+
+
+def _outcome_from_row(row: tuple[int, ...]) -> PairOutcome:
+    index, seed, a0, b0, a1, b1, turns, bingos = row
+    return PairOutcome(index, seed, ((a0, b0), (a1, b1)), turns, bingos)
