@@ -187,27 +187,30 @@ def test_play_out_lets_computers_challenge(enable_trie: Lexicon) -> None:
 
 
 def challenged_game() -> Game:
-    """Under double: a phony challenged off, a wrong challenge (a lost turn), a phony that stands."""
+    """Under double: a phony challenged off, a wrong challenge (a lost turn), a phony that
+    stands, and a good play on the board that holds it."""
     game = game_under("double")
     game.place("8H ZAX")
     game.challenge()
     game.place("8H TEA")  # Bob
     game.challenge()  # Ann loses her turn
     game.place("9H EL")  # Bob: EL, with the cross words TE and EL, all phonies; it stands
+    game.place("J7 TA")  # Ann: TA down through the A of TEA, judged around the phonies
     return game
 
 
 def test_a_game_with_challenges_saves_and_resumes(tmp_path: Path) -> None:
     game = challenged_game()
-    assert kinds(game) == [K.PLACE, K.WITHDRAW, K.PLACE, K.CHALLENGE, K.PASS, K.PLACE]
+    assert kinds(game) == [K.PLACE, K.WITHDRAW, K.PLACE, K.CHALLENGE, K.PASS, K.PLACE, K.PLACE]
+    assert game.history[-1].move is not None and game.history[-1].move.words == ("TA",)
     path = tmp_path / "game.json"
     save_game(game, path)
     resumed = load_game(path, LEX)
     assert resumed.settings.challenge == "double"
     assert resumed.history == game.history and resumed.board == game.board
     assert [p.score for p in resumed.players] == [p.score for p in game.players]
-    assert resumed.challenger == 0  # Bob's standing play may still be challenged
-    assert resumed.challenge().outcome.upheld
+    assert resumed.challenger == 1  # Ann's play may still be challenged, in vain
+    assert not resumed.challenge().outcome.upheld and resumed.current == 0
 
 
 def resealed(state: dict[str, Any]) -> dict[str, Any]:
@@ -261,7 +264,8 @@ def test_gcg_records_challenges_and_replays_by_the_rule() -> None:
     assert any(line.startswith(">Ann: ") and line.endswith(" - +0 0") for line in lines)
     result = replay_gcg(parse_gcg(text), LEX)
     assert result.ok, result.discrepancy
-    assert result.totals == {"Ann": 0, "Bob": game.players[1].score}
+    assert result.totals == {"Ann": game.players[0].score, "Bob": game.players[1].score}
+    assert game.players[0].score > 0 and result.board == game.board
     # Without the rule the standing phony is an illegal move; under void the withdrawal is.
     unruled = replay_gcg(parse_gcg(text.replace("#challenge-rule double\n", "")), LEX)
     assert unruled.discrepancy is not None and "not in the lexicon" in unruled.discrepancy.message
