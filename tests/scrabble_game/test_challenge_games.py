@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from wordgames.cli import main
 from wordgames.errors import FormatError, GameError, IllegalMoveError, InvalidArgumentError
-from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Bag, Board, Rack, TileSet
 from wordgames.scrabble.formats.config import parse_config
 from wordgames.scrabble.formats.gcg import game_to_gcg, parse_gcg, replay_gcg
@@ -33,13 +33,14 @@ K = TurnKind
 
 
 def game_under(rule: str, ann: str = ANN, bob: str = BOB, bag: str = "EEIIOOUU", *,
-               bob_strategy: str | None = None, limit: int = 6, seed: int = 5) -> Game:
+               bob_strategy: str | None = None, limit: int = 6, seed: int = 5,
+               lexicon: Lexicon = LEX) -> Game:
     """A two-player game on an empty board with the racks and the bag given (the tile set is
     exactly those tiles, with the standard values)."""
     players = [Player("Ann", None, Rack.parse(ann)), Player("Bob", bob_strategy, Rack.parse(bob))]
     tiles = TileSet(dict(STANDARD_ENGLISH.values), dict(Counter(ann + bob + bag)))
     settings = GameSettings(tiles, challenge=rule, seed=seed, scoreless_turn_limit=limit)
-    return Game.restore(players, LEX, settings, board=Board(), bag=Bag(list(bag), seed))
+    return Game.restore(players, lexicon, settings, board=Board(), bag=Bag(list(bag), seed))
 
 
 def kinds(game: Game) -> list[TurnKind]:
@@ -361,3 +362,27 @@ def test_autoplay_plays_under_the_rule_and_records_it(tmp_path: Path, enable_tri
     assert replay_gcg(parse_gcg(text), enable_trie).ok
     assert main(["scrabble", "autoplay", "--challenge", "triple"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("ann", "play", "said"), [
+    ("AXZ", "8H ZAX", "Bob challenges: ZAX is not in the lexicon."),
+    ("AET", "8H TEA", "Bob challenges Ann's play: every word is good. Ann gains 5 points."),
+])
+def test_a_person_may_challenge_the_play_that_ends_the_game(tmp_path: Path, ann: str, play: str,
+                                                            said: str) -> None:
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(LEX) + "\n")
+    save = tmp_path / "end.json"
+    save_game(game_under("5", ann=ann, bag="", lexicon=load_lexicon(words)), save)
+    completed = subprocess.run(
+        [sys.executable, "-m", "wordgames", "scrabble", "play", "--resume", str(save)],
+        input=f"{play}\nchallenge\nquit\n", capture_output=True, text=True, timeout=300,
+    )
+    assert completed.returncode == 0 and completed.stderr == "", completed.stderr
+    out = completed.stdout
+    assert "The game ends with Ann's play unless Bob challenges it." in out and said in out
+    resumed = load_game(save)
+    if "ZAX" in play:
+        assert not resumed.is_over and resumed.current == 1 and "Bob> " in out
+    else:
+        assert resumed.is_over and "Final scores: Ann 18  Bob -7" in out
