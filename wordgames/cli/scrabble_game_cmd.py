@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
+from wordgames.cli import leaves_cmd
 from wordgames.cli.common import (
     add_end_rule_option,
     add_json_option,
@@ -48,6 +49,8 @@ def register(commands: Any) -> None:
     add_end_rule_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
+    leaves_cmd.add_leaves_option(autoplay)
+    leaves_cmd.add_level_option(autoplay)
     add_json_option(autoplay)
     autoplay.set_defaults(handler=run_autoplay_command)
 
@@ -93,6 +96,8 @@ class ProgressBar:
 def run_autoplay_command(args: argparse.Namespace) -> int:
     """Play the games, optionally write them as GCG, print the statistics (exit 0)."""
     strategies = parse_strategies(args.strategy)
+    if args.level:
+        strategies = parse_strategies(",".join(leaves_cmd.strategies_for_level(args.level)))
     gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
     if gcg_dir is not None:
         gcg_dir.mkdir(parents=True, exist_ok=True)
@@ -103,6 +108,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
         end_rule=args.end_rule or "usc",
     )
     lexicon = lexicon_from_args(args)
+    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))
     progress = ProgressBar(args.games, sys.stderr)
     progress.update(0)
 
