@@ -2,9 +2,11 @@
 table): a header line, then the values in :func:`~wordgames.scrabble.leaves.table.enumerate_leaves`
 order as zlib-compressed little-endian int16 hundredths of a point.
 
-The leaves themselves are not stored: the header gives the alphabet, each tile's bound and
-the largest leave, from which the order is recomputed.  An English table is about 1.3 MB
-(KLV2: 3.7 MB) and loads without decoding a graph.  Values are rounded to 0.01 point and lie
+The leaves themselves (and the empty leave, worth 0) are not stored: the header gives the
+alphabet, each tile's bound and the largest leave, from which a leave's position is computed
+when it is looked up (:class:`LeaveIndex`).  An English table is about 1.1 MB (KLV2: 3.7 MB)
+and loads without decoding a graph or building a table of all leaves.  Values are rounded
+to 0.01 point and lie
 within +-327.67 points.
 """
 
@@ -61,11 +63,106 @@ def enumerate_codes(bounds: Sequence[int], max_size: int) -> Iterator[int]:
     return start()
 
 
+class LeaveIndex:
+    """The position of a leave in :func:`enumerate_codes` order, computed from its tiles (a
+    ranking of bounded multisets in lexicographic order): O(tiles in the leave) with tables
+    of (tiles x sizes) precomputed, so no table of all leaves is ever built."""
+
+    def __init__(self, bounds: Sequence[int], max_size: int) -> None:
+        self.bounds = list(bounds)
+        self.max_size = max_size
+        tiles = len(bounds)
+        # below[t][r]: leaves (the empty one included) of tiles >= t and at most r tiles.
+        below = [[1] * (max_size + 1) for _ in range(tiles + 1)]
+        for t in range(tiles - 1, -1, -1):
+            for r in range(max_size + 1):
+                below[t][r] = sum(below[t + 1][r - e] for e in range(min(bounds[t], r) + 1))
+        # subtree[t][u][r]: the leaves at and under a node ending in u copies of tile t with
+        # r more tiles allowed.
+        self.subtree = [[[sum(below[t + 1][r - e] for e in range(min(bounds[t] - u, r) + 1))
+                          for r in range(max_size + 1)] for u in range(bounds[t] + 1)]
+                        for t in range(tiles)]
+        # before[r][t]: the leaves under the first copy of every tile below t, r tiles allowed.
+        self.before = [[0] * (tiles + 1) for _ in range(max_size + 1)]
+        for r in range(max_size + 1):
+            for t in range(tiles):
+                first = self.subtree[t][1][r] if bounds[t] >= 1 else 0
+                self.before[r][t + 1] = self.before[r][t] + first
+        self.count = below[0][max_size]
+        """Leaves in the enumeration, the empty one included."""
+
+    def rank(self, tiles: Sequence[int]) -> int | None:
+        """The position of a leave (ascending tile numbers) in the enumeration, the empty
+        leave being 0; None for a leave the bounds or the size do not allow."""
+        size = len(tiles)
+        if size > self.max_size:
+            return None
+        bounds, before, subtree = self.bounds, self.before, self.subtree
+        rank = 0
+        last, copies = -1, 0
+        for depth, tile in enumerate(tiles):
+            if tile >= len(bounds):
+                return None
+            room = self.max_size - depth - 1
+            rank += 1
+            if last < 0:
+                rank += before[room][tile]
+            elif tile > last:
+                if copies < bounds[last]:
+                    rank += subtree[last][copies + 1][room]
+                rank += before[room][tile] - before[room][last + 1]
+            copies = copies + 1 if tile == last else 1
+            if copies > bounds[tile]:
+                return None
+            last = tile
+        return rank
+
+
+class RankedTable(LeaveTable):
+    """A table of every leave within bounds, its values in enumeration order; a lookup ranks
+    the leave (:class:`LeaveIndex`) and remembers the answer, so loading costs no more than
+    decompressing the values."""
+
+    def __init__(self, alphabet: str, bounds: Sequence[int], max_size: int,
+                 scaled: Sequence[int], scale: int = SCALE) -> None:
+        """``scaled``: the values times ``scale``, in enumeration order, the empty leave
+        left out."""
+        super().__init__(alphabet, {})
+        self.index = LeaveIndex(bounds, max_size)
+        if len(scaled) != self.index.count - 1:
+            raise FormatError(f"{len(scaled)} values for {self.index.count - 1} leaves")
+        self.scaled = scaled
+        self.scale = scale
+
+    def _position(self, code: int) -> int | None:
+        rank = self.index.rank(self.tiles_of_code(code)) if code else None
+        return None if rank is None else rank - 1
+
+    def value_of_code(self, code: int) -> float:
+        found = self.values.get(code)
+        if found is None:
+            position = self._position(code)
+            found = self.missing if position is None else self.scaled[position] / self.scale
+            self.values[code] = found
+        return found
+
+    def has_code(self, code: int) -> bool:
+        return self._position(code) is not None
+
+    def __len__(self) -> int:
+        return len(self.scaled)
+
+    def items(self) -> Iterator[tuple[int, float]]:
+        codes = enumerate_codes(self.index.bounds, self.index.max_size)
+        next(codes)
+        return zip(codes, (value / self.scale for value in self.scaled), strict=True)
+
+
 def compact_bytes(table: LeaveTable, bounds: Sequence[int], max_size: int) -> bytes:
     """The compact file of ``table`` for leaves of at most ``max_size`` tiles bounded by
     ``bounds`` (tile 0: blanks); a leave the table lacks is written as its ``missing``
     value.  FormatError for a value beyond +-327.67."""
-    codes = list(enumerate_codes(bounds, max_size))
+    codes = list(enumerate_codes(bounds, max_size))[1:]  # the empty leave is not stored
     scaled = array("h")
     for code in codes:
         value = round(table.value_of_code(code) * SCALE)
@@ -81,7 +178,7 @@ def compact_bytes(table: LeaveTable, bounds: Sequence[int], max_size: int) -> by
 
 def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     """The table of a compact file; FormatError for anything malformed.  Cost: about a
-    second for 914,624 leaves (recomputing the codes)."""
+    decompression; leaves are ranked when looked up."""
     if len(data) > MAX_COMPACT_BYTES:
         raise FormatError(f"{name}: larger than {MAX_COMPACT_BYTES} bytes")
     if not data.startswith(MAGIC):
@@ -110,14 +207,9 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     scaled.frombytes(raw)
     if sys.byteorder == "big":
         scaled.byteswap()
-    codes = []
-    for code in enumerate_codes(bounds, max_size):
-        codes.append(code)
-        if len(codes) > count:
-            break
-    if len(codes) != count:
-        raise FormatError(f"{name}: the header's bounds give {len(codes)} leaves, not {count}")
-    return LeaveTable(alphabet, dict(zip(codes, [v / scale for v in scaled], strict=True)))
+    if count != LeaveIndex(bounds, max_size).count - 1:
+        raise FormatError(f"{name}: the header's bounds do not give {count} leaves")
+    return RankedTable(alphabet, bounds, max_size, scaled, scale)
 
 
 def read_compact(path: str | os.PathLike[str]) -> LeaveTable:

@@ -8,10 +8,12 @@ from functools import cache
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.scrabble.leaves.compact import read_compact
+from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
+from wordgames.scrabble.leaves.compact import read_compact, write_compact
 from wordgames.scrabble.leaves.csvfile import read_leave_csv, write_leave_csv
 from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
-from wordgames.scrabble.leaves.table import LeaveTable
+from wordgames.scrabble.leaves.table import LeaveTable, distribution_bounds
 
 DATA = Path(__file__).resolve().parent / "data"
 SHIPPED = {"enable": DATA / "enable.leaves"}
@@ -57,11 +59,17 @@ def load_leaves(source: str | os.PathLike[str]) -> LeaveTable:
 
 
 def save_leaves(path: str | os.PathLike[str], table: LeaveTable) -> None:
-    """Write ``table`` as KLV2 or CSV by the extension of ``path``, atomically."""
+    """Write ``table`` as KLV2, CSV or compact (``.leaves``: English tables of every leave
+    of the standard distribution only) by the extension of ``path``, atomically."""
     suffix = Path(path).suffix.lower()
     if suffix == ".klv2":
         write_klv2(path, table)
     elif suffix == ".csv":
         write_leave_csv(path, table)
+    elif suffix == ".leaves":
+        if table.alphabet != ENGLISH_ALPHABET:
+            raise FormatError(f"{path}: the compact format holds English tables only")
+        longest = max((len(table.tiles_of_code(code)) for code, _ in table.items()), default=0)
+        write_compact(path, table, distribution_bounds(ENGLISH_ALPHABET, STANDARD_ENGLISH), longest)
     else:
-        raise FormatError(f"{path}: write a leave table as .klv2 or .csv")
+        raise FormatError(f"{path}: write a leave table as {', '.join(FORMATS)}")

@@ -112,13 +112,21 @@ class LeaveTable:
 
     def value(self, tiles: Iterable[str]) -> float:
         """The value of keeping ``tiles`` (letters and ``?``)."""
-        return self.values.get(self.code(tiles), self.missing)
+        return self.value_of_code(self.code(tiles))
+
+    def has_code(self, code: int) -> bool:
+        """Whether the table holds the leave with this code."""
+        return code in self.values
 
     def __contains__(self, tiles: object) -> bool:
-        return isinstance(tiles, str) and self.code(tiles) in self.values
+        return isinstance(tiles, str) and self.has_code(self.code(tiles))
 
     def __len__(self) -> int:
         return len(self.values)
+
+    def items(self) -> Iterator[tuple[int, float]]:
+        """Every (code, value) the table holds, in no set order."""
+        return iter(self.values.items())
 
     # --- listing --------------------------------------------------------------------------
 
@@ -139,11 +147,11 @@ class LeaveTable:
     def sorted_leaves(self) -> list[tuple[Tiles, float]]:
         """Every (tiles, value) pair in KLV2 order (tile sequences in lexicographic order).
         Cost: a sort of the table."""
-        return sorted((self.tiles_of_code(code), value) for code, value in self.values.items())
+        return sorted((self.tiles_of_code(code), value) for code, value in self.items())
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, LeaveTable) and self.alphabet == other.alphabet
-                and self.values == other.values)
+                and dict(self.items()) == dict(other.items()))
 
     __hash__ = None  # type: ignore[assignment]
 
