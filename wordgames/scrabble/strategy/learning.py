@@ -364,11 +364,11 @@ def build_table(
             for index, part in _run(executor, jobs, first):
                 _merge(totals, part)
                 done_games += len(chunks[index])
-                if progress is not None:
-                    progress(done_games, plan.games)
                 if checkpoint is not None and time.monotonic() - last_save >= checkpoint_seconds:
                     _save_checkpoint(checkpoint, plan, iteration, index + 1, model, totals)
                     last_save = time.monotonic()
+                if progress is not None:
+                    progress(done_games, plan.games)
             model = fit_model(features, totals)
             if checkpoint is not None:
                 _save_checkpoint(checkpoint, plan, iteration + 1, 0, model, totals)
