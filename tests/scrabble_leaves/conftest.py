@@ -10,8 +10,12 @@ from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves import LeaveTable
 
-TINY_WORDS = """AB AS AT BA BE ES ET TA TE ABS ATE BAT BATS BET BETS BEAT BEATS BEST EAT EATS
-SAT SEA SEAT SET SETA TAB TABS TEA TEAS TEE TEES BASE BASTE STAB ABET ABETS EASE SEE TEST""".split()
+TINY_WORDS = [
+    "AB", "AS", "AT", "BA", "BE", "ES", "ET", "TA", "TE", "ABS", "ATE", "BAT", "BATS", "BET",
+    "BETS", "BEAT", "BEATS", "BEST", "EAT", "EATS", "SAT", "SEA", "SEAT", "SET", "SETA", "TAB",
+    "TABS", "TEA", "TEAS", "TEE", "TEES", "BASE", "BASTE", "STAB", "ABET", "ABETS", "EASE", "SEE",
+    "TEST"
+]
 TINY_TILES = TileSet({"A": 1, "B": 3, "E": 1, "S": 1, "T": 1, "?": 0},
                      {"A": 5, "B": 2, "E": 6, "S": 3, "T": 4, "?": 1})
 TINY_BAG = "A 1 5\nB 3 2\nE 1 6\nS 1 3\nT 1 4\n? 0 1\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import struct
 from pathlib import Path
 
@@ -80,18 +81,14 @@ def test_bad_klv2_files_are_refused() -> None:
 
 @given(st.binary(max_size=200))
 def test_the_klv2_reader_fuzzed(data: bytes) -> None:
-    try:
+    with contextlib.suppress(FormatError):
         table_from_klv2_bytes(data)
-    except FormatError:
-        pass
 
 
 @given(st.text(max_size=200))
 def test_the_csv_reader_fuzzed(text: str) -> None:
-    try:
+    with contextlib.suppress(FormatError):
         table_from_csv_text(text)
-    except FormatError:
-        pass
 
 
 def test_magpie_small_klv2_matches_its_csv() -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from wordgames.scrabble.game.state import GameSettings
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.leaves import LeaveTable, distribution_bounds, enumerate_leaves
 from wordgames.scrabble.strategy.learning import BuildPlan, Features, build_table, fit_model
 
@@ -25,7 +25,9 @@ def reference(tiny_lexicon_file: Path) -> LeaveTable:
     return build_table(plan(tiny_lexicon_file), SETTINGS)
 
 
-def test_a_table_of_every_leave_is_learned_and_repeatable(tiny_lexicon_file: Path, reference: LeaveTable) -> None:
+def test_a_table_of_every_leave_is_learned_and_repeatable(
+    tiny_lexicon_file: Path, reference: LeaveTable
+) -> None:
     # Every leave of 1 to 3 tiles over A B E S T and one blank.
     bounds = distribution_bounds(ENGLISH_ALPHABET, TINY_TILES)
     assert sum(1 for leave in enumerate_leaves(bounds, 3) if leave) == len(reference) == 75

@@ -18,7 +18,6 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import FormatError
@@ -28,6 +27,7 @@ from wordgames.scrabble.leaves.table import (
     MAX_TABLE_LEAVES,
     LeaveTable,
     check_alphabet,
+    read_bounded,
 )
 
 MAGIC = b"wordgames-leaves 1\n"
@@ -214,14 +214,7 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
 
 def read_compact(path: str | os.PathLike[str]) -> LeaveTable:
     """Read a compact leave file; FormatError when it cannot be read."""
-    target = Path(path)
-    try:
-        if target.stat().st_size > MAX_COMPACT_BYTES:
-            raise FormatError(f"{target}: larger than {MAX_COMPACT_BYTES} bytes")
-        data = target.read_bytes()
-    except OSError as error:
-        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
-    return table_from_compact_bytes(data, str(target))
+    return table_from_compact_bytes(read_bounded(path, MAX_COMPACT_BYTES), str(path))
 
 
 def write_compact(path: str | os.PathLike[str], table: LeaveTable, bounds: Sequence[int],

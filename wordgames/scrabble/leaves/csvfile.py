@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import os
-from pathlib import Path
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError
@@ -14,6 +13,7 @@ from wordgames.scrabble.leaves.table import (
     MAX_LEAVE_TILES,
     MAX_TABLE_LEAVES,
     LeaveTable,
+    read_bounded,
     text_to_tiles,
     tiles_to_text,
 )
@@ -52,14 +52,11 @@ def table_from_csv_text(text: str, alphabet: str = ENGLISH_ALPHABET, name: str =
 
 def read_leave_csv(path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET) -> LeaveTable:
     """Read a leave CSV file (UTF-8); FormatError when it cannot be read or parsed."""
-    target = Path(path)
     try:
-        if target.stat().st_size > MAX_CSV_BYTES:
-            raise FormatError(f"{target}: larger than {MAX_CSV_BYTES} bytes")
-        text = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"{target}: cannot read ({error})") from None
-    return table_from_csv_text(text, alphabet, str(target))
+        text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{path}: not UTF-8 text ({error})") from None
+    return table_from_csv_text(text, alphabet, str(path))
 
 
 def csv_text(table: LeaveTable) -> str:

@@ -13,7 +13,6 @@ import os
 import struct
 import sys
 from array import array
-from pathlib import Path
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import FormatError, InvalidArgumentTypeError, LexiconError
@@ -24,7 +23,7 @@ from wordgames.lexicon.kwg import (
     nodes_from_bytes,
     nodes_to_bytes,
 )
-from wordgames.scrabble.leaves.table import MAX_LEAVE_TILES, MAX_TABLE_LEAVES, LeaveTable
+from wordgames.scrabble.leaves.table import MAX_LEAVE_TILES, MAX_TABLE_LEAVES, LeaveTable, read_bounded
 
 MAX_KLV2_BYTES = 64 << 20
 """The largest KLV2 file read (an English table is 3.7 MB)."""
@@ -68,14 +67,7 @@ def table_from_klv2_bytes(data: bytes, alphabet: str = ENGLISH_ALPHABET, name: s
 def read_klv2(path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET) -> LeaveTable:
     """Read a KLV2 file (see :func:`table_from_klv2_bytes`); FormatError when it cannot be
     read."""
-    target = Path(path)
-    try:
-        if target.stat().st_size > MAX_KLV2_BYTES:
-            raise FormatError(f"{target}: larger than {MAX_KLV2_BYTES} bytes")
-        data = target.read_bytes()
-    except OSError as error:
-        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
-    return table_from_klv2_bytes(data, alphabet, str(target))
+    return table_from_klv2_bytes(read_bounded(path, MAX_KLV2_BYTES), alphabet, str(path))
 
 
 def klv2_bytes(table: LeaveTable) -> bytes:

@@ -12,7 +12,9 @@ most MAX_HAND_SIZE tiles, so a leave at most one fewer), which keeps the codes u
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
@@ -132,13 +134,7 @@ class LeaveTable:
 
     def tiles_of_code(self, code: int) -> Tiles:
         """The tile numbers of a code, in ascending order."""
-        tiles: list[int] = []
-        tile = 0
-        while code:
-            tiles.extend([tile] * (code & FIELD_MASK))
-            code >>= CODE_BITS
-            tile += 1
-        return tuple(tiles)
+        return tiles_of_code(code)
 
     def text_of_code(self, code: int) -> str:
         """The leave of a code as text, KLV2 order (``?`` first, then the alphabet)."""
@@ -207,6 +203,29 @@ def enumerate_leaves(bounds: Sequence[int], max_size: int) -> Iterator[Tiles]:
             prefix.pop()
 
     return walk(0, 0)
+
+
+def tiles_of_code(code: int) -> Tiles:
+    """The tile numbers of a multiset code, in ascending order."""
+    tiles: list[int] = []
+    tile = 0
+    while code:
+        tiles.extend([tile] * (code & FIELD_MASK))
+        code >>= CODE_BITS
+        tile += 1
+    return tuple(tiles)
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a leave file, FormatError when it is larger than ``limit`` or cannot be
+    read (checked before reading)."""
+    target = Path(path)
+    try:
+        if target.stat().st_size > limit:
+            raise FormatError(f"{target}: larger than {limit} bytes")
+        return target.read_bytes()
+    except OSError as error:
+        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
 
 
 def code_of_tiles(tiles: Iterable[int]) -> int:

@@ -49,6 +49,7 @@ from wordgames.scrabble.leaves.table import (
     code_of_tiles,
     distribution_bounds,
     enumerate_leaves,
+    tiles_of_code,
 )
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import leave_value
@@ -194,7 +195,7 @@ class ModelTable(LeaveTable):
         found = self.values.get(code)
         if found is None:
             # Like a real table, it holds no leave longer than the features know.
-            known = len(_tiles(code)) <= len(self._sizes)
+            known = len(tiles_of_code(code)) <= len(self._sizes)
             found = self.values[code] = self._value(code) if known else self.missing
         return found
 
@@ -221,19 +222,9 @@ def _table(job: Job, features: Features) -> ModelTable:
     if job.model is None:
         alphabet = features.alphabet
         return ModelTable(features, lambda code: leave_value(
-            BLANK if t == 0 else alphabet[t - 1] for t in _tiles(code)))
+            BLANK if t == 0 else alphabet[t - 1] for t in tiles_of_code(code)))
     model = job.model
     return ModelTable(features, lambda code: model.value(features, code))
-
-
-def _tiles(code: int) -> list[int]:
-    tiles: list[int] = []
-    tile = 0
-    while code:
-        tiles.extend([tile] * (code & FIELD_MASK))
-        code >>= CODE_BITS
-        tile += 1
-    return tiles
 
 
 def play_chunk(job: Job) -> dict[int, list[float]]:
