@@ -101,6 +101,7 @@ class Valuer:
 
     def __init__(self, situation: Situation, table: LeaveTable | None) -> None:
         self.situation = situation
+        self.no_table = table is None  # then any tile set will do: every leave is worth 0
         self.table = table if table is not None else _EMPTY
         self.rack = situation.rack
         self.rack_tiles = situation.rack.tiles()
@@ -119,6 +120,8 @@ class Valuer:
                 return OUT_FACTOR * self.opponents_points
             kept = _remaining(self.rack, move.tiles_used)
             return -STUCK_FACTOR * rack_value(kept, self.tile_set)
+        if self.no_table:
+            return 0.0
         weights = self.weights
         code = self.rack_code
         for placement in move.placed:
@@ -129,6 +132,8 @@ class Valuer:
         """What keeping ``kept`` is worth (an exchange or a pass)."""
         if self.end:
             return -STUCK_FACTOR * rack_value(kept, self.tile_set)
+        if self.no_table:
+            return 0.0
         return self.table.value_of_code(self.table.code(kept))
 
 
