@@ -28,6 +28,7 @@ from typing import TextIO
 
 from wordgames.atomic import write_target
 from wordgames.cli.common import lexicon_from_args
+from wordgames.cli.leaves_cmd import leaves_from_args, uses_equity
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.core.board import Board
@@ -40,6 +41,7 @@ from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeR
 from wordgames.scrabble.game.players import parse_players
 from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.strategy.levels import level_strategy
 
 DEFAULT_PLAYERS = "Player,cpu:Computer"
 _COMMANDS = ("quit", "exit", "help", "board", "hint", "save", "pass", "exchange", "challenge")
@@ -433,6 +435,8 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
     else:
         lexicon = lexicon_from_args(args)
     strategy = getattr(args, "strategy", None) or "greedy"
+    if getattr(args, "level", None):
+        strategy = level_strategy(args.level)
     players = parse_players(args.players or DEFAULT_PLAYERS, strategy)
     return Game(players, lexicon, settings), args.save
 
@@ -440,6 +444,7 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
 def run_classic_play(args: argparse.Namespace) -> int:
     """Play a classic game on stdin/stdout with the options of ``scrabble play``."""
     game, save_path = build_game(args)
+    leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]))
     if save_path is not None:
         write_target(save_path)  # a folder, a device or a missing folder: refuse before playing
     session = PlaySession(

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from wordgames.cli import scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
+from wordgames.cli import leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
     add_challenge_option,
     add_end_rule_option,
@@ -39,9 +39,10 @@ from wordgames.scrabble.core.notation import format_coordinate, format_fit1045
 from wordgames.scrabble.core.tiles import tile_set_named
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import strategy_names
+from wordgames.scrabble.rules.base import RuleSet
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd)
 
 
 def register(groups: Any) -> None:
@@ -61,6 +62,10 @@ def register(groups: Any) -> None:
     best.add_argument("--top", type=positive_int, default=1, metavar="N",
                       help="moves to show, 1 or more (default: %(default)s)")
     add_lexicon_options(best)
+    best.add_argument("--strategy", choices=("score", "equity"), default="score",
+                      help="rank by score, or by equity: score + leave value, exchanges and "
+                           "the pass included (default: %(default)s)")
+    leaves_cmd.add_leaves_option(best)
     add_json_option(best)
     best.set_defaults(handler=run_best)
 
@@ -87,6 +92,8 @@ def register(groups: Any) -> None:
     play.add_argument("--resume", metavar="FILE", help="resume a saved game")
     add_tile_options(play)
     add_lexicon_options(play)
+    leaves_cmd.add_leaves_option(play)
+    leaves_cmd.add_level_option(play)
     play.set_defaults(handler=run_play)
 
     for module in SUBCOMMAND_MODULES:
@@ -156,6 +163,14 @@ def best_moves_from_args(
     """Every legal move, best first, and the rack, for the position ``scrabble best``'s
     options describe (see :func:`cgp_settings` for ``lexicon_for``).  Cost: one full move
     generation."""
+    board, rack, rules, lexicon = position_from_args(args, lexicon_for)
+    return rules.best_moves(board, rack, lexicon), rack
+
+
+def position_from_args(
+    args: argparse.Namespace, lexicon_for: LexiconChooser | None = None
+) -> tuple[Board, Rack, RuleSet, Lexicon]:
+    """The board, rack, rule set and lexicon ``scrabble best``'s options describe."""
     board, position = board_from_args(args)
     rack_text = args.rack if args.rack is not None else (position.rack if position else None)
     if rack_text is None:
@@ -169,8 +184,7 @@ def best_moves_from_args(
         options["hand_size"] = args.hand_size
     if bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = bingo_bonus
-    rules = get_rules(args.rules, **options)
-    return rules.best_moves(board, rack, lexicon), rack
+    return board, rack, get_rules(args.rules, **options), lexicon
 
 
 def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
@@ -181,6 +195,8 @@ def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
+    if args.strategy == "equity":
+        return leaves_cmd.run_equity_best(args, *position_from_args(args), move_to_json)
     moves, rack = best_moves_from_args(args)
     shown = moves[: args.top]
     if args.json:

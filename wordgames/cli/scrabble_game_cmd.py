@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
+from wordgames.cli import leaves_cmd
 from wordgames.cli.common import (
     add_challenge_option,
     add_end_rule_option,
@@ -67,6 +68,8 @@ def register(commands: Any) -> None:
     add_end_rule_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
+    leaves_cmd.add_leaves_option(autoplay)
+    leaves_cmd.add_level_option(autoplay)
     add_json_option(autoplay)
     autoplay.set_defaults(handler=run_autoplay_command)
 
@@ -103,9 +106,12 @@ def autoplay_settings(args: argparse.Namespace) -> GameSettings:
 def run_autoplay_command(args: argparse.Namespace) -> int:
     """Play the games (or pairs), optionally write them as GCG, print the statistics (exit 0)."""
     strategies = parse_strategies(args.strategy)
+    if args.level:
+        strategies = parse_strategies(",".join(leaves_cmd.strategies_for_level(args.level)))
     check_series_options(args, strategies)
     settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args)
+    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))
     if args.pairs is not None:
         return run_pairs(args, strategies, settings, lexicon)
     games = args.games or 1

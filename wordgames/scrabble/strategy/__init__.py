@@ -7,10 +7,19 @@
   value of the tiles it keeps, and also considers exchanging for the best possible leave.
   Once the bag is empty the kept tiles cannot be refilled, so it plays like ``greedy``.
 
-Both are deterministic: the same situation always gives the same decision.
+* ``equity`` (:mod:`.equity`) plays the candidate (move, exchange, pass) of highest score
+  plus learned leave value (:mod:`wordgames.scrabble.leaves`); once the bag is empty it values
+  going out and the tiles left stuck instead.
+* ``level1`` .. ``level5`` (:mod:`.levels`) are players for people, from a beginner who knows
+  only common words to the full equity player.
+
+All are deterministic: the same situation always gives the same decision.
 """
 
+from wordgames.scrabble.strategy.equity import EquityStrategy, equity_choices, use_leaves
 from wordgames.scrabble.strategy.greedy import GreedyStrategy
 from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
+from wordgames.scrabble.strategy.levels import LEVEL_NAMES, level_strategy
 
-__all__ = ["GreedyStrategy", "LeaveStrategy", "best_keep", "leave_value", "remaining_after"]
+__all__ = ["LEVEL_NAMES", "EquityStrategy", "GreedyStrategy", "LeaveStrategy", "best_keep",
+           "equity_choices", "leave_value", "level_strategy", "remaining_after", "use_leaves"]

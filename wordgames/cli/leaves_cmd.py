@@ -1,0 +1,209 @@
+"""``wordgames scrabble leaves show|convert|build`` and the ``--leaves`` option of ``best``,
+``play`` and ``autoplay``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from wordgames.cli.common import (
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_source,
+    positive_int,
+    print_json,
+    tile_set_from_args,
+)
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.game.decision import Situation
+from wordgames.scrabble.game.state import GameSettings
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves, shipped_table_name
+from wordgames.scrabble.leaves.table import text_to_tiles
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.strategy.equity import Choice, equity_choices, use_leaves
+from wordgames.scrabble.strategy.learning import BuildPlan, build_table
+from wordgames.scrabble.strategy.levels import level_strategy
+
+
+def register(commands: Any) -> None:
+    """Add ``leaves`` to the scrabble command group."""
+    leaves = commands.add_parser("leaves", help="leave tables: show, convert, learn")
+    actions = leaves.add_subparsers(dest="leaves_command", metavar="ACTION", parser_class=type(leaves))
+    actions.required = True
+
+    show = actions.add_parser("show", help="the number of leaves and the values asked for")
+    show.add_argument("table", metavar="TABLE", help="a .klv2/.csv/.leaves file or a shipped name")
+    show.add_argument("leaves", nargs="*", metavar="LEAVE", help="leaves to look up ('?' a blank)")
+    add_json_option(show)
+    show.set_defaults(handler=run_show)
+
+    convert = actions.add_parser("convert", help="convert between KLV2 and CSV (by extension)")
+    convert.add_argument("source", metavar="IN")
+    convert.add_argument("target", metavar="OUT")
+    convert.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    convert.set_defaults(handler=run_convert)
+
+    build = actions.add_parser("build", help="learn a leave table from self-play")
+    build.add_argument("--games", type=positive_int, required=True, metavar="N",
+                       help="self-play games in all, split over the iterations")
+    build.add_argument("--out", required=True, metavar="T.klv2", help="the table (.klv2 or .csv)")
+    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
+                       help="local processes (default: every core)")
+    build.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                       help="run the games on this Dask scheduler (pip install 'wordgames[cluster]')")
+    build.add_argument("--iterations", type=positive_int, default=2, metavar="K",
+                       help="self-play rounds, each with the table the last one learned (default 2)")
+    build.add_argument("--checkpoint", metavar="FILE",
+                       help="checkpoint file (default: OUT.checkpoint.json); resumed when present")
+    build.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    add_tile_options(build)
+    add_lexicon_options(build)
+    build.set_defaults(handler=run_build)
+
+
+def _refuse_overwrite(path: str, force: bool) -> None:
+    if Path(path).exists() and not force:
+        raise InvalidArgumentError(f"{path} exists: give --force to overwrite it")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print the table's size and the values asked for (exit 0)."""
+    table = load_leaves(args.table)
+    values = {}
+    for leave in args.leaves:
+        tiles = text_to_tiles(table.alphabet, leave)
+        text = "".join("?" if t == 0 else table.alphabet[t - 1] for t in tiles)
+        values[text] = round(table.value(text), 6) if text in table else None
+    if args.json:
+        print_json({"count": len(table), "values": values})
+        return 0
+    print(f"{len(table)} leaves")
+    for text, value in values.items():
+        print(f"{text:<8} {'not in the table' if value is None else f'{value:.2f}'}")
+    return 0
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """Read IN, write OUT in the format its extension names (exit 0)."""
+    _refuse_overwrite(args.target, args.force)
+    table = load_leaves(args.source)
+    save_leaves(args.target, table)
+    print(f"wrote {len(table)} leaves to {args.target}", file=sys.stderr)
+    return 0
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """Learn a table and write it (exit 0); resumable from the checkpoint."""
+    _refuse_overwrite(args.out, args.force)
+    if Path(args.out).suffix.lower() not in (".klv2", ".csv"):
+        raise InvalidArgumentError(f"{args.out}: the table is written as .klv2 or .csv")
+    plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)
+    settings = GameSettings(tile_set=tile_set_from_args(args), hand_size=args.hand_size or 7)
+    checkpoint = args.checkpoint or f"{args.out}.checkpoint.json"
+    bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None)
+
+    def progress(done: int, total: int) -> None:
+        bar.update(done - bar.n)
+
+    try:
+        table = build_table(plan, settings, workers=args.workers, scheduler=args.scheduler,
+                            checkpoint=checkpoint, progress=progress)
+    finally:
+        bar.close()
+    save_leaves(args.out, table)
+    Path(checkpoint).unlink(missing_ok=True)
+    print(f"wrote {len(table)} leaves to {args.out}", file=sys.stderr)
+    return 0
+
+
+def add_leaves_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--leaves PATH|NAME`` (the equity player's leave table)."""
+    parser.add_argument("--leaves", metavar="PATH|NAME", default=None,
+                        help="leave table of equity players (default: the shipped table for the "
+                             "lexicon, if there is one)")
+
+
+def leaves_from_args(args: argparse.Namespace, lexicon: Lexicon, needed: bool = True) -> LeaveTable | None:
+    """The table ``--leaves`` names, else the shipped table for ``lexicon``, else None with
+    a one-line notice on stderr (when ``needed``); also makes it the equity players'
+    table for this process."""
+    table: LeaveTable | None
+    if getattr(args, "leaves", None):
+        table = load_leaves(args.leaves)
+    else:
+        name = shipped_table_name(lexicon.source)
+        table = load_leaves(name) if name is not None else None
+        if table is None and needed:
+            print(f"notice: no leave table for lexicon {lexicon.source}; equity players value "
+                  "every leave at 0 (give --leaves)", file=sys.stderr)
+    use_leaves(table)
+    return table
+
+
+def add_level_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--level N|NAME`` (computer players for people)."""
+    parser.add_argument("--level", metavar="1-5|NAME", default=None,
+                        help="level of the computer players: 1 beginner, 2 novice, 3 casual, "
+                             "4 club, 5 expert (overrides --strategy); A,B gives one per player "
+                             "in autoplay")
+
+
+def strategies_for_level(text: str) -> list[str]:
+    """The strategy names of ``--level A[,B]``."""
+    return [level_strategy(part) for part in text.split(",")]
+
+
+def uses_equity(strategies: list[str]) -> bool:
+    """Whether any of these strategies values leaves with a table."""
+    return any(name in ("equity", "level5") for name in strategies)
+
+
+MoveJson = Callable[[Move, str], dict[str, Any]]
+
+
+def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: RuleSet,
+                    lexicon: Lexicon, move_json: MoveJson) -> int:
+    """``scrabble best --strategy equity``: every candidate by equity, best first (exit 0;
+    1 when no legal move exists).  The bag is taken to hold tiles (leaves are refilled)."""
+    table = leaves_from_args(args, lexicon)
+    situation = Situation(board, rack, lexicon, rules, bag_size=100, can_exchange=True)
+    choices = equity_choices(situation, table)
+    placements = sum(choice.kind is TurnKind.PLACE for choice in choices)
+    shown = choices[: args.top]
+    if args.json:
+        print_json({"moves": [_choice_json(choice, args.rules, move_json) for choice in shown],
+                    "total_moves": placements, "total_choices": len(choices)})
+        return 0 if placements else 1
+    width = len(str(len(shown)))
+    for rank, choice in enumerate(shown, 1):
+        if choice.move is not None:
+            what = f"{choice.move.word:<15} {move_json(choice.move, args.rules)['notation']:<8}"
+        else:
+            what = f"{'exchange ' + choice.tiles if choice.tiles else 'pass':<24}"
+        print(f"{rank:>{width}}. {what} {choice.score:>4} {choice.leave or '-':<7} "
+              f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}")
+    print(f"({placements} legal moves, {len(choices)} candidates)")
+    return 0 if placements else 1
+
+
+def _choice_json(choice: Choice, rules: str, move_json: MoveJson) -> dict[str, Any]:
+    shape: dict[str, Any] = move_json(choice.move, rules) if choice.move is not None else {}
+    kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
+    shape.update({"kind": kind, "score": choice.score, "leave": choice.leave,
+                  "leave_value": round(choice.leave_value, 4), "equity": round(choice.equity, 4)})
+    if choice.kind is TurnKind.EXCHANGE:
+        shape["tiles"] = choice.tiles
+    return shape

@@ -1,0 +1,71 @@
+"""Leave tables as CSV: one ``LEAVE,value`` line per leave (``?`` a blank), as MAGPIE and
+wolges write them.  Blank lines are skipped; nothing else is allowed."""
+
+from __future__ import annotations
+
+import math
+import os
+
+from wordgames.atomic import write_text_atomically
+from wordgames.errors import FormatError
+from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.leaves.table import (
+    MAX_LEAVE_TILES,
+    MAX_TABLE_LEAVES,
+    LeaveTable,
+    read_bounded,
+    text_to_tiles,
+    tiles_to_text,
+)
+
+MAX_CSV_BYTES = 64 << 20
+"""The largest leave CSV read (an English table is about 15 MB)."""
+
+
+def table_from_csv_text(text: str, alphabet: str = ENGLISH_ALPHABET, name: str = "<csv>") -> LeaveTable:
+    """The table a CSV text holds; FormatError naming the line for a malformed line, a
+    letter outside the alphabet, a value that is not a finite number, a repeated leave, or
+    more than MAX_TABLE_LEAVES lines."""
+    if len(text) > MAX_CSV_BYTES:
+        raise FormatError(f"{name}: larger than {MAX_CSV_BYTES} characters")
+    pairs: list[tuple[tuple[int, ...], float]] = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
+        if not line.strip():
+            continue
+        if len(pairs) >= MAX_TABLE_LEAVES:
+            raise FormatError(f"{name}: more than {MAX_TABLE_LEAVES} leaves")
+        leave, comma, raw = line.strip().partition(",")
+        try:
+            if not comma or not leave or len(leave) > MAX_LEAVE_TILES:
+                raise FormatError(f"expected LEAVE,value with 1 to {MAX_LEAVE_TILES} tiles")
+            value = float(raw)
+            if not math.isfinite(value):
+                raise FormatError(f"{raw!r} is not a finite number")
+            pairs.append((text_to_tiles(alphabet, leave), value))
+        except (FormatError, ValueError) as error:
+            raise FormatError(f"{name}, line {number}: {error}") from None
+    try:
+        return LeaveTable.from_leaves(alphabet, pairs)
+    except FormatError as error:
+        raise FormatError(f"{name}: {error}") from None
+
+
+def read_leave_csv(path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET) -> LeaveTable:
+    """Read a leave CSV file (UTF-8); FormatError when it cannot be read or parsed."""
+    try:
+        text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{path}: not UTF-8 text ({error})") from None
+    return table_from_csv_text(text, alphabet, str(path))
+
+
+def csv_text(table: LeaveTable) -> str:
+    """The CSV text of a table, KLV2 order, values with 6 decimals (the empty leave, which
+    CSV cannot spell, is left out)."""
+    return "".join(f"{tiles_to_text(table.alphabet, tiles)},{value:.6f}\n"
+                   for tiles, value in table.sorted_leaves() if tiles)
+
+
+def write_leave_csv(path: str | os.PathLike[str], table: LeaveTable) -> None:
+    """Write ``table`` to ``path`` as CSV, atomically."""
+    write_text_atomically(path, csv_text(table))

@@ -1,0 +1,75 @@
+"""Leave tables by name or path: the shipped tables, and files chosen by their extension
+(``.klv2``, ``.csv``, ``.leaves`` the compact format)."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
+from wordgames.scrabble.leaves.compact import read_compact, write_compact
+from wordgames.scrabble.leaves.csvfile import read_leave_csv, write_leave_csv
+from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
+from wordgames.scrabble.leaves.table import LeaveTable, distribution_bounds
+
+DATA = Path(__file__).resolve().parent / "data"
+SHIPPED = {"enable": DATA / "enable.leaves"}
+"""Shipped tables by lexicon name (the lexicon they were learned for)."""
+
+FORMATS = (".klv2", ".csv", ".leaves")
+
+
+def shipped_table_name(lexicon_source: str) -> str | None:
+    """The name of the shipped table learned for a lexicon (its ``source``), or None."""
+    name = Path(str(lexicon_source)).name.lower()
+    for stem in (name, name.rsplit(".", 1)[0]):
+        if stem in SHIPPED and SHIPPED[stem].is_file():
+            return stem
+    return None
+
+
+@cache
+def _shipped(name: str) -> LeaveTable:
+    return read_compact(SHIPPED[name])
+
+
+def load_leaves(source: str | os.PathLike[str]) -> LeaveTable:
+    """A leave table: a shipped one by name (``enable``; loaded once per process, about a
+    second), or a file by extension (KLV2, CSV or compact).  FormatError for an unknown
+    extension or a bad file."""
+    if isinstance(source, str) and source.lower() in SHIPPED:
+        return _shipped(source.lower())
+    if not isinstance(source, (str, os.PathLike)):
+        raise InvalidArgumentTypeError(f"a leave table is a name or a path, not {type(source).__name__}")
+    path = Path(source)
+    suffix = path.suffix.lower()
+    if suffix == ".klv2":
+        return read_klv2(path)
+    if suffix == ".csv":
+        return read_leave_csv(path)
+    if suffix == ".leaves":
+        return read_compact(path)
+    if not path.exists():
+        raise InvalidArgumentError(
+            f"no leave table {str(source)!r} (a shipped name: {', '.join(SHIPPED)}, or a file)")
+    raise FormatError(f"{path}: a leave table ends in {', '.join(FORMATS)}")
+
+
+def save_leaves(path: str | os.PathLike[str], table: LeaveTable) -> None:
+    """Write ``table`` as KLV2, CSV or compact (``.leaves``: English tables of every leave
+    of the standard distribution only) by the extension of ``path``, atomically."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".klv2":
+        write_klv2(path, table)
+    elif suffix == ".csv":
+        write_leave_csv(path, table)
+    elif suffix == ".leaves":
+        if table.alphabet != ENGLISH_ALPHABET:
+            raise FormatError(f"{path}: the compact format holds English tables only")
+        longest = max((len(table.tiles_of_code(code)) for code, _ in table.items()), default=0)
+        write_compact(path, table, distribution_bounds(ENGLISH_ALPHABET, STANDARD_ENGLISH), longest)
+    else:
+        raise FormatError(f"{path}: write a leave table as {', '.join(FORMATS)}")

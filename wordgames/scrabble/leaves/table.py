@@ -1,0 +1,233 @@
+"""The leave table: a value, in points, for every multiset of tiles a rack can keep.
+
+Tiles are numbered as in KLV2 files: 0 is the blank (``?``), ``n`` is ``alphabet[n - 1]``.
+A leave is identified by its *multiset code*, the sum of one weight per tile, where tile
+``n`` weighs ``2 ** (CODE_BITS * n)``: each tile's count sits in its own 5-bit field.  The code
+is additive, so the leave of a move is the rack's code minus the codes of the tiles it
+plays: no string is built or sorted per move, and the lookup is one dict probe (O(1)).
+
+Leaves hold at most :data:`MAX_LEAVE_TILES` tiles (a field holds counts up to 31, and a rack at
+most MAX_HAND_SIZE tiles, so a leave at most one fewer), which keeps the codes unique.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.core.limits import MAX_HAND_SIZE
+from wordgames.scrabble.core.tiles import BLANK, TileSet
+
+CODE_BITS = 5
+FIELD_MASK = (1 << CODE_BITS) - 1
+MAX_LEAVE_TILES = MAX_HAND_SIZE - 1
+"""The longest leave a table holds (one tile fewer than the largest rack)."""
+MAX_TABLE_LEAVES = 4_000_000
+"""The most leaves one table may hold (English tables hold 914,624)."""
+
+Tiles = tuple[int, ...]
+
+
+def check_alphabet(alphabet: object) -> str:
+    """``alphabet`` if it is a string of distinct upper-case letters (not ``?``) of at most
+    255 letters; else InvalidArgumentTypeError/InvalidArgumentError."""
+    if not isinstance(alphabet, str):
+        raise InvalidArgumentTypeError(f"an alphabet must be a string, not {type(alphabet).__name__}")
+    if not alphabet or len(alphabet) > 255 or len(set(alphabet)) != len(alphabet):
+        raise InvalidArgumentError("an alphabet holds 1 to 255 distinct letters")
+    if BLANK in alphabet or not alphabet.isupper():
+        raise InvalidArgumentError(f"an alphabet's letters are upper-case letters, not {alphabet!r}")
+    return alphabet
+
+
+def alphabet_of(tile_set: TileSet) -> str:
+    """The KLV2 alphabet of a tile set: English tile sets use wolges' and MAGPIE's A..Z
+    numbering; others their letters in code-point order."""
+    letters = "".join(sorted(tile for tile in tile_set.values if tile != BLANK))
+    return ENGLISH_ALPHABET if set(letters) <= set(ENGLISH_ALPHABET) else letters
+
+
+class LeaveTable:
+    """Leave values looked up by multiset code (see the module docstring).
+
+    Build one with :meth:`from_leaves` (tile tuples) or :meth:`from_texts` (``"?ES"``); read
+    and write them with :mod:`~wordgames.scrabble.leaves.klv2` and
+    :mod:`~wordgames.scrabble.leaves.csvfile`.  A leave the table does not hold is worth
+    ``missing`` (0.0 by default) when looked up by code.
+    """
+
+    def __init__(self, alphabet: str, values: dict[int, float], missing: float = 0.0) -> None:
+        self.alphabet = check_alphabet(alphabet)
+        self.values = values
+        self.missing = float(missing)
+        self.weights: dict[str, int] = {BLANK: 1}
+        for number, letter in enumerate(alphabet, 1):
+            self.weights[letter] = 1 << (CODE_BITS * number)
+            self.weights[letter.lower()] = 1  # a played blank comes back to the rack as '?'
+
+    # --- building -------------------------------------------------------------------------
+
+    @classmethod
+    def from_leaves(cls, alphabet: str, leaves: Iterable[tuple[Sequence[int], float]]) -> LeaveTable:
+        """A table from (tile numbers, value) pairs; FormatError for a tile outside the
+        alphabet, a leave longer than MAX_LEAVE_TILES, a repeated leave or more than
+        MAX_TABLE_LEAVES leaves."""
+        alphabet = check_alphabet(alphabet)
+        values: dict[int, float] = {}
+        for tiles, value in leaves:
+            if len(tiles) > MAX_LEAVE_TILES:
+                raise FormatError(f"a leave of {len(tiles)} tiles (at most {MAX_LEAVE_TILES})")
+            code = 0
+            for tile in tiles:
+                if not 0 <= tile <= len(alphabet):
+                    raise FormatError(f"leave tile {tile} is not in the alphabet (0..{len(alphabet)})")
+                code += 1 << (CODE_BITS * tile)
+            if code in values:
+                raise FormatError(f"the leave {tiles_to_text(alphabet, tiles)} is listed twice")
+            values[code] = float(value)
+            if len(values) > MAX_TABLE_LEAVES:
+                raise FormatError(f"more than {MAX_TABLE_LEAVES} leaves")
+        return cls(alphabet, values)
+
+    @classmethod
+    def from_texts(cls, alphabet: str, leaves: Mapping[str, float]) -> LeaveTable:
+        """A table from ``{"?ES": 25.1, ...}`` (``?`` a blank); FormatError for a letter
+        outside the alphabet."""
+        return cls.from_leaves(alphabet, ((text_to_tiles(alphabet, text), v) for text, v in leaves.items()))
+
+    # --- lookups (the hot path) -----------------------------------------------------------
+
+    def code(self, tiles: Iterable[str]) -> int:
+        """The multiset code of rack tiles (letters, ``?``; lower case counts as a blank);
+        InvalidArgumentError for a tile outside the alphabet.  O(len(tiles))."""
+        try:
+            return sum(map(self.weights.__getitem__, tiles))
+        except KeyError as error:
+            raise InvalidArgumentError(f"{error.args[0]!r} is not a tile of this leave table") from None
+
+    def value_of_code(self, code: int) -> float:
+        """The value of the leave with multiset ``code``; O(1)."""
+        return self.values.get(code, self.missing)
+
+    def value(self, tiles: Iterable[str]) -> float:
+        """The value of keeping ``tiles`` (letters and ``?``)."""
+        return self.value_of_code(self.code(tiles))
+
+    def has_code(self, code: int) -> bool:
+        """Whether the table holds the leave with this code."""
+        return code in self.values
+
+    def __contains__(self, tiles: object) -> bool:
+        return isinstance(tiles, str) and self.has_code(self.code(tiles))
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def items(self) -> Iterator[tuple[int, float]]:
+        """Every (code, value) the table holds, in no set order."""
+        return iter(self.values.items())
+
+    # --- listing --------------------------------------------------------------------------
+
+    def tiles_of_code(self, code: int) -> Tiles:
+        """The tile numbers of a code, in ascending order."""
+        return tiles_of_code(code)
+
+    def text_of_code(self, code: int) -> str:
+        """The leave of a code as text, KLV2 order (``?`` first, then the alphabet)."""
+        return tiles_to_text(self.alphabet, self.tiles_of_code(code))
+
+    def sorted_leaves(self) -> list[tuple[Tiles, float]]:
+        """Every (tiles, value) pair in KLV2 order (tile sequences in lexicographic order).
+        Cost: a sort of the table."""
+        return sorted((self.tiles_of_code(code), value) for code, value in self.items())
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LeaveTable) and self.alphabet == other.alphabet
+                and dict(self.items()) == dict(other.items()))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LeaveTable {len(self)} leaves, alphabet {self.alphabet!r}>"
+
+
+def tiles_to_text(alphabet: str, tiles: Iterable[int]) -> str:
+    """Tile numbers as text (0 -> ``?``)."""
+    return "".join(BLANK if tile == 0 else alphabet[tile - 1] for tile in tiles)
+
+
+def text_to_tiles(alphabet: str, text: str) -> Tiles:
+    """Text (``?`` or ``_`` a blank, any case) as sorted tile numbers; FormatError for a
+    character outside the alphabet."""
+    number = {letter: index for index, letter in enumerate(alphabet, 1)}
+    tiles = []
+    for char in text.upper():
+        if char in "?_":
+            tiles.append(0)
+        elif char in number:
+            tiles.append(number[char])
+        else:
+            raise FormatError(f"leave {text!r}: {char!r} is not a letter of the alphabet")
+    return tuple(sorted(tiles))
+
+
+def distribution_bounds(alphabet: str, tile_set: TileSet) -> list[int]:
+    """How many copies of each tile number a bag of ``tile_set`` holds (index 0: blanks)."""
+    counts = tile_set.counts
+    return [counts.get(BLANK, 0), *(counts.get(letter, 0) for letter in alphabet)]
+
+
+def enumerate_leaves(bounds: Sequence[int], max_size: int) -> Iterator[Tiles]:
+    """Every multiset of at most ``max_size`` tiles with at most ``bounds[t]`` copies of
+    tile ``t``, as ascending tile tuples in lexicographic order (the empty leave first):
+    the order of a KLV2 file's values.  914,624 leaves (after the empty one) for English and
+    six tiles; about a second."""
+    if not 0 <= max_size <= MAX_LEAVE_TILES:
+        raise InvalidArgumentError(f"a leave holds 0 to {MAX_LEAVE_TILES} tiles, not {max_size}")
+    prefix: list[int] = []
+
+    def walk(first: int, used: int) -> Iterator[Tiles]:
+        yield tuple(prefix)
+        if len(prefix) == max_size:
+            return
+        for tile in range(first, len(bounds)):
+            count = used + 1 if prefix and prefix[-1] == tile else 1
+            if count > bounds[tile]:
+                continue
+            prefix.append(tile)
+            yield from walk(tile, count)
+            prefix.pop()
+
+    return walk(0, 0)
+
+
+def tiles_of_code(code: int) -> Tiles:
+    """The tile numbers of a multiset code, in ascending order."""
+    tiles: list[int] = []
+    tile = 0
+    while code:
+        tiles.extend([tile] * (code & FIELD_MASK))
+        code >>= CODE_BITS
+        tile += 1
+    return tuple(tiles)
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a leave file, FormatError when it is larger than ``limit`` or cannot be
+    read (checked before reading)."""
+    target = Path(path)
+    try:
+        if target.stat().st_size > limit:
+            raise FormatError(f"{target}: larger than {limit} bytes")
+        return target.read_bytes()
+    except OSError as error:
+        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
+
+
+def code_of_tiles(tiles: Iterable[int]) -> int:
+    """The multiset code of tile numbers."""
+    return sum(1 << (CODE_BITS * tile) for tile in tiles)

@@ -1,0 +1,281 @@
+"""The ``equity`` computer player: score plus the value of the tiles kept.
+
+Every candidate is valued in points of spread:
+
+* a placement: its score plus the leave table's value of the tiles it keeps;
+* an exchange: the value of the tiles it keeps (one candidate per distinct keep);
+* a pass: the value of keeping the whole rack (a table of 0-6 tile leaves holds no full rack,
+  so usually its ``missing`` value, 0).
+
+With few tiles in the bag (1 to :data:`PRE_ENDGAME_BAG`) a placement that opens an empty
+triple-word square (puts a tile beside one no tile touched before) loses
+:data:`OPENING_PENALTY` points per square: the opponent may take it and there are too few
+turns left to get it back.  Once the bag is empty a kept tile is never refilled, so leaves are
+valued as the end of the game counts them (as MAGPIE's static player does): a move that goes
+out gains twice the opponents' tiles (under either end rule, the spread moves by that much),
+and every tile stuck on the rack costs twice its face value.  :meth:`EquityStrategy.end_game`
+is the one place an exact endgame search plugs in.
+
+Leave tables come from :mod:`wordgames.scrabble.leaves`: the one given to the player, else the
+one set with :func:`use_leaves` (the CLI's ``--leaves``), else the shipped table for the
+lexicon (ENABLE), else none (every leave is worth 0).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.scoring import rack_value
+from wordgames.scrabble.core.tiles import BLANK, Rack
+from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy, register_strategy
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.leaves import LeaveTable, load_leaves, shipped_table_name
+
+PRE_ENDGAME_BAG = 6
+OPENING_PENALTY = 6.0
+OUT_FACTOR = 2.0
+STUCK_FACTOR = 2.0
+
+_EMPTY = LeaveTable(ENGLISH_ALPHABET, {})
+_configured: LeaveTable | None = None
+_configured_set = False
+
+
+def use_leaves(table: LeaveTable | None) -> None:
+    """Make ``table`` the leave table of every ``equity`` player created without one (None:
+    no table, every leave 0).  The CLI calls it for ``--leaves``."""
+    global _configured, _configured_set
+    _configured, _configured_set = table, True
+
+
+def reset_leaves() -> None:
+    """Forget :func:`use_leaves`: players fall back on the shipped table for their lexicon."""
+    global _configured, _configured_set
+    _configured, _configured_set = None, False
+
+
+def default_leaves(lexicon: Lexicon) -> LeaveTable | None:
+    """The table an ``equity`` player without one uses for ``lexicon``: the configured one,
+    else the shipped table learned for that lexicon, else None."""
+    if _configured_set:
+        return _configured
+    name = shipped_table_name(lexicon.source)
+    return load_leaves(name) if name is not None else None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One valued candidate: a placement (``move``), an exchange (``tiles`` go back) or a
+    pass; ``leave`` the tiles kept, ``leave_value`` what they (or the end) are worth."""
+
+    kind: TurnKind
+    score: int
+    leave: str
+    leave_value: float
+    move: Move | None = None
+    tiles: str = ""
+
+    @property
+    def equity(self) -> float:
+        """Score plus leave value."""
+        return self.score + self.leave_value
+
+    def decision(self) -> Decision:
+        """The decision that plays this choice."""
+        if self.kind is TurnKind.PLACE:
+            return Decision(TurnKind.PLACE, self.move)
+        if self.kind is TurnKind.EXCHANGE:
+            return Decision(TurnKind.EXCHANGE, tiles=self.tiles)
+        return PASS
+
+
+class Valuer:
+    """Values leaves for one situation: the table while the bag refills racks, the end of the
+    game once it is empty.  ``value(move)`` costs one dict probe (bag not empty)."""
+
+    def __init__(self, situation: Situation, table: LeaveTable | None) -> None:
+        self.situation = situation
+        self.no_table = table is None  # then any tile set will do: every leave is worth 0
+        self.table = table if table is not None else _EMPTY
+        self.rack = situation.rack
+        self.rack_tiles = situation.rack.tiles()
+        self.weights = self.table.weights
+        self.rack_code = self.table.code(self.rack_tiles) if table is not None else 0
+        self.end = situation.bag_size == 0
+        tile_set = situation.rules.tile_set
+        if self.end:
+            self.opponents_points = rack_value(situation.unseen, tile_set)
+        self.tile_set = tile_set
+
+    def placement_value(self, move: Move) -> float:
+        """What the tiles ``move`` keeps are worth (see the module docstring)."""
+        if self.end:
+            if len(move.placed) == len(self.rack_tiles):
+                return OUT_FACTOR * self.opponents_points
+            kept = _remaining(self.rack, move.tiles_used)
+            return -STUCK_FACTOR * rack_value(kept, self.tile_set)
+        if self.no_table:
+            return 0.0
+        weights = self.weights
+        code = self.rack_code
+        for placement in move.placed:
+            code -= weights[BLANK if placement.blank else placement.letter]
+        return self.table.value_of_code(code)
+
+    def keep_value(self, kept: list[str]) -> float:
+        """What keeping ``kept`` is worth (an exchange or a pass)."""
+        if self.end:
+            return -STUCK_FACTOR * rack_value(kept, self.tile_set)
+        if self.no_table:
+            return 0.0
+        return self.table.value_of_code(self.table.code(kept))
+
+
+def _remaining(rack: Rack, used: str) -> list[str]:
+    left = rack.counts()
+    left.subtract(used)
+    return sorted(left.elements())
+
+
+def keeps(valuer: Valuer) -> list[tuple[float, tuple[str, ...]]]:
+    """(value, kept tiles) for every distinct keep of at most len(rack) - 1 tiles (what an
+    exchange or a placement can leave): at most 127 for 7 tiles."""
+    tiles = valuer.rack_tiles
+    seen: set[tuple[str, ...]] = set()
+    found = []
+    for size in range(len(tiles)):
+        for kept in itertools.combinations(tiles, size):
+            if kept not in seen:
+                seen.add(kept)
+                found.append((valuer.keep_value(list(kept)), kept))
+    return found
+
+
+def exchange_choice(valuer: Valuer, value: float, kept: tuple[str, ...]) -> Choice:
+    """The exchange that keeps ``kept``."""
+    returned = _remaining(valuer.rack, "".join(kept))
+    return Choice(TurnKind.EXCHANGE, 0, "".join(kept), value, tiles="".join(returned))
+
+
+def opens_triple(board: Board, move: Move) -> int:
+    """How many empty triple-word squares ``move`` puts a first tile beside."""
+    layout = board.layout
+    placed = {(p.row, p.col) for p in move.placed}
+    opened = set()
+    for row, col in placed:
+        for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c = row + d_row, col + d_col
+            if (not board.in_bounds(r, c) or (r, c) in placed or not board.is_empty_at(r, c)
+                    or layout.word_multiplier(r, c) != 3):
+                continue
+            touched = any(board.in_bounds(r + a, c + b) and not board.is_empty_at(r + a, c + b)
+                          for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            if not touched:
+                opened.add((r, c))
+    return len(opened)
+
+
+def equity_choices(situation: Situation, table: LeaveTable | None) -> list[Choice]:
+    """Every placement, exchange (when the situation allows one) and the pass, valued, best
+    equity first (ties: higher score, then the engine's move order).  Cost: one full move
+    generation plus one leave lookup per move."""
+    valuer = Valuer(situation, table)
+    moves = situation.rules.best_moves(situation.board, situation.rack, situation.lexicon)
+    choices = [Choice(TurnKind.PLACE, move.score, "".join(_remaining(situation.rack, move.tiles_used)),
+                      valuer.placement_value(move) - _opening_cost(situation, move), move)
+               for move in moves]
+    if situation.can_exchange and valuer.rack_tiles and not valuer.end:
+        choices.extend(exchange_choice(valuer, value, kept) for value, kept in keeps(valuer))
+    choices.append(Choice(TurnKind.PASS, 0, str(situation.rack), valuer.keep_value(valuer.rack_tiles)))
+    order = {id(choice): index for index, choice in enumerate(choices)}
+    return sorted(choices, key=lambda c: (-c.equity, -c.score, order[id(c)]))
+
+
+def _opening_cost(situation: Situation, move: Move) -> float:
+    if 0 < situation.bag_size <= PRE_ENDGAME_BAG:
+        return OPENING_PENALTY * opens_triple(situation.board, move)
+    return 0.0
+
+
+@register_strategy
+class EquityStrategy(Strategy):
+    """The move (exchange, pass) of highest equity; see the module docstring."""
+
+    name = "equity"
+
+    def __init__(self, leaves: LeaveTable | None = None, *, use_default: bool = True,
+                 candidates: int = 60) -> None:
+        """``leaves``: the table; None with ``use_default`` means :func:`default_leaves` of the
+        game's lexicon, found at the first decision.  ``candidates``: how many top-scoring
+        moves are valued before the bound decides whether all must be."""
+        if candidates < 1:
+            raise InvalidArgumentError("the equity player values at least one candidate move")
+        self.candidates = candidates
+        self.leaves = leaves
+        self.use_default = use_default and leaves is None
+        self._resolved: dict[str, LeaveTable | None] = {}
+
+    def table_for(self, lexicon: Lexicon) -> LeaveTable | None:
+        """The table this player uses with ``lexicon``."""
+        if not self.use_default:
+            return self.leaves
+        if lexicon.source not in self._resolved:
+            self._resolved[lexicon.source] = default_leaves(lexicon)
+        return self._resolved[lexicon.source]
+
+    def end_game(self, situation: Situation) -> Decision | None:
+        """The hook for an exact endgame search once the bag is empty: a decision, or None to
+        play the static valuation.  None here."""
+        return None
+
+    def decide(self, situation: Situation) -> Decision:
+        """The candidate of highest equity (ties: higher score, then the engine's move
+        order).  The top :attr:`candidates` moves by score are valued first; only when the
+        last of them plus the best leave the rack can keep could still beat the best found is
+        every move valued.  So the answer is exact; the cost is one move generation, one O(1)
+        leave lookup per move looked at, and up to 127 keeps of the rack."""
+        if situation.bag_size == 0:
+            exact = self.end_game(situation)
+            if exact is not None:
+                return exact
+        valuer = Valuer(situation, self.table_for(situation.lexicon))
+        rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
+        kept_values = keeps(valuer)
+        if valuer.end:
+            ceiling = OUT_FACTOR * valuer.opponents_points
+        else:
+            ceiling = max((value for value, _ in kept_values), default=valuer.table.missing)
+        moves = rules.best_moves(board, rack, lexicon, limit=self.candidates)
+        best, best_equity = self._best_move(situation, valuer, moves)
+        if len(moves) == self.candidates and moves[-1].score + ceiling >= best_equity:
+            best, best_equity = self._best_move(situation, valuer, rules.best_moves(board, rack, lexicon))
+        choice: Decision = Decision(TurnKind.PLACE, best) if best is not None else PASS
+        pass_equity = valuer.keep_value(valuer.rack_tiles)
+        if best is None or pass_equity > best_equity:
+            choice, best_equity = PASS, pass_equity
+        if situation.can_exchange and valuer.rack_tiles and not valuer.end:
+            for value, kept in kept_values:
+                if value > best_equity:
+                    choice, best_equity = exchange_choice(valuer, value, kept).decision(), value
+        return choice
+
+    @staticmethod
+    def _best_move(situation: Situation, valuer: Valuer, moves: list[Move]) -> tuple[Move | None, float]:
+        """The move of highest equity among ``moves`` (given best score first, so the first
+        of equal equity is the one the engine's order prefers)."""
+        best: Move | None = None
+        best_equity = float("-inf")
+        opening = 0 < situation.bag_size <= PRE_ENDGAME_BAG
+        for move in moves:
+            equity = move.score + valuer.placement_value(move)
+            if opening:
+                equity -= OPENING_PENALTY * opens_triple(situation.board, move)
+            if equity > best_equity:
+                best, best_equity = move, equity
+        return best, best_equity

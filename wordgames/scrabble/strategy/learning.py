@@ -1,0 +1,430 @@
+"""Learning a leave table from self-play (``wordgames scrabble leaves build``).
+
+Method (after the self-play tables of Quackle, Macondo and MAGPIE; the details are ours):
+
+1. Self-play: both seats are ``equity`` players using the current table (iteration 0 uses the
+   rule-of-thumb values of :mod:`.leave`).  Each time a player keeps a leave and refills its
+   rack, the leave is recorded with what it turned out to be worth: the player's score on
+   its next turn plus the current table's value of the leave it keeps then (zero once the bag
+   is empty).  Records are totalled per leave (count, sum).
+2. Model: a ridge regression on features of the leave (each tile's first, second and third
+   copy, the leave's size, its vowel/consonant imbalance, a Q without a U), fitted on the
+   per-leave totals, gives a value to every leave, sampled or not: rare leaves are estimated
+   from the tiles and pairs of features they are made of.
+3. Correction: a leave seen ``n`` times moves from the model's value towards its own mean
+   by ``n / (n + PRIOR)`` (shrinkage; well-sampled leaves keep their own mean).
+4. Values are centred on the mean record, so an average leave is worth about 0; the next
+   iteration plays with the new table.  The final table lists every leave of 1 to
+   hand size - 1 tiles of the tile distribution.
+
+Work is cut into chunks of :data:`CHUNK_GAMES` games; chunks run on local processes
+(concurrent.futures), inline with one worker, or on a Dask cluster (``scheduler``).  Totals
+are merged in chunk order, so the table depends on the seed, games and iterations only (not
+on the workers).  A checkpoint (JSON, written atomically) holds the merged totals and the
+finished chunks; a run started again with the same parameters resumes from it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from wordgames.atomic import write_text_atomically
+from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
+from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble.core.tiles import BLANK
+from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.leaves.table import (
+    CODE_BITS,
+    FIELD_MASK,
+    LeaveTable,
+    alphabet_of,
+    code_of_tiles,
+    distribution_bounds,
+    enumerate_leaves,
+    tiles_of_code,
+)
+from wordgames.scrabble.strategy.equity import EquityStrategy
+from wordgames.scrabble.strategy.leave import leave_value
+
+CHUNK_GAMES = 10
+PRIOR = 30.0
+RIDGE = 1.0
+MAX_COPY_FEATURES = 3
+MAX_GAMES = 10_000_000
+VOWELS = frozenset("AEIOU")
+
+
+# --- the model -----------------------------------------------------------------------------
+
+
+class Features:
+    """The regression features of a leave, from its multiset code."""
+
+    def __init__(self, alphabet: str, bounds: Sequence[int], max_size: int) -> None:
+        self.alphabet = alphabet
+        self.bounds = list(bounds)
+        self.copy_index: dict[tuple[int, int], int] = {}
+        for tile, bound in enumerate(bounds):
+            for copy in range(1, min(bound, MAX_COPY_FEATURES) + 1):
+                self.copy_index[(tile, copy)] = len(self.copy_index)
+        base = len(self.copy_index)
+        self.size_index = {size: base + size - 1 for size in range(1, max_size + 1)}
+        self.balance = base + max_size
+        self.q_no_u = self.balance + 1
+        self.count = self.q_no_u + 1  # + the intercept, last
+        letters = " " + alphabet
+        self.vowel = [letters[t] in VOWELS for t in range(len(bounds))]
+        self.q = alphabet.find("Q") + 1
+        self.u = alphabet.find("U") + 1
+
+    def of(self, code: int) -> list[tuple[int, float]]:
+        """The non-zero features of a leave (sparse), the intercept included."""
+        row: list[tuple[int, float]] = []
+        size = vowels = letters = tile = 0
+        counts: dict[int, int] = {}
+        while code:
+            count = code & FIELD_MASK
+            if count:
+                counts[tile] = count
+                size += count
+                for copy in range(1, min(count, MAX_COPY_FEATURES) + 1):
+                    index = self.copy_index.get((tile, copy))
+                    if index is not None:
+                        row.append((index, 1.0))
+                if tile:
+                    letters += count
+                    if self.vowel[tile]:
+                        vowels += count
+            code >>= CODE_BITS
+            tile += 1
+        if size:
+            row.append((self.size_index[size], 1.0))
+        if letters:
+            row.append((self.balance, (vowels - 0.4 * letters) ** 2))
+        if self.q and counts.get(self.q) and not counts.get(self.u):
+            row.append((self.q_no_u, 1.0))
+        row.append((self.count, 1.0))
+        return row
+
+
+def fit(features: Features, totals: dict[int, list[float]]) -> list[float]:
+    """Ridge weights (the intercept last) fitted to per-leave (count, sum) totals by the
+    normal equations.  Cost: one pass over the totals, then a dense solve of about a hundred
+    unknowns."""
+    size = features.count + 1
+    matrix = [[0.0] * size for _ in range(size)]
+    vector = [0.0] * size
+    for code, (count, total) in totals.items():
+        row = features.of(code)
+        for i, x in row:
+            vector[i] += x * total
+            line = matrix[i]
+            for j, z in row:
+                line[j] += count * x * z
+    for i in range(size - 1):  # the intercept is not shrunk
+        matrix[i][i] += RIDGE
+    return _solve(matrix, vector)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """x with matrix @ x = vector, by Gaussian elimination with partial pivoting (the system
+    is small and symmetric positive definite once ridged; an unused column gets 0)."""
+    n = len(vector)
+    rows = [[*line, value] for line, value in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-12:
+            continue
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        head = rows[col]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col] / head[col]
+                line = rows[r]
+                for k in range(col, n + 1):
+                    line[k] -= factor * head[k]
+    return [rows[i][n] / rows[i][i] if abs(rows[i][i]) >= 1e-12 else 0.0 for i in range(n)]
+
+
+@dataclass
+class Model:
+    """A learned valuation: ridge weights, per-leave corrections and the centring baseline."""
+
+    weights: list[float]
+    corrections: dict[int, float] = field(default_factory=dict)
+    baseline: float = 0.0
+
+    def value(self, features: Features, code: int) -> float:
+        """The value of one leave."""
+        if code == 0:
+            return 0.0
+        raw = sum(self.weights[i] * x for i, x in features.of(code))
+        return raw + self.corrections.get(code, 0.0) - self.baseline
+
+
+def fit_model(features: Features, totals: dict[int, list[float]]) -> Model:
+    """The model of step 2-4 of the module docstring."""
+    weights = fit(features, totals)
+    records = sum(count for count, _ in totals.values())
+    mean = sum(total for _, total in totals.values()) / records if records else 0.0
+    corrections = {}
+    for code, (count, total) in totals.items():
+        predicted = sum(weights[i] * x for i, x in features.of(code))
+        corrections[code] = (total - count * predicted) / (count + PRIOR)
+    return Model(weights, corrections, mean)
+
+
+class ModelTable(LeaveTable):
+    """A leave table whose values are computed from a model on first use (self-play never
+    needs most of the 914,624 leaves)."""
+
+    def __init__(self, features: Features, value: Callable[[int], float]) -> None:
+        super().__init__(features.alphabet, {})
+        self._value = value
+        self._sizes = features.size_index
+
+    def value_of_code(self, code: int) -> float:
+        found = self.values.get(code)
+        if found is None:
+            # Like a real table, it holds no leave longer than the features know.
+            known = len(tiles_of_code(code)) <= len(self._sizes)
+            found = self.values[code] = self._value(code) if known else self.missing
+        return found
+
+
+# --- self-play -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Job:
+    """One chunk of games: everything a worker needs (picklable)."""
+
+    lexicon: str
+    settings: GameSettings
+    seeds: tuple[int, ...]
+    model: Model | None
+    bounds: tuple[int, ...]
+    max_size: int
+
+
+_LEXICONS: dict[str, Lexicon] = {}
+
+
+def _table(job: Job, features: Features) -> ModelTable:
+    if job.model is None:
+        alphabet = features.alphabet
+        return ModelTable(features, lambda code: leave_value(
+            BLANK if t == 0 else alphabet[t - 1] for t in tiles_of_code(code)))
+    model = job.model
+    return ModelTable(features, lambda code: model.value(features, code))
+
+
+def play_chunk(job: Job) -> dict[int, list[float]]:
+    """Play the job's games; the (count, sum) of every recorded leave."""
+    lexicon = _LEXICONS.get(job.lexicon)
+    if lexicon is None:
+        lexicon = _LEXICONS[job.lexicon] = load_lexicon(job.lexicon)
+    features = Features(alphabet_of(job.settings.tile_set), job.bounds, job.max_size)
+    table = _table(job, features)
+    player = EquityStrategy(table)
+    totals: dict[int, list[float]] = {}
+    for seed in job.seeds:
+        _play_game(Game(["one", "two"], lexicon, replace(job.settings, seed=seed)), player, table, totals)
+    return totals
+
+
+def _play_game(game: Game, player: EquityStrategy, table: LeaveTable,
+               totals: dict[int, list[float]]) -> None:
+    """Play one game; a kept leave waits for its player's next turn to learn its worth."""
+    waiting: dict[int, int] = {}
+    for _ in range(10_000):
+        if game.is_over:
+            return
+        seat = game.current
+        rack = game.current_player.rack
+        decision = player.decide(game.situation())
+        kept = rack.counts()
+        if decision.kind is TurnKind.PLACE and decision.move is not None:
+            kept.subtract(decision.move.tiles_used)
+        elif decision.kind is TurnKind.EXCHANGE:
+            kept.subtract(decision.tiles)
+        code = table.code(kept.elements())
+        turn = game.apply(decision)
+        refills = len(game.bag) > 0
+        value = table.value_of_code(code) if refills else 0.0
+        previous = waiting.pop(seat, None)
+        if previous is not None:
+            entry = totals.setdefault(previous, [0, 0.0])
+            entry[0] += 1
+            entry[1] += turn.score + value
+        if refills and sum(kept.values()) > 0 and decision.kind is not TurnKind.PASS:
+            waiting[seat] = code
+
+
+# --- the driver ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuildPlan:
+    """The parameters of a learning run (they must match to resume a checkpoint)."""
+
+    lexicon: str
+    games: int
+    seed: int = 0
+    iterations: int = 2
+
+    def games_in(self, iteration: int) -> int:
+        """Games of one iteration: the games split evenly, the first iterations take the rest."""
+        share, rest = divmod(self.games, self.iterations)
+        return share + (1 if iteration < rest else 0)
+
+
+def _seeds(plan: BuildPlan, iteration: int) -> list[tuple[int, ...]]:
+    games = plan.games_in(iteration)
+    base = plan.seed * 1_000_003 + iteration * MAX_GAMES
+    return [tuple(base + g for g in range(start, min(start + CHUNK_GAMES, games)))
+            for start in range(0, games, CHUNK_GAMES)]
+
+
+def _merge(into: dict[int, list[float]], part: dict[int, list[float]]) -> None:
+    for code, (count, total) in sorted(part.items()):
+        entry = into.setdefault(code, [0, 0.0])
+        entry[0] += count
+        entry[1] += total
+
+
+def _executor(workers: int, scheduler: str | None) -> tuple[Executor | None, Callable[[], None]]:
+    if scheduler is not None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise MissingDependencyError(
+                "--scheduler needs Dask: pip install 'wordgames[cluster]'") from None
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
+        return client.get_executor(), client.close  # type: ignore[no-untyped-call]
+    if workers <= 1:
+        return None, lambda: None
+    pool = ProcessPoolExecutor(max_workers=workers)
+    return pool, lambda: pool.shutdown(cancel_futures=True)
+
+
+def build_table(
+    plan: BuildPlan,
+    settings: GameSettings | None = None,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+    checkpoint_seconds: float = 30.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> LeaveTable:
+    """Learn a leave table (see the module docstring).  ``progress(done, total)`` is called
+    after each chunk (games done over all iterations).  With ``checkpoint``, progress is saved
+    there at most every ``checkpoint_seconds`` and at each iteration's end, and a checkpoint
+    of the same plan found there is resumed.  Cost: the games, plus about a second per
+    iteration to fit and a few seconds to tabulate the table."""
+    settings = settings if settings is not None else GameSettings()
+    if not 1 <= plan.games <= MAX_GAMES or not 1 <= plan.iterations <= min(plan.games, 100):
+        raise InvalidArgumentError(
+            f"games is 1..{MAX_GAMES} and iterations 1..min(games, 100), "
+            f"not {plan.games} and {plan.iterations}")
+    alphabet = alphabet_of(settings.tile_set)
+    bounds = tuple(distribution_bounds(alphabet, settings.tile_set))
+    max_size = settings.hand_size - 1
+    features = Features(alphabet, bounds, max_size)
+    state = _load_checkpoint(checkpoint, plan)
+    totals: dict[int, list[float]] = state["totals"]
+    model: Model | None = state["model"]
+    done_games = sum(plan.games_in(i) for i in range(state["iteration"]))
+    done_games += sum(len(s) for s in _seeds(plan, state["iteration"])[: state["chunks"]])
+    executor, close = _executor(workers, scheduler)
+    last_save = time.monotonic()
+    try:
+        for iteration in range(state["iteration"], plan.iterations):
+            chunks = _seeds(plan, iteration)
+            first = state["chunks"] if iteration == state["iteration"] else 0
+            jobs = [Job(plan.lexicon, settings, seeds, model, bounds, max_size) for seeds in chunks]
+            for index, part in _run(executor, jobs, first):
+                _merge(totals, part)
+                done_games += len(chunks[index])
+                if checkpoint is not None and time.monotonic() - last_save >= checkpoint_seconds:
+                    _save_checkpoint(checkpoint, plan, iteration, index + 1, model, totals)
+                    last_save = time.monotonic()
+                if progress is not None:
+                    progress(done_games, plan.games)
+            model = fit_model(features, totals)
+            if checkpoint is not None:
+                _save_checkpoint(checkpoint, plan, iteration + 1, 0, model, totals)
+                last_save = time.monotonic()
+    finally:
+        close()
+    assert model is not None
+    return tabulate(features, model, bounds, max_size)
+
+
+Totals = dict[int, list[float]]
+
+
+def _run(executor: Executor | None, jobs: list[Job], first: int) -> Iterable[tuple[int, Totals]]:
+    """(index, totals) of jobs[first:], in index order."""
+    if executor is None:
+        for index in range(first, len(jobs)):
+            yield index, play_chunk(jobs[index])
+        return
+    futures: dict[int, Future[dict[int, list[float]]]] = {
+        index: executor.submit(play_chunk, jobs[index]) for index in range(first, len(jobs))}
+    for index in range(first, len(jobs)):
+        yield index, futures.pop(index).result()
+
+
+def tabulate(features: Features, model: Model, bounds: Sequence[int], max_size: int) -> LeaveTable:
+    """The model's value of every leave of 1..max_size tiles within ``bounds``, rounded to
+    0.01 point (the shipped format's precision).  About 10 s for English."""
+    values = {}
+    for tiles in enumerate_leaves(bounds, max_size):
+        if tiles:
+            code = code_of_tiles(tiles)
+            values[code] = round(model.value(features, code), 2)
+    return LeaveTable(features.alphabet, values)
+
+
+# --- checkpoints ---------------------------------------------------------------------------
+
+
+def _save_checkpoint(path: str | os.PathLike[str], plan: BuildPlan, iteration: int, chunks: int,
+                     model: Model | None, totals: dict[int, list[float]]) -> None:
+    data = {
+        "plan": asdict(plan), "iteration": iteration, "chunks": chunks,
+        "model": None if model is None else {
+            "weights": model.weights, "baseline": model.baseline,
+            "corrections": {str(k): v for k, v in model.corrections.items()}},
+        "totals": {str(k): v for k, v in totals.items()},
+    }
+    write_text_atomically(path, json.dumps(data))
+
+
+def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan) -> dict[str, Any]:
+    fresh: dict[str, Any] = {"iteration": 0, "chunks": 0, "model": None, "totals": {}}
+    if path is None or not Path(path).exists():
+        return fresh
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if data["plan"] != asdict(plan):
+            raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
+                              "or give the same parameters")
+        raw = data["model"]
+        model = None if raw is None else Model(
+            [float(w) for w in raw["weights"]],
+            {int(k): float(v) for k, v in raw["corrections"].items()}, float(raw["baseline"]))
+        return {"iteration": int(data["iteration"]), "chunks": int(data["chunks"]), "model": model,
+                "totals": {int(k): [int(v[0]), float(v[1])] for k, v in data["totals"].items()}}
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+        raise FormatError(f"{path}: not a usable checkpoint ({error})") from None
