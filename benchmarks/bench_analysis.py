@@ -30,17 +30,19 @@ from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.strategy.analysis import review_game
 
-EXTERNAL = Path(__file__).resolve().parents[2] / "shared" / "external"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
     parser.add_argument("-k", default="", help="only cases whose id contains this")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder (default ../shared)")
     args = parser.parse_args()
-    manifest = EXTERNAL / "gcg" / "cases.json"
+    external = args.shared / "external"
+    manifest = external / "gcg" / "cases.json"
     if not manifest.exists():
-        print(f"{manifest} is missing: ../shared/external is not beside the checkout")
+        print(f"{manifest} is missing: give --shared DIR")
         return 1
     cases = [c for c in json.loads(manifest.read_text()) if c["expect"] == "pass" and args.k in c["id"]]
     cases = cases[: args.limit] if args.limit else cases
@@ -50,7 +52,7 @@ def main() -> int:
     errors: list[str] = []
     for case in cases:
         base = case["lexicon"]
-        path = EXTERNAL.parent / "lexicons" / f"{base}.txt"
+        path = external.parent / "lexicons" / f"{base}.txt"
         if base not in bases:
             bases[base] = load_lexicon(path)
             words[base] = list(bases[base])
@@ -60,7 +62,7 @@ def main() -> int:
         layout = layout_by_name(flags[flags.index("--layout") + 1]) if "--layout" in flags else None
         started = time.perf_counter()
         try:
-            review = review_game(read_gcg(EXTERNAL / case["file"]), lexicon, layout=layout)
+            review = review_game(read_gcg(external / case["file"]), lexicon, layout=layout)
         except Exception:  # a benchmark reports every failure and goes on
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
             continue

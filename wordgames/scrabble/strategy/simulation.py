@@ -41,17 +41,21 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
 MAX_CANDIDATES = 100
 MAX_PLIES = 10
 MAX_ITERATIONS = 1_000_000
+SCORELESS_TURN_LIMIT = 6
+"""Scoreless turns in a row that end a simulated game."""
+PLAYOUT_TURNS = 30
+"""Turns at most played past the horizon when the bag is empty there (a game ends sooner:
+the racks hold at most 14 tiles and six scoreless turns end it)."""
 ROUND_SIZE = 16
 """Iterations per round: pruning and the clock are looked at between rounds only."""
 
@@ -104,6 +108,8 @@ class SimPosition:
         unseen = Counter(self.unseen)
         if Counter(self.opponent_known) - unseen:
             raise InvalidArgumentError("the opponent's known tiles are not all among the unseen tiles")
+        if len(self.opponent_known) > self.hand_size:
+            raise InvalidArgumentError(f"the opponent holds at most {self.hand_size} tiles")
 
 
 @dataclass
@@ -224,52 +230,71 @@ def play_iteration(
 ) -> list[tuple[float, float]]:
     """Each candidate's (value, win probability) in one iteration with common draws: the
     value is the spread change after the candidate (its own score excluded) over ``plies``
-    further turns, plus the mover's leave minus the opponent's at the horizon."""
+    further turns, plus the mover's leave minus the opponent's at the horizon; when the bag is
+    empty at the horizon the game is played out instead (at most PLAYOUT_TURNS more turns) and
+    the end-of-game adjustment replaces the leaves."""
     opponent_rack, bag_order = _deal(position, rng)
-    results = []
+    return [
+        _play_candidate(position, candidate, opponent_rack, bag_order, policy, leave, plies)
+        for candidate in candidates
+    ]
+
+
+def _play_candidate(
+    position: SimPosition,
+    candidate: Candidate,
+    opponent_rack: list[str],
+    bag_order: list[str],
+    policy: Strategy,
+    leave: LeaveFunction,
+    plies: int,
+) -> tuple[float, float]:
+    board = position.board.copy()
+    racks = [list(position.rack), list(opponent_rack)]
+    bag = list(bag_order)
+    hand_size = position.hand_size
+    _apply(board, racks[0], bag, Decision(candidate.kind, candidate.move, candidate.tiles), hand_size)
+    scores = [position.scores[0] + candidate.score, position.scores[1]]
+    scoreless = 0 if candidate.score else 1
+    went_out: int | None = 0 if not racks[0] else None
+    ply = 0
+    while went_out is None and scoreless < SCORELESS_TURN_LIMIT:
+        if ply >= plies and (bag or ply >= plies + PLAYOUT_TURNS):
+            break
+        side = 1 - ply % 2
+        situation = Situation(
+            board=board,
+            rack=Rack(racks[side]),
+            lexicon=position.lexicon,
+            rules=position.rules,
+            bag_size=len(bag),
+            can_exchange=len(bag) >= hand_size,
+            unseen=tuple(sorted(bag + racks[1 - side])),
+            scores=(scores[0], scores[1]),
+            seat=side,
+            scoreless_turns=scoreless,
+            scoreless_turn_limit=SCORELESS_TURN_LIMIT,
+            end_rule=position.end_rule,
+            hand_size=hand_size,
+        )
+        points = _apply(board, racks[side], bag, policy.decide(situation), hand_size)
+        scores[side] += points
+        scoreless = 0 if points else scoreless + 1
+        if not racks[side]:
+            went_out = side
+        ply += 1
+    if went_out is not None or scoreless >= SCORELESS_TURN_LIMIT:
+        changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
+        final = scores[0] + changes[0] - scores[1] - changes[1]
+        tiles_to_come = 0
+        horizon = 0.0
+    else:
+        final = scores[0] - scores[1]
+        tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
+        horizon = leave(racks[0]) - leave(racks[1])
     lead = position.scores[0] - position.scores[1]
-    for candidate in candidates:
-        board = position.board.copy()
-        racks = [list(position.rack), list(opponent_rack)]
-        bag = list(bag_order)
-        decision = Decision(candidate.kind, candidate.move, candidate.tiles)
-        _apply(board, racks[0], bag, decision, position.hand_size)
-        spread = 0.0
-        scoreless = 0 if candidate.score else 1
-        went_out: int | None = None
-        for ply in range(plies):
-            if not racks[0] or scoreless >= 6:
-                went_out = 0 if not racks[0] else None
-                break
-            side = 1 - ply % 2
-            situation = Situation(
-                board=board,
-                rack=Rack(racks[side]),
-                lexicon=position.lexicon,
-                rules=position.rules,
-                bag_size=len(bag),
-                can_exchange=len(bag) >= position.hand_size,
-            )
-            points = _apply(board, racks[side], bag, policy.decide(situation), position.hand_size)
-            spread += points if side == 0 else -points
-            scoreless = 0 if points else scoreless + 1
-            if not racks[side] and not bag:
-                went_out = side
-                break
-        else:
-            if not racks[0] and not bag:
-                went_out = 0
-        game_over = went_out is not None or scoreless >= 6
-        if game_over:
-            changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
-            spread += changes[0] - changes[1]
-            tiles_to_come = 0
-        else:
-            spread += leave(racks[0]) - leave(racks[1])
-            tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
-        final_spread = lead + candidate.score + spread
-        results.append((spread, win_probability(final_spread, tiles_to_come)))
-    return results
+    value = final - lead - candidate.score + horizon
+    return value, win_probability(final + horizon, tiles_to_come)
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -410,53 +435,6 @@ def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
     return [(start, min(size, first + count - start)) for start in range(first, first + count, size)]
 
 
-def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[str]:
-    """The tiles of the full distribution that are neither on ``board`` nor on ``rack``
-    (a blank played on the board counts as a blank).  Raises InvalidArgumentError when the
-    board and rack use more of a tile than the distribution holds."""
-    left = Counter(tile_set.full_bag())
-    seen = Counter(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
-    seen.update(rack_tile(tile) for tile in rack)
-    over = seen - left
-    if over:
-        raise InvalidArgumentError(
-            f"the board and rack hold more {''.join(sorted(over))} than the tile set has"
-        )
-    left.subtract(seen)
-    return sorted(left.elements())
-
-
 def default_workers() -> int:
     """The number of processes to use by default: every core."""
     return os.cpu_count() or 1
-
-
-def static_candidates(
-    board: Board,
-    rack: Rack,
-    lexicon: Lexicon,
-    rules: RuleSet,
-    leave: LeaveFunction,
-    *,
-    limit: int = 10,
-    can_exchange: bool = True,
-) -> list[Candidate]:
-    """The ``limit`` best turns by static equity (score plus the leave's value): placements
-    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
-    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
-    if limit < 1:
-        raise InvalidArgumentError("at least one candidate is needed")
-    found = [
-        Candidate(
-            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
-        )
-        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
-    ]
-    if can_exchange and len(rack):
-        kept, value = best_keep(rack, leave)
-        returned = "".join(remaining_after(rack, kept))
-        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
-    if not found:
-        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
-    found.sort(key=lambda c: -c.static_equity)
-    return found[:limit]
