@@ -37,7 +37,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
     parser.add_argument("-k", default="", help="only cases whose id contains this")
-    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder (default ../shared)")
+    parser.add_argument("--shared", type=Path, default=SHARED,
+                        help="the shared data folder (default ../shared)")
     args = parser.parse_args()
     external = args.shared / "external"
     manifest = external / "gcg" / "cases.json"

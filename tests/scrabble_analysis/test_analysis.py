@@ -48,7 +48,8 @@ def test_always_playing_the_top_equity_turn_loses_nothing(enable_trie: Lexicon) 
 def snapshots(record_text: str, lexicon: Lexicon) -> tuple[list[GcgEvent], list[Board]]:
     """The events of a record and the board before each."""
     seen: list[tuple[GcgEvent, Board]] = []
-    replay_gcg(parse_gcg(record_text), lexicon, observe=lambda event, board: seen.append((event, board.copy())))
+    replay_gcg(parse_gcg(record_text), lexicon,
+               observe=lambda event, board: seen.append((event, board.copy())))
     return [event for event, _ in seen], [board for _, board in seen]
 
 
@@ -178,5 +179,6 @@ def test_review_by_simulation_deals_the_known_tiles_to_the_opponent(monkeypatch:
 
     real = analysis.simulate
     monkeypatch.setattr(analysis, "simulate", spy)
-    review_game(parse_gcg(WITHDRAWN), lexicon, player="Ann", sim=SimSettings(iterations=2, candidates=1, plies=1))
+    sim = SimSettings(iterations=2, candidates=1, plies=1)
+    review_game(parse_gcg(WITHDRAWN), lexicon, player="Ann", sim=sim)
     assert dealt[:2] == [(), ("A", "B")]

@@ -9,10 +9,10 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
-from wordgames.scrabble.game.turn import TurnKind
-from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
     memoized_leave,
@@ -156,7 +156,7 @@ def test_with_the_bag_empty_the_game_is_played_out(enable_trie: Lexicon) -> None
 def test_the_static_player_is_chosen_by_name() -> None:
     policy, leave = static_player()
     assert policy.name == DEFAULT_POLICY
-    assert leave(["Q"]) == leave_value(["Q"]) and getattr(policy, "leave") is leave
+    assert leave(["Q"]) == leave_value(["Q"]) and vars(policy)["leave"] is leave
     greedy, fallback = static_player("greedy")
     assert greedy.name == "greedy" and fallback(["S", "?"]) == leave_value(["S", "?"])
     with pytest.raises(InvalidArgumentError):
