@@ -16,7 +16,6 @@ from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
     memoized_leave,
-    static_candidates,
     static_player,
     unseen_tiles,
 )
@@ -26,6 +25,7 @@ from wordgames.scrabble.strategy.simulation import (
     _deal,
     play_iteration,
     simulate,
+    static_candidates,
     win_probability,
 )
 
@@ -174,3 +174,13 @@ def test_a_memoized_leave_gives_the_same_values_in_any_tile_order() -> None:
     cached = memoized_leave(counting)
     assert cached(["S", "A", "?"]) == cached(["?", "S", "A"]) == leave_value("AS?")
     assert len(calls) == 1
+
+
+def test_the_policy_may_be_named(enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEGINRT")
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2)
+    by_name = simulate(position, candidates, "leave", plies=1, iterations=4, seed=3)
+    by_object = simulate(position, candidates, LeaveStrategy(), leave_value, plies=1, iterations=4, seed=3)
+    assert [r.values for r in by_name.candidates] == [r.values for r in by_object.candidates]
+    with pytest.raises(InvalidArgumentError):
+        simulate(position, candidates, LeaveStrategy(), plies=1, iterations=4)

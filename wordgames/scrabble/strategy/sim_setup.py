@@ -1,20 +1,18 @@
-"""What a simulation starts from: the static player both sides use, the candidates it picks
-and the tiles the mover cannot see (:mod:`.simulation` plays them out)."""
+"""What a simulation and a review start from: the static player (a registered strategy, named)
+with the leave function it values kept tiles with, and the tiles the mover cannot see."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.tiles import BLANK, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Strategy, get_strategy
-from wordgames.scrabble.game.turn import TurnKind
-from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_after
-from wordgames.scrabble.strategy.simulation import Candidate, LeaveFunction
+from wordgames.scrabble.strategy.leave import leave_value
+
+LeaveFunction = Callable[[Iterable[str]], float]
 
 DEFAULT_POLICY = "leave"
 """The registered strategy that plays both sides inside a simulation and judges turns in a
@@ -71,35 +69,3 @@ def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[s
         )
     left.subtract(seen)
     return sorted(left.elements())
-
-
-
-def static_candidates(
-    board: Board,
-    rack: Rack,
-    lexicon: Lexicon,
-    rules: RuleSet,
-    leave: LeaveFunction,
-    *,
-    limit: int = 10,
-    can_exchange: bool = True,
-) -> list[Candidate]:
-    """The ``limit`` best turns by static equity (score plus the leave's value): placements
-    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
-    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
-    if limit < 1:
-        raise InvalidArgumentError("at least one candidate is needed")
-    found = [
-        Candidate(
-            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
-        )
-        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
-    ]
-    if can_exchange and len(rack):
-        kept, value = best_keep(rack, leave)
-        returned = "".join(remaining_after(rack, kept))
-        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
-    if not found:
-        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
-    found.sort(key=lambda c: -c.static_equity)
-    return found[:limit]

@@ -3,10 +3,14 @@
 Static equity (score plus the value of the tiles kept) judges a move by the position it leaves
 on average; simulation plays it.  For each iteration the opponent's rack and the order of the
 bag are drawn from the unseen tiles, every candidate is played on its own copy of the board,
-and both sides then play ``plies`` more turns with a static player.  A candidate's value in
-that iteration is the change in spread over those turns plus the difference of the two sides'
-leave values at the horizon (or the end-of-game adjustment when someone goes out), and its
-win probability is estimated from the final spread and the tiles still to come.
+and both sides then play ``plies`` more turns with a static player (by default the registered
+one :data:`~.sim_setup.DEFAULT_POLICY` names; see :func:`~.sim_setup.static_player`).  A
+candidate's value in that iteration is the change in spread over those turns plus the
+difference of the two sides' leave values at the horizon, and its win probability is estimated
+from the final spread and the tiles still to come.  Near the end the game is played out
+instead: when the bag is empty at the horizon, play goes on until someone goes out or six
+scoreless turns end it, and the end-of-game adjustment replaces the leaves (the win is then
+0, 1/2 or 1).
 
 * Common random numbers: within an iteration every candidate meets the same opponent rack and
   the same bag order, so the differences between candidates carry less noise than their values.
@@ -19,7 +23,8 @@ win probability is estimated from the final spread and the tiles still to come.
   worker processes.  A time limit stops between rounds, so it can only change how many
   rounds run.
 
-The cost per candidate-iteration is ``plies`` move generations (one per simulated turn).
+The cost per candidate-iteration is ``plies`` move generations (one per simulated turn; a
+played-out ending adds at most PLAYOUT_TURNS), which is nearly all of the time in pure Python.
 """
 
 from __future__ import annotations
@@ -45,8 +50,8 @@ from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-
-LeaveFunction = Callable[[Iterable[str]], float]
+from wordgames.scrabble.strategy.leave import best_keep, remaining_after
+from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, LeaveFunction, static_player
 
 MAX_CANDIDATES = 100
 MAX_PLIES = 10
@@ -358,8 +363,8 @@ def _prune(results: list[CandidateResult], confidence_z: float) -> None:
 def simulate(
     position: SimPosition,
     candidates: Sequence[Candidate],
-    policy: Strategy,
-    leave: LeaveFunction,
+    policy: Strategy | str = DEFAULT_POLICY,
+    leave: LeaveFunction | None = None,
     *,
     plies: int = 2,
     iterations: int | None = 1000,
@@ -373,7 +378,14 @@ def simulate(
     candidate is ahead of every other with the confidence ``confidence_z`` (2.576: 99%),
     after ``iterations`` iterations, or once ``seconds`` have passed (checked between rounds).
     ``workers`` > 1 runs rounds in that many processes; the answer does not depend on it.
+    ``policy`` is the static player of both sides, a strategy or a registered name; ``leave``
+    values the racks at the horizon (default: the named player's, see :func:`static_player`).
     Cost: ``plies`` move generations per candidate per iteration."""
+    if isinstance(policy, str):
+        policy, own_leave = static_player(policy)
+        leave = leave if leave is not None else own_leave
+    elif leave is None:
+        raise InvalidArgumentError("give the leave function that goes with a strategy object")
     if not candidates:
         raise InvalidArgumentError("simulation needs at least one candidate")
     if len(candidates) > MAX_CANDIDATES:
@@ -438,3 +450,34 @@ def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
 def default_workers() -> int:
     """The number of processes to use by default: every core."""
     return os.cpu_count() or 1
+
+
+def static_candidates(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    rules: RuleSet,
+    leave: LeaveFunction,
+    *,
+    limit: int = 10,
+    can_exchange: bool = True,
+) -> list[Candidate]:
+    """The ``limit`` best turns by static equity (score plus the leave's value): placements
+    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
+    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
+    if limit < 1:
+        raise InvalidArgumentError("at least one candidate is needed")
+    found = [
+        Candidate(
+            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
+        )
+        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
+    ]
+    if can_exchange and len(rack):
+        kept, value = best_keep(rack, leave)
+        returned = "".join(remaining_after(rack, kept))
+        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
+    if not found:
+        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
+    found.sort(key=lambda c: -c.static_equity)
+    return found[:limit]
