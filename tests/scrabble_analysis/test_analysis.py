@@ -53,13 +53,11 @@ def snapshots(record_text: str, lexicon: Lexicon) -> tuple[list[GcgEvent], list[
     return [event for event, _ in seen], [board for _, board in seen]
 
 
-@pytest.mark.parametrize("seed", [0, 2])
-def test_the_static_player_in_autoplay_loses_only_where_its_shortcuts_apply(enable_trie: Lexicon,
-                                                                            seed: int) -> None:
+def test_the_static_player_in_autoplay_loses_only_where_its_shortcuts_apply(enable_trie: Lexicon) -> None:
     """The registered static player (``leave``) plays the review's best turn except where it
     cuts corners on purpose: it weighs only the 20 top-scoring moves, and plays the top score
     once the bag is empty.  Every other turn of an autoplayed game must show zero loss."""
-    game = Game([Player("Top", "leave"), Player("Robo", "greedy")], enable_trie, GameSettings(seed=seed))
+    game = Game([Player("Top", "leave"), Player("Robo", "greedy")], enable_trie, GameSettings(seed=0))
     game.play_out()
     text = game_to_gcg(game)
     review = review_game(parse_gcg(text), enable_trie, player="Top")
