@@ -32,8 +32,8 @@ from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
-from wordgames.scrabble.strategy.sim_setup import static_player
-from wordgames.scrabble.strategy.simulation import SimPosition, simulate, static_candidates
+from wordgames.scrabble.strategy.sim_setup import static_candidates, static_player
+from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 
 TURNS = (6, 10, 14)
 

@@ -9,23 +9,24 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
+from wordgames.scrabble.game.decision import Decision, Situation
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
+    Candidate,
     memoized_leave,
+    static_candidates,
     static_player,
     unseen_tiles,
 )
 from wordgames.scrabble.strategy.simulation import (
-    Candidate,
     SimPosition,
     _deal,
     play_iteration,
     simulate,
-    static_candidates,
     win_probability,
 )
 
@@ -184,3 +185,28 @@ def test_the_policy_may_be_named(enable_trie: Lexicon) -> None:
     assert [r.values for r in by_name.candidates] == [r.values for r in by_object.candidates]
     with pytest.raises(InvalidArgumentError):
         simulate(position, candidates, LeaveStrategy(), plies=1, iterations=4)
+
+
+class CountingStrategy(LeaveStrategy):
+    """The leave player, counting its decisions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def decide(self, situation: Situation) -> Decision:
+        self.calls += 1
+        return super().decide(situation)
+
+
+def test_the_memo_saves_decisions_that_repeat_and_changes_nothing(enable_trie: Lexicon) -> None:
+    position, rack = endgame_position(enable_trie)  # the bag is empty: every deal is the same
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2,
+                                   can_exchange=False)
+    plain, memoized = CountingStrategy(), CountingStrategy()
+    memo: dict[tuple[object, ...], Decision] = {}
+    for i in range(3):
+        without = play_iteration(position, candidates, plain, leave_value, 2, random.Random(i))
+        with_memo = play_iteration(position, candidates, memoized, leave_value, 2, random.Random(i), memo)
+        assert without == with_memo
+    assert memoized.calls > 0 and plain.calls == 3 * memoized.calls

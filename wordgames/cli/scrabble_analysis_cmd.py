@@ -37,6 +37,7 @@ from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
+    static_candidates,
     static_player,
     unseen_tiles,
 )
@@ -47,7 +48,6 @@ from wordgames.scrabble.strategy.simulation import (
     SimResult,
     default_workers,
     simulate,
-    static_candidates,
 )
 
 

@@ -43,8 +43,8 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
-from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, static_player
-from wordgames.scrabble.strategy.simulation import Candidate, SimPosition, simulate
+from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, static_player
+from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 
 LeaveFunction = Callable[[Iterable[str]], float]
 

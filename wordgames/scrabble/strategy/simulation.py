@@ -43,15 +43,12 @@ from dataclasses import dataclass, field
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.leave import best_keep, remaining_after
-from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, LeaveFunction, static_player
+from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, LeaveFunction, static_player
 
 MAX_CANDIDATES = 100
 MAX_PLIES = 10
@@ -67,29 +64,6 @@ ROUND_SIZE = 16
 # Spread uncertainty per unseen tile, for the win estimate: the standard deviation of the
 # final spread grows with the square root of the tiles still to be played.
 SPREAD_SD_PER_ROOT_TILE = 8.0
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A turn to simulate: a placement, an exchange (``tiles`` go back) or a pass."""
-
-    kind: TurnKind
-    move: Move | None = None
-    tiles: str = ""
-    static_equity: float = 0.0
-
-    @property
-    def score(self) -> int:
-        """Points the turn scores."""
-        return self.move.score if self.move is not None else 0
-
-    def label(self) -> str:
-        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``."""
-        if self.kind is TurnKind.EXCHANGE:
-            return f"exchange {self.tiles}"
-        if self.kind is TurnKind.PASS or self.move is None:
-            return "pass"
-        return format_standard_move(self.move)
 
 
 @dataclass(frozen=True)
@@ -225,6 +199,17 @@ def _deal(position: SimPosition, rng: random.Random) -> tuple[list[str], list[st
     return opponent, rest
 
 
+ReplyMemo = dict[tuple[object, ...], Decision]
+"""A static player's decisions, keyed by all it saw: the candidate and the decisions since
+(which fix the board and the scores), its rack, the unseen tiles and the bag size.  Racks
+repeat from one iteration to the next near the end of a game (few unseen tiles) or when the
+opponent's rack is known, and the memo then saves the move generation.  It assumes, as the
+registered strategies promise, that a strategy decides the same way in the same situation."""
+
+MEMO_LIMIT = 100_000
+"""Decisions a memo holds before it starts afresh."""
+
+
 def play_iteration(
     position: SimPosition,
     candidates: Sequence[Candidate],
@@ -232,17 +217,40 @@ def play_iteration(
     leave: LeaveFunction,
     plies: int,
     rng: random.Random,
+    memo: ReplyMemo | None = None,
 ) -> list[tuple[float, float]]:
     """Each candidate's (value, win probability) in one iteration with common draws: the
     value is the spread change after the candidate (its own score excluded) over ``plies``
     further turns, plus the mover's leave minus the opponent's at the horizon; when the bag is
     empty at the horizon the game is played out instead (at most PLAYOUT_TURNS more turns) and
-    the end-of-game adjustment replaces the leaves."""
+    the end-of-game adjustment replaces the leaves.  ``memo`` remembers the policy's
+    decisions (see :data:`ReplyMemo`)."""
     opponent_rack, bag_order = _deal(position, rng)
+    memo = memo if memo is not None else {}
     return [
-        _play_candidate(position, candidate, opponent_rack, bag_order, policy, leave, plies)
+        _play_candidate(position, candidate, opponent_rack, bag_order, policy, leave, plies, memo)
         for candidate in candidates
     ]
+
+
+def _situation(position: SimPosition, board: Board, rack: list[str], bag: list[str], unseen: tuple[str, ...],
+               scores: list[int], side: int, scoreless: int) -> Situation:
+    """What the player of ``side`` sees inside a simulated game."""
+    return Situation(
+        board=board,
+        rack=Rack(rack),
+        lexicon=position.lexicon,
+        rules=position.rules,
+        bag_size=len(bag),
+        can_exchange=len(bag) >= position.hand_size,
+        unseen=unseen,
+        scores=(scores[0], scores[1]),
+        seat=side,
+        scoreless_turns=scoreless,
+        scoreless_turn_limit=SCORELESS_TURN_LIMIT,
+        end_rule=position.end_rule,
+        hand_size=position.hand_size,
+    )
 
 
 def _play_candidate(
@@ -253,6 +261,7 @@ def _play_candidate(
     policy: Strategy,
     leave: LeaveFunction,
     plies: int,
+    memo: ReplyMemo,
 ) -> tuple[float, float]:
     board = position.board.copy()
     racks = [list(position.rack), list(opponent_rack)]
@@ -262,27 +271,23 @@ def _play_candidate(
     scores = [position.scores[0] + candidate.score, position.scores[1]]
     scoreless = 0 if candidate.score else 1
     went_out: int | None = 0 if not racks[0] else None
+    history: tuple[object, ...] = (id(candidate),)
     ply = 0
     while went_out is None and scoreless < SCORELESS_TURN_LIMIT:
         if ply >= plies and (bag or ply >= plies + PLAYOUT_TURNS):
             break
         side = 1 - ply % 2
-        situation = Situation(
-            board=board,
-            rack=Rack(racks[side]),
-            lexicon=position.lexicon,
-            rules=position.rules,
-            bag_size=len(bag),
-            can_exchange=len(bag) >= hand_size,
-            unseen=tuple(sorted(bag + racks[1 - side])),
-            scores=(scores[0], scores[1]),
-            seat=side,
-            scoreless_turns=scoreless,
-            scoreless_turn_limit=SCORELESS_TURN_LIMIT,
-            end_rule=position.end_rule,
-            hand_size=hand_size,
-        )
-        points = _apply(board, racks[side], bag, policy.decide(situation), hand_size)
+        unseen = tuple(sorted(bag + racks[1 - side]))
+        key = (history, tuple(sorted(racks[side])), unseen, len(bag))
+        decision = memo.get(key)
+        if decision is None:
+            decision = policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
+                                                scoreless))
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = decision
+        history = (*history, decision)
+        points = _apply(board, racks[side], bag, decision, hand_size)
         scores[side] += points
         scoreless = 0 if points else scoreless + 1
         if not racks[side]:
@@ -313,6 +318,7 @@ class _Job:
     leave: LeaveFunction
     plies: int
     seed: int
+    memo: ReplyMemo = field(default_factory=dict)
 
 
 # The job of the run in progress.  Worker processes are forked after it is set, so they
@@ -326,7 +332,7 @@ def _run_round(first: int, count: int, live: tuple[int, ...]) -> list[list[tuple
     candidates = [job.candidates[i] for i in live]
     return [
         play_iteration(job.position, candidates, job.policy, job.leave, job.plies,
-                       random.Random(f"{job.seed}:{i}"))
+                       random.Random(f"{job.seed}:{i}"), job.memo)
         for i in range(first, first + count)
     ]
 
@@ -450,34 +456,3 @@ def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
 def default_workers() -> int:
     """The number of processes to use by default: every core."""
     return os.cpu_count() or 1
-
-
-def static_candidates(
-    board: Board,
-    rack: Rack,
-    lexicon: Lexicon,
-    rules: RuleSet,
-    leave: LeaveFunction,
-    *,
-    limit: int = 10,
-    can_exchange: bool = True,
-) -> list[Candidate]:
-    """The ``limit`` best turns by static equity (score plus the leave's value): placements
-    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
-    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
-    if limit < 1:
-        raise InvalidArgumentError("at least one candidate is needed")
-    found = [
-        Candidate(
-            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
-        )
-        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
-    ]
-    if can_exchange and len(rack):
-        kept, value = best_keep(rack, leave)
-        returned = "".join(remaining_after(rack, kept))
-        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
-    if not found:
-        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
-    found.sort(key=lambda c: -c.static_equity)
-    return found[:limit]
