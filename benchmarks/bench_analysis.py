@@ -4,7 +4,8 @@ Each game is read with the word list its case names (``gcg/cases.json``) plus th
 extra words, replayed and reviewed turn by turn with static equity
 (:func:`wordgames.scrabble.strategy.analysis.review_game`).  Prints the number of games
 reviewed, those that raised an error (there should be none), and the distribution of seconds
-per game (median, 90th percentile, worst) with the slowest games.  Nothing is asserted.
+per game (median, 90th percentile, worst; wall time and this process's CPU time, which a busy
+machine inflates less) with the slowest games.  Nothing is asserted.
 
 Usage::
 
@@ -37,6 +38,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
     parser.add_argument("-k", default="", help="only cases whose id contains this")
+    parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it is done")
     parser.add_argument("--shared", type=Path, default=SHARED,
                         help="the shared data folder (default ../shared)")
     args = parser.parse_args()
@@ -51,6 +53,7 @@ def main() -> int:
     words: dict[str, list[str]] = {}
     timings: list[tuple[float, str, int]] = []
     errors: list[str] = []
+    cpu: list[float] = []
     for case in cases:
         base = case["lexicon"]
         path = external.parent / "lexicons" / f"{base}.txt"
@@ -61,13 +64,17 @@ def main() -> int:
         lexicon = lexicon_from_words([*words[base], *extras]) if extras else bases[base]
         flags = case.get("flags", [])
         layout = layout_by_name(flags[flags.index("--layout") + 1]) if "--layout" in flags else None
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         try:
             review = review_game(read_gcg(external / case["file"]), lexicon, layout=layout)
         except Exception:  # a benchmark reports every failure and goes on
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
             continue
         timings.append((time.perf_counter() - started, case["id"], len(review.turns)))
+        cpu.append(time.process_time() - cpu_started)
+        if args.verbose:
+            print(f"{case['id']}: {timings[-1][0]:.2f} s, {cpu[-1]:.2f} s CPU, {len(review.turns)} turns",
+                  flush=True)
     seconds = sorted(t for t, _, _ in timings)
     print(f"games reviewed: {len(timings)} of {len(cases)}; errors: {len(errors)}")
     for line in errors:
@@ -78,6 +85,9 @@ def main() -> int:
         per_turn = sum(seconds) / max(turns, 1) * 1000
         print(f"seconds per game: median {statistics.median(seconds):.2f}, 90th percentile {p90:.2f}, "
               f"worst {seconds[-1]:.2f}; turns reviewed {turns}, {per_turn:.0f} ms per turn")
+        cpu.sort()
+        print(f"CPU seconds per game: median {statistics.median(cpu):.2f}, 90th percentile "
+              f"{cpu[min(len(cpu) - 1, int(0.9 * len(cpu)))]:.2f}, worst {cpu[-1]:.2f}")
         for spent, case_id, count in sorted(timings, reverse=True)[:5]:
             print(f"  {spent:6.2f} s  {case_id} ({count} turns)")
     return 0 if not errors else 1

@@ -6,7 +6,8 @@ static equity are simulated ``--iterations`` times with ``--plies`` further turn
 ``--workers`` processes, without pruning (so every candidate runs every iteration).  A
 *candidate-iteration* is one candidate played out once; the figure is their number over the
 wall time of :func:`~wordgames.scrabble.strategy.simulation.simulate` (candidate generation and
-lexicon loading are not timed).  ``--profile`` runs the first position in this process under
+lexicon loading are not timed), and over its CPU time (this process and its workers; on a busy
+shared machine the wall figure understates what two free cores would do).  ``--profile`` runs the first position in this process under
 cProfile and prints the top entries by cumulative and by own time.  Nothing is asserted.
 
 Usage::
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
+import resource
 import statistics
 import sys
 import time
@@ -57,6 +59,13 @@ def positions(lexicon: Lexicon, seed: int) -> list[tuple[int, SimPosition]]:
     return found
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the worker processes)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     """Simulate each position and print candidate-iterations per second."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,7 +78,8 @@ def main() -> None:
     args = parser.parse_args()
     lexicon = load_lexicon("enable")
     policy, leave = static_player()
-    rates = []
+    rates: list[float] = []
+    cpu_rates: list[float] = []
     for turn, position in positions(lexicon, args.seed):
         candidates = static_candidates(position.board, Rack(position.rack), lexicon, position.rules, leave,
                                        limit=args.candidates, can_exchange=len(position.unseen) >= 14)
@@ -82,16 +92,19 @@ def main() -> None:
             stats.sort_stats("cumulative").print_stats(25)
             stats.sort_stats("tottime").print_stats(20)
             return
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), _cpu_seconds()
         result = run(workers=args.workers)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
         done = sum(entry.iterations for entry in result.candidates)
         rates.append(done / seconds)
+        cpu_rates.append(done / cpu)
         print(f"after turn {turn:2}: {len(candidates)} candidates x {result.iterations} iterations, "
               f"{args.plies} plies, {args.workers} workers: {seconds:6.2f} s, "
-              f"{done / seconds:7.1f} candidate-iterations/s; best {result.candidates[0].candidate.label()}")
+              f"{done / seconds:7.1f} candidate-iterations/s, {done / cpu:6.1f} per CPU second; "
+              f"best {result.candidates[0].candidate.label()}")
     if rates:
-        print(f"median {statistics.median(rates):.1f} candidate-iterations/s")
+        print(f"median {statistics.median(rates):.1f} candidate-iterations/s (wall), "
+              f"{statistics.median(cpu_rates):.1f} per CPU second")
 
 
 if __name__ == "__main__":
