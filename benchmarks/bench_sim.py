@@ -7,8 +7,9 @@ static equity are simulated ``--iterations`` times with ``--plies`` further turn
 *candidate-iteration* is one candidate played out once; the figure is their number over the
 wall time of :func:`~wordgames.scrabble.strategy.simulation.simulate` (candidate generation and
 lexicon loading are not timed), and over its CPU time (this process and its workers; on a busy
-shared machine the wall figure understates what two free cores would do).  ``--profile`` runs the first position in this process under
-cProfile and prints the top entries by cumulative and by own time.  Nothing is asserted.
+shared machine the wall figure understates what two free cores would do).  ``--profile`` runs
+the first position in this process under cProfile and prints the top entries by cumulative and
+by own time.  Nothing is asserted.
 
 Usage::
 
