@@ -4,20 +4,22 @@ Each game is read with the word list its case names (``gcg/cases.json``) plus th
 extra words, replayed and reviewed turn by turn with static equity
 (:func:`wordgames.scrabble.strategy.analysis.review_game`).  Prints the number of games
 reviewed, those that raised an error (there should be none), and the distribution of seconds
-per game (median, 90th percentile, worst; wall time and this process's CPU time, which a busy
-machine inflates less) with the slowest games.  Nothing is asserted.
+per game (median, 90th percentile, worst; wall time, and the CPU time of this process and its
+workers, which a busy machine inflates less) with the slowest games.  Nothing is asserted.
 
 Usage::
 
     python benchmarks/bench_analysis.py            # every game expected to pass
     python benchmarks/bench_analysis.py --limit 10 # the first ten
     python benchmarks/bench_analysis.py -k josh    # games whose id contains 'josh'
+    python benchmarks/bench_analysis.py -k r18_jen --sim -v   # one game ranked by simulation
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import resource
 import statistics
 import sys
 import time
@@ -29,15 +31,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.formats.gcg import read_gcg
-from wordgames.scrabble.strategy.analysis import review_game
+from wordgames.scrabble.strategy.analysis import SimSettings, review_game
+from wordgames.scrabble.strategy.simulation import default_workers
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (simulation workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
     parser.add_argument("-k", default="", help="only cases whose id contains this")
+    parser.add_argument("--sim", action="store_true",
+                        help="rank by simulation at the defaults of `analyze --sim` (every core)")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it is done")
     parser.add_argument("--shared", type=Path, default=SHARED,
                         help="the shared data folder (default ../shared)")
@@ -54,6 +66,13 @@ def main() -> int:
     timings: list[tuple[float, str, int]] = []
     errors: list[str] = []
     cpu: list[float] = []
+    sim = SimSettings(workers=default_workers()) if args.sim else None
+    turn_started = [time.perf_counter()]
+
+    def report(done: int, total: int) -> None:
+        now = time.perf_counter()
+        print(f"  turn {done}/{total}: {now - turn_started[0]:.1f} s", flush=True)
+        turn_started[0] = now
     for case in cases:
         base = case["lexicon"]
         path = external.parent / "lexicons" / f"{base}.txt"
@@ -64,14 +83,16 @@ def main() -> int:
         lexicon = lexicon_from_words([*words[base], *extras]) if extras else bases[base]
         flags = case.get("flags", [])
         layout = layout_by_name(flags[flags.index("--layout") + 1]) if "--layout" in flags else None
-        started, cpu_started = time.perf_counter(), time.process_time()
+        started, cpu_started = time.perf_counter(), _cpu_seconds()
+        turn_started[0] = started
         try:
-            review = review_game(read_gcg(external / case["file"]), lexicon, layout=layout)
+            review = review_game(read_gcg(external / case["file"]), lexicon, layout=layout, sim=sim,
+                                 progress=report if args.verbose and sim else None)
         except Exception:  # a benchmark reports every failure and goes on
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
             continue
         timings.append((time.perf_counter() - started, case["id"], len(review.turns)))
-        cpu.append(time.process_time() - cpu_started)
+        cpu.append(_cpu_seconds() - cpu_started)
         if args.verbose:
             print(f"{case['id']}: {timings[-1][0]:.2f} s, {cpu[-1]:.2f} s CPU, {len(review.turns)} turns",
                   flush=True)

@@ -55,14 +55,17 @@ WITHIN = 3.0
 @dataclass(frozen=True)
 class SimSettings:
     """Rank each turn's best ``candidates`` (and the turn played) by simulation instead of
-    static equity: ``iterations`` per turn, ``plies`` turns ahead, seeded, on ``workers``
-    processes (the answer does not depend on their number)."""
+    static equity: ``iterations`` per turn at most, ``plies`` turns ahead, seeded, on
+    ``workers`` processes (the answer does not depend on their number).  A candidate behind
+    the leader by more than ``confidence_z`` standard errors stops being simulated (its
+    estimate so far stands), and the turn's simulation ends when one is left."""
 
     iterations: int = 100
     candidates: int = 5
     plies: int = 2
     seed: int = 0
     workers: int = 1
+    confidence_z: float = 2.576
 
 
 @dataclass(frozen=True)
@@ -210,7 +213,7 @@ def _simulated(
                            scores, tuple(sorted(known.elements()))[:hand_size])
     strategy, leave = static_player(policy)
     result = simulate(position, candidates, strategy, leave, plies=sim.plies, iterations=sim.iterations,
-                      seed=sim.seed, workers=sim.workers, confidence_z=float("inf"))
+                      seed=sim.seed, workers=sim.workers, confidence_z=sim.confidence_z)
     value = {id(entry.candidate): entry.equity for entry in result.candidates}
     revalued = [
         replace(option, equity=value[id(candidate)])
