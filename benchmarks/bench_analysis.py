@@ -48,6 +48,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="review at most this many games")
     parser.add_argument("-k", default="", help="only cases whose id contains this")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N cases (to run in parts)")
     parser.add_argument("--sim", action="store_true",
                         help="rank by simulation at the defaults of `analyze --sim` (every core)")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it is done")
@@ -60,6 +61,7 @@ def main() -> int:
         print(f"{manifest} is missing: give --shared DIR")
         return 1
     cases = [c for c in json.loads(manifest.read_text()) if c["expect"] == "pass" and args.k in c["id"]]
+    cases = cases[args.skip:]
     cases = cases[: args.limit] if args.limit else cases
     bases: dict[str, Lexicon] = {}
     words: dict[str, list[str]] = {}
