@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.formats.gcg import read_gcg
@@ -68,6 +69,7 @@ def main() -> int:
     timings: list[tuple[float, str, int]] = []
     errors: list[str] = []
     cpu: list[float] = []
+    unreadable: list[str] = []
     sim = SimSettings(workers=default_workers()) if args.sim else None
     turn_started = [time.perf_counter()]
 
@@ -85,10 +87,15 @@ def main() -> int:
         lexicon = lexicon_from_words([*words[base], *extras]) if extras else bases[base]
         flags = case.get("flags", [])
         layout = layout_by_name(flags[flags.index("--layout") + 1]) if "--layout" in flags else None
+        try:
+            record = read_gcg(external / case["file"])
+        except FormatError as error:  # the reader's gap, not the review's: the game cannot replay
+            unreadable.append(f"{case['id']}: {error}")
+            continue
         started, cpu_started = time.perf_counter(), _cpu_seconds()
         turn_started[0] = started
         try:
-            review = review_game(read_gcg(external / case["file"]), lexicon, layout=layout, sim=sim,
+            review = review_game(record, lexicon, layout=layout, sim=sim,
                                  progress=report if args.verbose and sim else None)
         except Exception:  # a benchmark reports every failure and goes on
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
@@ -99,7 +106,10 @@ def main() -> int:
             print(f"{case['id']}: {timings[-1][0]:.2f} s, {cpu[-1]:.2f} s CPU, {len(review.turns)} turns",
                   flush=True)
     seconds = sorted(t for t, _, _ in timings)
-    print(f"games reviewed: {len(timings)} of {len(cases)}; errors: {len(errors)}")
+    print(f"games reviewed: {len(timings)} of {len(cases)}; errors: {len(errors)}; "
+          f"refused by the GCG reader (they do not replay): {len(unreadable)}")
+    for line in unreadable:
+        print("  unreadable:", line)
     for line in errors:
         print("  error:", line)
     if seconds:
