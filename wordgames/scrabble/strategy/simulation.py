@@ -48,7 +48,21 @@ from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, LeaveFunction, static_player
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
+    Candidate,
+    LeaveFunction,
+    static_candidates,
+    static_player,
+    unseen_tiles,
+)
+
+# Candidate, static_candidates and unseen_tiles live in sim_setup; they stay importable from
+# here for callers written before the split (the web app's simulation page).
+__all__ = [
+    "Candidate", "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
+    "play_iteration", "simulate", "static_candidates", "unseen_tiles", "win_probability",
+]
 
 MAX_CANDIDATES = 100
 MAX_PLIES = 10
