@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import sys
 import time
@@ -27,6 +26,8 @@ import traceback
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench_sim import cpu_seconds  # benchmarks/ is on the path: it holds the script run
 
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
@@ -36,13 +37,6 @@ from wordgames.scrabble.strategy.analysis import SimSettings, review_game
 from wordgames.scrabble.strategy.simulation import default_workers
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its finished children (simulation workers)."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main() -> int:
@@ -92,7 +86,7 @@ def main() -> int:
         except FormatError as error:  # the reader's gap, not the review's: the game cannot replay
             unreadable.append(f"{case['id']}: {error}")
             continue
-        started, cpu_started = time.perf_counter(), _cpu_seconds()
+        started, cpu_started = time.perf_counter(), cpu_seconds()
         turn_started[0] = started
         try:
             review = review_game(record, lexicon, layout=layout, sim=sim,
@@ -101,7 +95,7 @@ def main() -> int:
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
             continue
         timings.append((time.perf_counter() - started, case["id"], len(review.turns)))
-        cpu.append(_cpu_seconds() - cpu_started)
+        cpu.append(cpu_seconds() - cpu_started)
         if args.verbose:
             print(f"{case['id']}: {timings[-1][0]:.2f} s, {cpu[-1]:.2f} s CPU, {len(review.turns)} turns",
                   flush=True)

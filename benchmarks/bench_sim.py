@@ -60,7 +60,7 @@ def positions(lexicon: Lexicon, seed: int) -> list[tuple[int, SimPosition]]:
     return found
 
 
-def _cpu_seconds() -> float:
+def cpu_seconds() -> float:
     """CPU time of this process and of its finished children (the worker processes)."""
     own = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -93,9 +93,9 @@ def main() -> None:
             stats.sort_stats("cumulative").print_stats(25)
             stats.sort_stats("tottime").print_stats(20)
             return
-        started, cpu_started = time.perf_counter(), _cpu_seconds()
+        started, cpu_started = time.perf_counter(), cpu_seconds()
         result = run(workers=args.workers)
-        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu_started
+        seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu_started
         done = sum(entry.iterations for entry in result.candidates)
         rates.append(done / seconds)
         cpu_rates.append(done / cpu)
