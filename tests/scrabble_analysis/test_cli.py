@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import shared_file
 
 from wordgames.cli import main
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble import Game, GameSettings, Player, game_to_gcg
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CGP = "15/15/15/15/15/15/15/4QUIZ7/15/15/15/15/15/15/15 AEGINR?/ 44/0 0 lex ENABLE;"
 
@@ -43,7 +50,8 @@ def test_sim_text_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "extra",
     [["--plies", "99"], ["--time", "nan"], ["--time", "-1"], ["--candidates", "1000"],
-     ["--rack", "ABCDEFGHI"], ["--opponent-knows", "ZZZ"], ["--rack", "A1"]],
+     ["--rack", "ABCDEFGHI"], ["--opponent-knows", "ZZZ"], ["--rack", "A1"], ["--policy", "nobody"],
+     ["--opponent-knows", "ABCDEFGH"]],
 )
 def test_sim_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], extra: list[str]) -> None:
     code, _, err = run(capsys, "scrabble", "sim", "--cgp", CGP, "--iterations", "16", *extra)
@@ -70,3 +78,41 @@ def test_analyze_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 def test_analyze_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "scrabble", "analyze", str(tmp_path / "none.gcg"))
     assert code == 2 and err.startswith("wordgames: error:")
+
+
+def wordgames(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run the command line as a user would, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "wordgames", *args], capture_output=True, text=True,
+                          env=env, timeout=300, stdin=subprocess.DEVNULL, check=False)
+
+
+def test_sim_from_the_shell_is_the_same_on_one_and_two_workers() -> None:
+    args = ("scrabble", "sim", "--cgp", CGP, "--candidates", "3", "--plies", "2", "--iterations", "8",
+            "--seed", "9", "--json", "--policy", "leave")
+    runs = [wordgames(*args, "--workers", workers) for workers in ("1", "2")]
+    assert [run.returncode for run in runs] == [0, 0] and runs[0].stderr == ""  # no bar off a terminal
+    one, two = (json.loads(run.stdout) for run in runs)
+    assert one["candidates"] == two["candidates"] and len(one["candidates"]) == 3
+    assert all(c["iterations"] == 8 for c in one["candidates"])
+
+
+def test_analyze_from_the_shell_with_sim(tmp_path: Path, enable_trie: Lexicon) -> None:
+    game = Game([Player("Ann", "leave"), Player("Bob", "greedy")], enable_trie, GameSettings(seed=2))
+    for _ in range(4):
+        game.play_computer_turn()
+    record = tmp_path / "game.gcg"
+    record.write_text(game_to_gcg(game), encoding="utf-8")
+    run = wordgames("scrabble", "analyze", str(record), "--sim", "--sim-iterations", "4", "--sim-candidates",
+                    "2", "--workers", "2", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert len(data["turns"]) == 4
+    for turn in data["turns"]:
+        assert turn["rank"] >= 1 and turn["equity_loss"] >= 0 and 1 <= len(turn["best"]) <= 3
+    assert {p["name"] for p in data["players"]} == {"Ann", "Bob"}
+    assert set(data["players"][0]) >= {"name", "equity_loss", "average_equity_loss", "within_3", "bingos",
+                                       "average_score"}
+    page = tmp_path / "review.html"
+    run = wordgames("scrabble", "analyze", str(record), "--html", str(page))
+    assert run.returncode == 0 and page.read_text(encoding="utf-8").count("<tr class='turn'>") == 4

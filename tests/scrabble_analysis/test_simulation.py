@@ -9,15 +9,24 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
+from wordgames.scrabble.game.decision import Decision, Situation
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
-from wordgames.scrabble.strategy.simulation import (
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
     Candidate,
+    memoized_leave,
+    static_candidates,
+    static_player,
+    unseen_tiles,
+)
+from wordgames.scrabble.strategy.simulation import (
     SimPosition,
+    _deal,
     play_iteration,
     simulate,
-    static_candidates,
-    unseen_tiles,
     win_probability,
 )
 
@@ -108,3 +117,96 @@ def test_known_opponent_tiles_must_be_unseen(enable_trie: Lexicon) -> None:
     with pytest.raises(InvalidArgumentError):
         SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
                     opponent_known=("Q", "Q"))
+
+
+def test_known_opponent_tiles_are_dealt_first_and_at_most_a_rack(enable_trie: Lexicon) -> None:
+    position, _ = opening(enable_trie, "AEINRST")
+    known = SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
+                        opponent_known=("Q", "Z"))
+    for i in range(5):
+        opponent, bag = _deal(known, random.Random(i))
+        assert opponent[:2] == ["Q", "Z"] and len(opponent) == 7
+        assert sorted(opponent + bag) == sorted(position.unseen)
+    with pytest.raises(InvalidArgumentError):
+        SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
+                    opponent_known=tuple("AAEEIIOO"))
+
+
+def endgame_position(lexicon: Lexicon) -> tuple[SimPosition, Rack]:
+    """The position of a seeded static-player game once its bag has run dry."""
+    game = Game([Player("a", "leave"), Player("b", "leave")], lexicon, GameSettings(seed=4))
+    while len(game.bag) > 0 and not game.is_over:
+        game.play_computer_turn()
+    mover, other = game.current_player, game.players[1 - game.current]
+    position = SimPosition(game.board.copy(), tuple(mover.rack.tiles()), tuple(game.unseen_tiles()), lexicon,
+                           RULES, STANDARD_ENGLISH, scores=(mover.score, other.score))
+    return position, Rack(mover.rack.tiles())
+
+
+def test_with_the_bag_empty_the_game_is_played_out(enable_trie: Lexicon) -> None:
+    position, rack = endgame_position(enable_trie)
+    assert len(position.unseen) <= 7
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=3,
+                                   can_exchange=False)
+    result = simulate(position, candidates, LeaveStrategy(), leave_value, plies=1, iterations=3, seed=2,
+                      confidence_z=float("inf"))
+    for entry in result.candidates:
+        assert set(entry.wins) <= {0.0, 0.5, 1.0}  # played to the end: no estimate is left
+
+
+def test_the_static_player_is_chosen_by_name() -> None:
+    policy, leave = static_player()
+    assert policy.name == DEFAULT_POLICY
+    assert leave(["Q"]) == leave_value(["Q"]) and vars(policy)["leave"] is leave
+    greedy, fallback = static_player("greedy")
+    assert greedy.name == "greedy" and fallback(["S", "?"]) == leave_value(["S", "?"])
+    with pytest.raises(InvalidArgumentError):
+        static_player("nobody")
+
+
+def test_a_memoized_leave_gives_the_same_values_in_any_tile_order() -> None:
+    calls: list[tuple[str, ...]] = []
+
+    def counting(tiles: object) -> float:
+        kept = tuple(tiles)  # type: ignore[call-overload]
+        calls.append(kept)
+        return leave_value(kept)
+
+    cached = memoized_leave(counting)
+    assert cached(["S", "A", "?"]) == cached(["?", "S", "A"]) == leave_value("AS?")
+    assert len(calls) == 1
+
+
+def test_the_policy_may_be_named(enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEGINRT")
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2)
+    by_name = simulate(position, candidates, "leave", plies=1, iterations=4, seed=3)
+    by_object = simulate(position, candidates, LeaveStrategy(), leave_value, plies=1, iterations=4, seed=3)
+    assert [r.values for r in by_name.candidates] == [r.values for r in by_object.candidates]
+    with pytest.raises(InvalidArgumentError):
+        simulate(position, candidates, LeaveStrategy(), plies=1, iterations=4)
+
+
+class CountingStrategy(LeaveStrategy):
+    """The leave player, counting its decisions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def decide(self, situation: Situation) -> Decision:
+        self.calls += 1
+        return super().decide(situation)
+
+
+def test_the_memo_saves_decisions_that_repeat_and_changes_nothing(enable_trie: Lexicon) -> None:
+    position, rack = endgame_position(enable_trie)  # the bag is empty: every deal is the same
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2,
+                                   can_exchange=False)
+    plain, memoized = CountingStrategy(), CountingStrategy()
+    memo: dict[tuple[object, ...], Decision] = {}
+    for i in range(3):
+        without = play_iteration(position, candidates, plain, leave_value, 2, random.Random(i))
+        with_memo = play_iteration(position, candidates, memoized, leave_value, 2, random.Random(i), memo)
+        assert without == with_memo
+    assert memoized.calls > 0 and plain.calls == 3 * memoized.calls

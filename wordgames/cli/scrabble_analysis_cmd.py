@@ -35,7 +35,12 @@ from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
-from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
+    static_candidates,
+    static_player,
+    unseen_tiles,
+)
 from wordgames.scrabble.strategy.simulation import (
     MAX_CANDIDATES,
     MAX_PLIES,
@@ -43,8 +48,6 @@ from wordgames.scrabble.strategy.simulation import (
     SimResult,
     default_workers,
     simulate,
-    static_candidates,
-    unseen_tiles,
 )
 
 
@@ -67,6 +70,7 @@ def register(commands: Any) -> None:
                      help="worker processes (default: every core); the answer does not depend on it")
     sim.add_argument("--opponent-knows", default="", metavar="TILES",
                      help="tiles the opponent is known to hold (dealt to them first)")
+    _add_policy_option(sim)
     add_tile_options(sim)
     add_lexicon_options(sim)
     add_json_option(sim)
@@ -84,12 +88,21 @@ def register(commands: Any) -> None:
     analyze.add_argument("--sim-candidates", type=positive_int, default=5, metavar="K",
                          help="with --sim: candidates per turn besides the one played (default 5)")
     analyze.add_argument("--seed", type=int, default=0, help="with --sim: random seed (default 0)")
+    analyze.add_argument("--workers", type=positive_int, default=None, metavar="W",
+                         help="with --sim: worker processes (default: every core)")
+    _add_policy_option(analyze)
     output = analyze.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     output.add_argument("--html", metavar="FILE", help="write one self-contained HTML page")
     add_tile_options(analyze)
     add_lexicon_options(analyze)
     analyze.set_defaults(handler=run_analyze)
+
+
+def _add_policy_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--policy", default=DEFAULT_POLICY, metavar="STRATEGY",
+                        help=f"the registered static player that judges and simulates "
+                        f"(default {DEFAULT_POLICY})")
 
 
 def _progress_bar(total: int | None, unit: str) -> tqdm[Any] | None:
@@ -119,6 +132,7 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.candidates > MAX_CANDIDATES:
         raise InvalidArgumentError(f"--candidates is at most {MAX_CANDIDATES}")
     rules = get_rules("classic", **options)
+    policy, leave = static_player(args.policy)
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
     scores = [*position.scores, 0, 0][:2]
     sim_position = SimPosition(
@@ -126,7 +140,7 @@ def run_sim(args: argparse.Namespace) -> int:
         (scores[0], scores[1]), tuple(Rack.parse(args.opponent_knows).tiles()),
     )
     candidates = static_candidates(
-        position.board, rack, lexicon, rules, leave_value,
+        position.board, rack, lexicon, rules, leave,
         limit=args.candidates, can_exchange=len(unseen) - hand_size >= hand_size,
     )
     iterations = args.iterations if args.iterations is not None or args.time is not None else 300
@@ -141,7 +155,7 @@ def run_sim(args: argparse.Namespace) -> int:
 
     try:
         result = simulate(
-            sim_position, candidates, LeaveStrategy(), leave_value, plies=args.plies,
+            sim_position, candidates, policy, leave, plies=args.plies,
             iterations=iterations, seconds=args.time, seed=args.seed,
             workers=args.workers or default_workers(), progress=advance,
         )
@@ -203,12 +217,13 @@ def run_analyze(args: argparse.Namespace) -> int:
 
     try:
         sim = (
-            SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed)
+            SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
+                        workers=args.workers or default_workers())
             if args.sim else None
         )
         review = review_game(record, lexicon, tile_set=tile_set, layout=layout,
-                             hand_size=args.hand_size or 7, player=args.player, top=args.top,
-                             sim=sim, progress=advance)
+                             hand_size=args.hand_size or 7, policy=args.policy, player=args.player,
+                             top=args.top, sim=sim, progress=advance)
     finally:
         if bar is not None:
             bar.close()

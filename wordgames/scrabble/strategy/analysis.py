@@ -42,8 +42,9 @@ from wordgames.scrabble.game.challenge import phonies
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
-from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
-from wordgames.scrabble.strategy.simulation import Candidate, SimPosition, simulate
+from wordgames.scrabble.strategy.leave import best_keep, remaining_after
+from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, static_player
+from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
@@ -54,12 +55,17 @@ WITHIN = 3.0
 @dataclass(frozen=True)
 class SimSettings:
     """Rank each turn's best ``candidates`` (and the turn played) by simulation instead of
-    static equity: ``iterations`` per turn, ``plies`` turns ahead, seeded."""
+    static equity: ``iterations`` per turn at most, ``plies`` turns ahead, seeded, on
+    ``workers`` processes (the answer does not depend on their number).  A candidate behind
+    the leader by more than ``confidence_z`` standard errors stops being simulated (its
+    estimate so far stands), and the turn's simulation ends when one is left."""
 
     iterations: int = 100
     candidates: int = 5
     plies: int = 2
     seed: int = 0
+    workers: int = 1
+    confidence_z: float = 2.576
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,7 @@ class PlayerReview:
     name: str
     turns: int = 0
     equity_loss: float = 0.0
+    average_equity_loss: float = 0.0
     within_3: float = 0.0
     bingos: int = 0
     average_score: float = 0.0
@@ -169,11 +176,13 @@ def rank_turns(
     tile_set: TileSet,
     *,
     hand_size: int = 7,
-    leave: LeaveFunction = leave_value,
+    leave: LeaveFunction | None = None,
 ) -> list[Option]:
     """Every legal placement and the best exchange (when the bag allows one) on ``board`` for
     ``rack``, best static equity first (ties keep the engine's move order, exchange last), the
-    way a review judges a turn.  Cost: one full move generation."""
+    way a review judges a turn; ``leave`` defaults to the default static player's.  Cost: one
+    full move generation."""
+    leave = leave if leave is not None else static_player()[1]
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = [judge.option(move) for move in rules.best_moves(board, rack, lexicon)]
     exchange = judge.best_exchange()
@@ -185,8 +194,8 @@ def rank_turns(
 
 def _simulated(
     board: Board, rack: Rack, ranked: list[Option], played: Option | None, lexicon: Lexicon,
-    rules: RuleSet, tile_set: TileSet, hand_size: int, leave: LeaveFunction, sim: SimSettings,
-    scores: tuple[int, int],
+    rules: RuleSet, tile_set: TileSet, hand_size: int, policy: str, sim: SimSettings,
+    scores: tuple[int, int], opponent_known: tuple[str, ...],
 ) -> tuple[list[Option], Option | None]:
     """The best static options and the played one, re-valued by simulation, best first."""
     chosen = ranked[: sim.candidates]
@@ -198,10 +207,13 @@ def _simulated(
         else Candidate(TurnKind.PASS)
         for option in chosen
     ]
-    position = SimPosition(board, tuple(rack.tiles()), tuple(_unseen(board, rack.tiles(), tile_set)), lexicon,
-                           rules, tile_set, hand_size, scores)
-    result = simulate(position, candidates, LeaveStrategy(leave=leave), leave, plies=sim.plies,
-                      iterations=sim.iterations, seed=sim.seed, confidence_z=float("inf"))
+    unseen = _unseen(board, rack.tiles(), tile_set)
+    known = Counter(opponent_known) & Counter(unseen)
+    position = SimPosition(board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
+                           scores, tuple(sorted(known.elements()))[:hand_size])
+    strategy, leave = static_player(policy)
+    result = simulate(position, candidates, strategy, leave, plies=sim.plies, iterations=sim.iterations,
+                      seed=sim.seed, workers=sim.workers, confidence_z=sim.confidence_z)
     value = {id(entry.candidate): entry.equity for entry in result.candidates}
     revalued = [
         replace(option, equity=value[id(candidate)])
@@ -224,15 +236,20 @@ def review_turn(
     tile_set: TileSet,
     *,
     hand_size: int = 7,
-    leave: LeaveFunction = leave_value,
+    policy: str = DEFAULT_POLICY,
+    leave: LeaveFunction | None = None,
     top: int = 5,
     withdrawn: bool = False,
     sim: SimSettings | None = None,
     scores: tuple[int, int] = (0, 0),
+    opponent_known: Iterable[str] = (),
 ) -> TurnReview:
     """Judge one placement, exchange or pass ``event`` played on ``board`` (the board before
-    it) from its known rack; with ``sim``, by simulation from ``scores`` (the mover's first).
-    Cost: one full move generation, plus the simulation."""
+    it) from its known rack, with the leave function of the static player ``policy`` (or
+    ``leave``); with ``sim``, by simulating that player from ``scores`` (the mover's first),
+    dealing the opponent ``opponent_known`` first.  Cost: one full move generation, plus the
+    simulation."""
+    leave = leave if leave is not None else static_player(policy)[1]
     rack = Rack.parse(event.rack)
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
@@ -267,7 +284,7 @@ def review_turn(
     ranked.sort(key=lambda option: -option.equity)
     if sim is not None and ranked:
         ranked, played = _simulated(board, rack, ranked, played, lexicon, rules, tile_set, hand_size,
-                                    leave, sim, scores)
+                                    policy, sim, scores, tuple(opponent_known))
     best_equity = ranked[0].equity if ranked else 0.0
     rank = None if played is None else 1 + sum(option.equity > played.equity for option in ranked)
     loss = None if played is None or not ranked else max(best_equity - played.equity, 0.0)
@@ -287,7 +304,8 @@ def review_game(
     tile_set: TileSet | None = None,
     layout: Layout | None = None,
     hand_size: int = 7,
-    leave: LeaveFunction = leave_value,
+    policy: str = DEFAULT_POLICY,
+    leave: LeaveFunction | None = None,
     player: str | None = None,
     top: int = 5,
     sim: SimSettings | None = None,
@@ -297,8 +315,12 @@ def review_game(
     (only ``player``'s, nickname or full name, when given).  ``tile_set`` and ``layout``
     default to what the record's pragmas name, else the standard ones; ``rules`` to the
     classic rules with that tile set.  The replay's first discrepancy, if any, ends the
-    review there.  With ``sim``, turns are ranked by simulation (see :class:`SimSettings`).
-    Cost: one move generation per reviewed turn (plus the simulations)."""
+    review there.  Equity uses the leave function of the registered static player ``policy``
+    (or ``leave``).  With ``sim``, turns are ranked by simulating that player (see
+    :class:`SimSettings`), the opponent first dealt the tiles it is known to hold (those of a
+    withdrawn phony it has not played since).  Cost: one move generation per reviewed turn
+    (plus the simulations)."""
+    leave = leave if leave is not None else static_player(policy)[1]
     if player is not None and all(player not in pair for pair in record.players):
         raise InvalidArgumentError(f"no player {player!r} in this game")
     if tile_set is None:
@@ -329,9 +351,11 @@ def review_game(
         totals = _totals_before(events, index)
         mine = totals.get(event.nick, 0)
         theirs = max((v for nick, v in totals.items() if nick != event.nick), default=0)
+        known = known_tiles(events, boards, index) if sim is not None else []
         try:
             review = review_turn(boards[index], event, lexicon, rules, tile_set, hand_size=hand_size,
-                                 leave=leave, top=top, withdrawn=withdrawn, sim=sim, scores=(mine, theirs))
+                                 policy=policy, leave=leave, top=top, withdrawn=withdrawn, sim=sim,
+                                 scores=(mine, theirs), opponent_known=known)
         except FormatError:
             continue
         review.player = names.get(event.nick, event.nick)
@@ -345,6 +369,37 @@ def review_game(
     return GameReview(turns, players, discrepancy)
 
 
+def known_tiles(events: list[GcgEvent], boards: list[Board], index: int) -> list[str]:
+    """The tiles the other players are known to hold before ``events[index]``, from its
+    mover's view: the tiles of a phony withdrawn go back to the rack they came from, and stay
+    known until played or possibly exchanged away (an exchange written as a count forgets
+    them).  ``boards[j]`` is the board before ``events[j]``.  Sorted, ``?`` for a blank."""
+    mover = events[index].nick
+    known: dict[str, Counter[str]] = {}
+    for j, event in enumerate(events[:index]):
+        if event.nick == mover:
+            continue
+        held = known.setdefault(event.nick, Counter())
+        if event.kind == MOVE:
+            try:
+                used = Counter(rack_tile(t) for t in move_from_event(boards[j], event).tiles_used)
+            except FormatError:
+                held.clear()
+                continue
+            following = events[j + 1] if j + 1 < len(events) else None
+            withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
+            if withdrawn:
+                held |= used
+            else:
+                held -= used
+        elif event.kind == EXCHANGE:
+            if event.tiles.isdigit():
+                held.clear()
+            else:
+                held -= Counter(rack_tile(t) for t in event.tiles)
+    return sorted(tile for held in known.values() for tile in held.elements())
+
+
 def _totals_before(events: list[GcgEvent], index: int) -> dict[str, int]:
     """Each player's running total before ``events[index]``, as the record states it."""
     totals: dict[str, int] = {}
@@ -354,12 +409,12 @@ def _totals_before(events: list[GcgEvent], index: int) -> dict[str, int]:
 
 
 def _summary(name: str, turns: list[TurnReview]) -> PlayerReview:
-    judged = [t for t in turns if t.equity_loss is not None]
-    losses = [t.equity_loss for t in judged if t.equity_loss is not None]
+    losses = [t.equity_loss for t in turns if t.equity_loss is not None]
     return PlayerReview(
         name=name,
         turns=len(turns),
         equity_loss=round(sum(losses), 2),
+        average_equity_loss=round(sum(losses) / len(losses), 2) if losses else 0.0,
         within_3=round(sum(loss <= WITHIN for loss in losses) / len(losses), 4) if losses else 0.0,
         bingos=sum(t.bingo for t in turns if not t.challenged_off),
         average_score=round(sum(t.score for t in turns) / len(turns), 2) if turns else 0.0,

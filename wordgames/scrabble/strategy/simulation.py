@@ -3,10 +3,14 @@
 Static equity (score plus the value of the tiles kept) judges a move by the position it leaves
 on average; simulation plays it.  For each iteration the opponent's rack and the order of the
 bag are drawn from the unseen tiles, every candidate is played on its own copy of the board,
-and both sides then play ``plies`` more turns with a static player.  A candidate's value in
-that iteration is the change in spread over those turns plus the difference of the two sides'
-leave values at the horizon (or the end-of-game adjustment when someone goes out), and its
-win probability is estimated from the final spread and the tiles still to come.
+and both sides then play ``plies`` more turns with a static player (by default the registered
+one :data:`~.sim_setup.DEFAULT_POLICY` names; see :func:`~.sim_setup.static_player`).  A
+candidate's value in that iteration is the change in spread over those turns plus the
+difference of the two sides' leave values at the horizon, and its win probability is estimated
+from the final spread and the tiles still to come.  Near the end the game is played out
+instead: when the bag is empty at the horizon, play goes on until someone goes out or six
+scoreless turns end it, and the end-of-game adjustment replaces the leaves (the win is then
+0, 1/2 or 1).
 
 * Common random numbers: within an iteration every candidate meets the same opponent rack and
   the same bag order, so the differences between candidates carry less noise than their values.
@@ -19,7 +23,8 @@ win probability is estimated from the final spread and the tiles still to come.
   worker processes.  A time limit stops between rounds, so it can only change how many
   rounds run.
 
-The cost per candidate-iteration is ``plies`` move generations (one per simulated turn).
+The cost per candidate-iteration is ``plies`` move generations (one per simulated turn; a
+played-out ending adds at most PLAYOUT_TURNS), which is nearly all of the time in pure Python.
 """
 
 from __future__ import annotations
@@ -38,49 +43,41 @@ from dataclasses import dataclass, field
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.leave import best_keep, remaining_after
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
+    Candidate,
+    LeaveFunction,
+    static_candidates,
+    static_player,
+    unseen_tiles,
+)
 
-LeaveFunction = Callable[[Iterable[str]], float]
+# Candidate, static_candidates and unseen_tiles live in sim_setup; they stay importable from
+# here for callers written before the split (the web app's simulation page).
+__all__ = [
+    "Candidate", "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
+    "play_iteration", "simulate", "static_candidates", "unseen_tiles", "win_probability",
+]
 
 MAX_CANDIDATES = 100
 MAX_PLIES = 10
 MAX_ITERATIONS = 1_000_000
+SCORELESS_TURN_LIMIT = 6
+"""Scoreless turns in a row that end a simulated game."""
+PLAYOUT_TURNS = 30
+"""Turns at most played past the horizon when the bag is empty there (a game ends sooner:
+the racks hold at most 14 tiles and six scoreless turns end it)."""
 ROUND_SIZE = 16
 """Iterations per round: pruning and the clock are looked at between rounds only."""
 
 # Spread uncertainty per unseen tile, for the win estimate: the standard deviation of the
 # final spread grows with the square root of the tiles still to be played.
 SPREAD_SD_PER_ROOT_TILE = 8.0
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A turn to simulate: a placement, an exchange (``tiles`` go back) or a pass."""
-
-    kind: TurnKind
-    move: Move | None = None
-    tiles: str = ""
-    static_equity: float = 0.0
-
-    @property
-    def score(self) -> int:
-        """Points the turn scores."""
-        return self.move.score if self.move is not None else 0
-
-    def label(self) -> str:
-        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``."""
-        if self.kind is TurnKind.EXCHANGE:
-            return f"exchange {self.tiles}"
-        if self.kind is TurnKind.PASS or self.move is None:
-            return "pass"
-        return format_standard_move(self.move)
 
 
 @dataclass(frozen=True)
@@ -104,6 +101,8 @@ class SimPosition:
         unseen = Counter(self.unseen)
         if Counter(self.opponent_known) - unseen:
             raise InvalidArgumentError("the opponent's known tiles are not all among the unseen tiles")
+        if len(self.opponent_known) > self.hand_size:
+            raise InvalidArgumentError(f"the opponent holds at most {self.hand_size} tiles")
 
 
 @dataclass
@@ -214,6 +213,17 @@ def _deal(position: SimPosition, rng: random.Random) -> tuple[list[str], list[st
     return opponent, rest
 
 
+ReplyMemo = dict[tuple[object, ...], Decision]
+"""A static player's decisions, keyed by all it saw: the candidate and the decisions since
+(which fix the board and the scores), its rack, the unseen tiles and the bag size.  Racks
+repeat from one iteration to the next near the end of a game (few unseen tiles) or when the
+opponent's rack is known, and the memo then saves the move generation.  It assumes, as the
+registered strategies promise, that a strategy decides the same way in the same situation."""
+
+MEMO_LIMIT = 100_000
+"""Decisions a memo holds before it starts afresh."""
+
+
 def play_iteration(
     position: SimPosition,
     candidates: Sequence[Candidate],
@@ -221,55 +231,94 @@ def play_iteration(
     leave: LeaveFunction,
     plies: int,
     rng: random.Random,
+    memo: ReplyMemo | None = None,
 ) -> list[tuple[float, float]]:
     """Each candidate's (value, win probability) in one iteration with common draws: the
     value is the spread change after the candidate (its own score excluded) over ``plies``
-    further turns, plus the mover's leave minus the opponent's at the horizon."""
+    further turns, plus the mover's leave minus the opponent's at the horizon; when the bag is
+    empty at the horizon the game is played out instead (at most PLAYOUT_TURNS more turns) and
+    the end-of-game adjustment replaces the leaves.  ``memo`` remembers the policy's
+    decisions (see :data:`ReplyMemo`)."""
     opponent_rack, bag_order = _deal(position, rng)
-    results = []
+    memo = memo if memo is not None else {}
+    return [
+        _play_candidate(position, candidate, opponent_rack, bag_order, policy, leave, plies, memo)
+        for candidate in candidates
+    ]
+
+
+def _situation(position: SimPosition, board: Board, rack: list[str], bag: list[str], unseen: tuple[str, ...],
+               scores: list[int], side: int, scoreless: int) -> Situation:
+    """What the player of ``side`` sees inside a simulated game."""
+    return Situation(
+        board=board,
+        rack=Rack(rack),
+        lexicon=position.lexicon,
+        rules=position.rules,
+        bag_size=len(bag),
+        can_exchange=len(bag) >= position.hand_size,
+        unseen=unseen,
+        scores=(scores[0], scores[1]),
+        seat=side,
+        scoreless_turns=scoreless,
+        scoreless_turn_limit=SCORELESS_TURN_LIMIT,
+        end_rule=position.end_rule,
+        hand_size=position.hand_size,
+    )
+
+
+def _play_candidate(
+    position: SimPosition,
+    candidate: Candidate,
+    opponent_rack: list[str],
+    bag_order: list[str],
+    policy: Strategy,
+    leave: LeaveFunction,
+    plies: int,
+    memo: ReplyMemo,
+) -> tuple[float, float]:
+    board = position.board.copy()
+    racks = [list(position.rack), list(opponent_rack)]
+    bag = list(bag_order)
+    hand_size = position.hand_size
+    _apply(board, racks[0], bag, Decision(candidate.kind, candidate.move, candidate.tiles), hand_size)
+    scores = [position.scores[0] + candidate.score, position.scores[1]]
+    scoreless = 0 if candidate.score else 1
+    went_out: int | None = 0 if not racks[0] else None
+    history: tuple[object, ...] = (id(candidate),)
+    ply = 0
+    while went_out is None and scoreless < SCORELESS_TURN_LIMIT:
+        if ply >= plies and (bag or ply >= plies + PLAYOUT_TURNS):
+            break
+        side = 1 - ply % 2
+        unseen = tuple(sorted(bag + racks[1 - side]))
+        key = (history, tuple(sorted(racks[side])), unseen, len(bag))
+        decision = memo.get(key)
+        if decision is None:
+            decision = policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
+                                                scoreless))
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = decision
+        history = (*history, decision)
+        points = _apply(board, racks[side], bag, decision, hand_size)
+        scores[side] += points
+        scoreless = 0 if points else scoreless + 1
+        if not racks[side]:
+            went_out = side
+        ply += 1
+    if went_out is not None or scoreless >= SCORELESS_TURN_LIMIT:
+        changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
+        final = scores[0] + changes[0] - scores[1] - changes[1]
+        tiles_to_come = 0
+        horizon = 0.0
+    else:
+        final = scores[0] - scores[1]
+        tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
+        horizon = leave(racks[0]) - leave(racks[1])
     lead = position.scores[0] - position.scores[1]
-    for candidate in candidates:
-        board = position.board.copy()
-        racks = [list(position.rack), list(opponent_rack)]
-        bag = list(bag_order)
-        decision = Decision(candidate.kind, candidate.move, candidate.tiles)
-        _apply(board, racks[0], bag, decision, position.hand_size)
-        spread = 0.0
-        scoreless = 0 if candidate.score else 1
-        went_out: int | None = None
-        for ply in range(plies):
-            if not racks[0] or scoreless >= 6:
-                went_out = 0 if not racks[0] else None
-                break
-            side = 1 - ply % 2
-            situation = Situation(
-                board=board,
-                rack=Rack(racks[side]),
-                lexicon=position.lexicon,
-                rules=position.rules,
-                bag_size=len(bag),
-                can_exchange=len(bag) >= position.hand_size,
-            )
-            points = _apply(board, racks[side], bag, policy.decide(situation), position.hand_size)
-            spread += points if side == 0 else -points
-            scoreless = 0 if points else scoreless + 1
-            if not racks[side] and not bag:
-                went_out = side
-                break
-        else:
-            if not racks[0] and not bag:
-                went_out = 0
-        game_over = went_out is not None or scoreless >= 6
-        if game_over:
-            changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
-            spread += changes[0] - changes[1]
-            tiles_to_come = 0
-        else:
-            spread += leave(racks[0]) - leave(racks[1])
-            tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
-        final_spread = lead + candidate.score + spread
-        results.append((spread, win_probability(final_spread, tiles_to_come)))
-    return results
+    value = final - lead - candidate.score + horizon
+    return value, win_probability(final + horizon, tiles_to_come)
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -283,6 +332,7 @@ class _Job:
     leave: LeaveFunction
     plies: int
     seed: int
+    memo: ReplyMemo = field(default_factory=dict)
 
 
 # The job of the run in progress.  Worker processes are forked after it is set, so they
@@ -296,7 +346,7 @@ def _run_round(first: int, count: int, live: tuple[int, ...]) -> list[list[tuple
     candidates = [job.candidates[i] for i in live]
     return [
         play_iteration(job.position, candidates, job.policy, job.leave, job.plies,
-                       random.Random(f"{job.seed}:{i}"))
+                       random.Random(f"{job.seed}:{i}"), job.memo)
         for i in range(first, first + count)
     ]
 
@@ -333,8 +383,8 @@ def _prune(results: list[CandidateResult], confidence_z: float) -> None:
 def simulate(
     position: SimPosition,
     candidates: Sequence[Candidate],
-    policy: Strategy,
-    leave: LeaveFunction,
+    policy: Strategy | str = DEFAULT_POLICY,
+    leave: LeaveFunction | None = None,
     *,
     plies: int = 2,
     iterations: int | None = 1000,
@@ -348,7 +398,14 @@ def simulate(
     candidate is ahead of every other with the confidence ``confidence_z`` (2.576: 99%),
     after ``iterations`` iterations, or once ``seconds`` have passed (checked between rounds).
     ``workers`` > 1 runs rounds in that many processes; the answer does not depend on it.
+    ``policy`` is the static player of both sides, a strategy or a registered name; ``leave``
+    values the racks at the horizon (default: the named player's, see :func:`static_player`).
     Cost: ``plies`` move generations per candidate per iteration."""
+    if isinstance(policy, str):
+        policy, own_leave = static_player(policy)
+        leave = leave if leave is not None else own_leave
+    elif leave is None:
+        raise InvalidArgumentError("give the leave function that goes with a strategy object")
     if not candidates:
         raise InvalidArgumentError("simulation needs at least one candidate")
     if len(candidates) > MAX_CANDIDATES:
@@ -410,53 +467,6 @@ def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
     return [(start, min(size, first + count - start)) for start in range(first, first + count, size)]
 
 
-def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[str]:
-    """The tiles of the full distribution that are neither on ``board`` nor on ``rack``
-    (a blank played on the board counts as a blank).  Raises InvalidArgumentError when the
-    board and rack use more of a tile than the distribution holds."""
-    left = Counter(tile_set.full_bag())
-    seen = Counter(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
-    seen.update(rack_tile(tile) for tile in rack)
-    over = seen - left
-    if over:
-        raise InvalidArgumentError(
-            f"the board and rack hold more {''.join(sorted(over))} than the tile set has"
-        )
-    left.subtract(seen)
-    return sorted(left.elements())
-
-
 def default_workers() -> int:
     """The number of processes to use by default: every core."""
     return os.cpu_count() or 1
-
-
-def static_candidates(
-    board: Board,
-    rack: Rack,
-    lexicon: Lexicon,
-    rules: RuleSet,
-    leave: LeaveFunction,
-    *,
-    limit: int = 10,
-    can_exchange: bool = True,
-) -> list[Candidate]:
-    """The ``limit`` best turns by static equity (score plus the leave's value): placements
-    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
-    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
-    if limit < 1:
-        raise InvalidArgumentError("at least one candidate is needed")
-    found = [
-        Candidate(
-            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
-        )
-        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
-    ]
-    if can_exchange and len(rack):
-        kept, value = best_keep(rack, leave)
-        returned = "".join(remaining_after(rack, kept))
-        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
-    if not found:
-        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
-    found.sort(key=lambda c: -c.static_equity)
-    return found[:limit]

@@ -1,0 +1,132 @@
+"""What a simulation and a review start from: the static player (a registered strategy, named)
+with the leave function it values kept tiles with, the tiles the mover cannot see, and the
+candidate turns it picks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.game.decision import Strategy, get_strategy
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_after
+
+LeaveFunction = Callable[[Iterable[str]], float]
+
+DEFAULT_POLICY = "leave"
+"""The registered strategy that plays both sides inside a simulation and judges turns in a
+review: the best static player registered.  Switch to ``"equity"`` once the learned leave
+tables land (a strategy exposing its leave function as a ``leave`` attribute)."""
+
+
+def static_player(name: str = DEFAULT_POLICY) -> tuple[Strategy, LeaveFunction]:
+    """A fresh instance of the registered strategy ``name`` and the leave function it values
+    kept tiles with (its ``leave`` attribute, else the rule-of-thumb :func:`leave_value`),
+    memoized by the multiset of tiles kept: a simulation values the same few thousand leaves
+    over and over (a strategy's ``leave`` is replaced by the memoized one).  Raises
+    InvalidArgumentError for an unknown name."""
+    policy = get_strategy(name)
+    own = getattr(policy, "leave", None)
+    leave = memoized_leave(own if callable(own) else leave_value)
+    if callable(own):
+        setattr(policy, "leave", leave)  # noqa: B010 - the attribute is not part of Strategy
+    return policy, leave
+
+
+LEAVE_CACHE_SIZE = 1 << 16
+"""Distinct leaves a memoized leave function keeps before it starts afresh."""
+
+
+def memoized_leave(leave: LeaveFunction) -> LeaveFunction:
+    """``leave`` with its values cached by the sorted tiles kept (a pure function of the
+    multiset is assumed); the cache is emptied when it reaches LEAVE_CACHE_SIZE entries."""
+    cache: dict[tuple[str, ...], float] = {}
+
+    def cached(tiles: Iterable[str]) -> float:
+        key = tuple(sorted(tiles))
+        value = cache.get(key)
+        if value is None:
+            if len(cache) >= LEAVE_CACHE_SIZE:
+                cache.clear()
+            value = cache[key] = leave(key)
+        return value
+
+    return cached
+
+
+def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[str]:
+    """The tiles of the full distribution that are neither on ``board`` nor on ``rack``
+    (a blank played on the board counts as a blank).  Raises InvalidArgumentError when the
+    board and rack use more of a tile than the distribution holds."""
+    left = Counter(tile_set.full_bag())
+    seen = Counter(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
+    seen.update(rack_tile(tile) for tile in rack)
+    over = seen - left
+    if over:
+        raise InvalidArgumentError(
+            f"the board and rack hold more {''.join(sorted(over))} than the tile set has"
+        )
+    left.subtract(seen)
+    return sorted(left.elements())
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A turn to simulate: a placement, an exchange (``tiles`` go back) or a pass."""
+
+    kind: TurnKind
+    move: Move | None = None
+    tiles: str = ""
+    static_equity: float = 0.0
+
+    @property
+    def score(self) -> int:
+        """Points the turn scores."""
+        return self.move.score if self.move is not None else 0
+
+    def label(self) -> str:
+        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``."""
+        if self.kind is TurnKind.EXCHANGE:
+            return f"exchange {self.tiles}"
+        if self.kind is TurnKind.PASS or self.move is None:
+            return "pass"
+        return format_standard_move(self.move)
+
+
+def static_candidates(
+    board: Board,
+    rack: Rack,
+    lexicon: Lexicon,
+    rules: RuleSet,
+    leave: LeaveFunction,
+    *,
+    limit: int = 10,
+    can_exchange: bool = True,
+) -> list[Candidate]:
+    """The ``limit`` best turns by static equity (score plus the leave's value): placements
+    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
+    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
+    if limit < 1:
+        raise InvalidArgumentError("at least one candidate is needed")
+    found = [
+        Candidate(
+            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
+        )
+        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
+    ]
+    if can_exchange and len(rack):
+        kept, value = best_keep(rack, leave)
+        returned = "".join(remaining_after(rack, kept))
+        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
+    if not found:
+        found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
+    found.sort(key=lambda c: -c.static_equity)
+    return found[:limit]
