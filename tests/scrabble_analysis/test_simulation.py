@@ -13,6 +13,7 @@ from wordgames.scrabble.game.decision import Decision, Situation
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.strategy.equity import default_leaves
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
@@ -154,10 +155,13 @@ def test_with_the_bag_empty_the_game_is_played_out(enable_trie: Lexicon) -> None
         assert set(entry.wins) <= {0.0, 0.5, 1.0}  # played to the end: no estimate is left
 
 
-def test_the_static_player_is_chosen_by_name() -> None:
-    policy, leave = static_player()
-    assert policy.name == DEFAULT_POLICY
-    assert leave(["Q"]) == leave_value(["Q"]) and vars(policy)["leave"] is leave
+def test_the_static_player_is_chosen_by_name(enable_trie: Lexicon) -> None:
+    policy, leave = static_player(lexicon=enable_trie)
+    assert policy.name == DEFAULT_POLICY == "equity"
+    table = default_leaves(enable_trie)
+    assert table is not None and leave(["Q"]) == table.value(["Q"]) < 0 < leave(["?"])
+    rule_of_thumb, own = static_player("leave")
+    assert own(["Q"]) == leave_value(["Q"]) and vars(rule_of_thumb)["leave"] is own
     greedy, fallback = static_player("greedy")
     assert greedy.name == "greedy" and fallback(["S", "?"]) == leave_value(["S", "?"])
     with pytest.raises(InvalidArgumentError):

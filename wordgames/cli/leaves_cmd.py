@@ -184,7 +184,7 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
     placements = sum(choice.kind is TurnKind.PLACE for choice in choices)
     shown = choices[: args.top]
     if args.json:
-        print_json({"moves": [_choice_json(choice, args.rules, move_json) for choice in shown],
+        print_json({"moves": [choice_json(choice, args.rules, move_json) for choice in shown],
                     "total_moves": placements, "total_choices": len(choices)})
         return 0 if placements else 1
     width = len(str(len(shown)))
@@ -199,7 +199,9 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
     return 0 if placements else 1
 
 
-def _choice_json(choice: Choice, rules: str, move_json: MoveJson) -> dict[str, Any]:
+def choice_json(choice: Choice, rules: str, move_json: MoveJson) -> dict[str, Any]:
+    """One entry of ``best --strategy equity --json``: the move's JSON (none for an exchange or
+    a pass) with its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity``."""
     shape: dict[str, Any] = move_json(choice.move, rules) if choice.move is not None else {}
     kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
     shape.update({"kind": kind, "score": choice.score, "leave": choice.leave,

@@ -132,7 +132,7 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.candidates > MAX_CANDIDATES:
         raise InvalidArgumentError(f"--candidates is at most {MAX_CANDIDATES}")
     rules = get_rules("classic", **options)
-    policy, leave = static_player(args.policy)
+    policy, leave = static_player(args.policy, lexicon)
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
     scores = [*position.scores, 0, 0][:2]
     sim_position = SimPosition(

@@ -15,10 +15,11 @@ from pydantic import BaseModel, Field
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Direction, Move, Placement, game_to_gcg
+from wordgames.scrabble.strategy.equity import default_leaves, equity_choices
 from wordgames.web.deps import Services, services
 from wordgames.web.games import DEFAULT_STRATEGY, StoredGame, available_strategies, require_human_turn
 from wordgames.web.limits import MAX_RACK_CHARS, MAX_TOP
-from wordgames.web.views import board_view, plays_json, tile_values, turn_json
+from wordgames.web.views import board_view, equity_plays_json, tile_values, turn_json
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -166,13 +167,13 @@ def hints(
     found: Annotated[Services, Depends(services)],
     top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 5,
 ) -> dict[str, Any]:
-    """The first ``top`` plays, best first, each with its leave (and equity when the engine
-    gives one)."""
+    """The first ``top`` plays by equity (the shipped leave table for ENABLE, every leave 0
+    for a lexicon without one), each with its leave, leave value and equity."""
     stored = found.games.get(game_id)
     with stored.lock:
         require_human_turn(stored)
         game = stored.game
-        return plays_json(game.legal_moves(), game.current_player.rack, top)
+        return equity_plays_json(equity_choices(game.situation(), default_leaves(game.lexicon)), top)
 
 
 @router.get("/{game_id}/gcg", summary="The game as a GCG file", response_class=PlainTextResponse)

@@ -19,7 +19,7 @@ from wordgames.cli.scrabble_cmd import move_to_json
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
-from wordgames.scrabble.strategy import LeaveStrategy, leave_value
+from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, static_player
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate, static_candidates, unseen_tiles
 from wordgames.web.analysis import Job, JobCancelled, Work
 from wordgames.web.lexicons import LexiconRegistry
@@ -94,15 +94,15 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
 
 
 class StoppablePolicy(Strategy):
-    """The simulation's static player (the rule-of-thumb ``leave`` strategy, as ``scrabble
-    sim``'s), which stops the run when its job is cancelled: it is asked for every simulated
-    turn, so a cancel takes effect within one move generation rather than a round."""
+    """The simulation's static player (``scrabble sim``'s default, :data:`DEFAULT_POLICY`),
+    which stops the run when its job is cancelled: it is asked for every simulated turn, so a
+    cancel takes effect within one move generation rather than a round."""
 
     name = "web-sim-policy"
 
-    def __init__(self, job: Job) -> None:
+    def __init__(self, job: Job, inner: Strategy) -> None:
         self.job = job
-        self.inner = LeaveStrategy()
+        self.inner = inner
 
     def decide(self, situation: Situation) -> Decision:
         """The inner strategy's turn; raises JobCancelled once the job is cancelled."""
@@ -112,11 +112,12 @@ class StoppablePolicy(Strategy):
 
 
 def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
-    """The job's work: candidates by static equity (the rule-of-thumb leave values, as
-    ``scrabble sim``), then the simulation, progress counted in iterations; the job's
+    """The job's work: candidates by static equity (the default static player's leave values,
+    as ``scrabble sim``), then the simulation, progress counted in iterations; the job's
     ``result`` is ``scrabble sim --json``'s answer."""
 
     def work(job: Job, lock: threading.Lock) -> None:
+        inner, leave_value = static_player(DEFAULT_POLICY, position.lexicon)
         candidates = static_candidates(
             position.board, rack, position.lexicon, position.rules, leave_value,
             limit=query.candidates, can_exchange=len(position.unseen) - HAND_SIZE >= HAND_SIZE,
@@ -129,7 +130,7 @@ def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
                     raise JobCancelled
 
         result = simulate(
-            position, candidates, StoppablePolicy(job), leave_value, plies=query.plies,
+            position, candidates, StoppablePolicy(job, inner), leave_value, plies=query.plies,
             iterations=query.iterations, seconds=query.seconds, seed=query.seed, workers=1,
             progress=progress,
         )

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from wordgames.cli.leaves_cmd import choice_json
 from wordgames.cli.scrabble_cmd import best_json, move_to_json
 from wordgames.scrabble import Board, Game, Move, Rack, TileSet
+from wordgames.scrabble.strategy.equity import Choice
 
 
 def board_view(board: Board) -> dict[str, Any]:
@@ -48,6 +50,15 @@ def plays_json(moves: list[Move], rack: Rack, top: int) -> dict[str, Any]:
             if value is not None:
                 entry.setdefault(name, value)
     return result
+
+
+def equity_plays_json(choices: list[Choice], top: int) -> dict[str, Any]:
+    """``best --strategy equity --json`` of the first ``top`` choices (placements, exchanges,
+    the pass), each with its leave, leave value and equity."""
+    return {
+        "moves": [choice_json(choice, "classic", move_to_json) for choice in choices[:top]],
+        "total_moves": sum(1 for choice in choices if choice.move is not None),
+    }
 
 
 def tile_values(tile_set: TileSet) -> dict[str, int]:

@@ -182,7 +182,7 @@ def rank_turns(
     ``rack``, best static equity first (ties keep the engine's move order, exchange last), the
     way a review judges a turn; ``leave`` defaults to the default static player's.  Cost: one
     full move generation."""
-    leave = leave if leave is not None else static_player()[1]
+    leave = leave if leave is not None else static_player(lexicon=lexicon)[1]
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = [judge.option(move) for move in rules.best_moves(board, rack, lexicon)]
     exchange = judge.best_exchange()
@@ -211,7 +211,7 @@ def _simulated(
     known = Counter(opponent_known) & Counter(unseen)
     position = SimPosition(board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
                            scores, tuple(sorted(known.elements()))[:hand_size])
-    strategy, leave = static_player(policy)
+    strategy, leave = static_player(policy, lexicon)
     result = simulate(position, candidates, strategy, leave, plies=sim.plies, iterations=sim.iterations,
                       seed=sim.seed, workers=sim.workers, confidence_z=sim.confidence_z)
     value = {id(entry.candidate): entry.equity for entry in result.candidates}
@@ -249,7 +249,7 @@ def review_turn(
     ``leave``); with ``sim``, by simulating that player from ``scores`` (the mover's first),
     dealing the opponent ``opponent_known`` first.  Cost: one full move generation, plus the
     simulation."""
-    leave = leave if leave is not None else static_player(policy)[1]
+    leave = leave if leave is not None else static_player(policy, lexicon)[1]
     rack = Rack.parse(event.rack)
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
@@ -320,7 +320,7 @@ def review_game(
     :class:`SimSettings`), the opponent first dealt the tiles it is known to hold (those of a
     withdrawn phony it has not played since).  Cost: one move generation per reviewed turn
     (plus the simulations)."""
-    leave = leave if leave is not None else static_player(policy)[1]
+    leave = leave if leave is not None else static_player(policy, lexicon)[1]
     if player is not None and all(player not in pair for pair in record.players):
         raise InvalidArgumentError(f"no player {player!r} in this game")
     if tile_set is None:

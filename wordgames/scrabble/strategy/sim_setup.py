@@ -21,20 +21,33 @@ from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
-DEFAULT_POLICY = "leave"
+DEFAULT_POLICY = "equity"
 """The registered strategy that plays both sides inside a simulation and judges turns in a
-review: the best static player registered.  Switch to ``"equity"`` once the learned leave
-tables land (a strategy exposing its leave function as a ``leave`` attribute)."""
+review: the best static player registered, the equity player with its leave table."""
 
 
-def static_player(name: str = DEFAULT_POLICY) -> tuple[Strategy, LeaveFunction]:
+def _no_leave(tiles: Iterable[str]) -> float:
+    """The leave function of a player without a leave table: every leave is worth 0."""
+    return 0.0
+
+
+def static_player(
+    name: str = DEFAULT_POLICY, lexicon: Lexicon | None = None
+) -> tuple[Strategy, LeaveFunction]:
     """A fresh instance of the registered strategy ``name`` and the leave function it values
-    kept tiles with (its ``leave`` attribute, else the rule-of-thumb :func:`leave_value`),
-    memoized by the multiset of tiles kept: a simulation values the same few thousand leaves
-    over and over (a strategy's ``leave`` is replaced by the memoized one).  Raises
-    InvalidArgumentError for an unknown name."""
+    kept tiles with: its ``leave`` attribute; else, for a player with leave tables (a
+    ``table_for(lexicon)`` method, as ``equity`` has) and a ``lexicon``, that table's values
+    (0 for every leave when it has none); else the rule-of-thumb :func:`leave_value`.  The
+    function is memoized by the multiset of tiles kept: a simulation values the same few
+    thousand leaves over and over (a strategy's ``leave`` is replaced by the memoized one).
+    Raises InvalidArgumentError for an unknown name."""
     policy = get_strategy(name)
     own = getattr(policy, "leave", None)
+    table_for = getattr(policy, "table_for", None)
+    if not callable(own) and callable(table_for) and lexicon is not None:
+        table = table_for(lexicon)
+        leave = memoized_leave(table.value if table is not None else _no_leave)
+        return policy, leave
     leave = memoized_leave(own if callable(own) else leave_value)
     if callable(own):
         setattr(policy, "leave", leave)  # noqa: B010 - the attribute is not part of Strategy

@@ -402,7 +402,7 @@ def simulate(
     values the racks at the horizon (default: the named player's, see :func:`static_player`).
     Cost: ``plies`` move generations per candidate per iteration."""
     if isinstance(policy, str):
-        policy, own_leave = static_player(policy)
+        policy, own_leave = static_player(policy, position.lexicon)
         leave = leave if leave is not None else own_leave
     elif leave is None:
         raise InvalidArgumentError("give the leave function that goes with a strategy object")
