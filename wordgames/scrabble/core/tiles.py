@@ -9,13 +9,22 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.scrabble.core.alphabet import Alphabet
 from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.distributions import (
+    Distribution,
+    canonical_name,
+    distribution_names,
+    named_distribution,
+    read_distribution,
+)
 from wordgames.scrabble.core.limits import (
     MAX_HAND_SIZE,
     MAX_SMALL_FILE_BYTES,
@@ -67,19 +76,25 @@ def rack_tile(tile: str) -> str:
 class TileSet:
     """Letter values and how many of each tile a full bag holds (``?`` is the blank).
 
-    ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).
+    ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).  With an
+    ``alphabet``, tiles are that alphabet's (several characters allowed: ``L·L``); without
+    one, each tile is one letter (see :func:`is_tile_letter`) and :attr:`tile_alphabet` is
+    derived from the values.  Tile sets are equal when their values and counts are.
     """
 
     values: Mapping[str, int]
     counts: Mapping[str, int] = field(default_factory=dict)
+    alphabet: Alphabet | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        if self.alphabet is not None and not isinstance(self.alphabet, Alphabet):
+            raise InvalidArgumentTypeError("a tile set's alphabet must be an Alphabet")
         for name, table, most in (("values", self.values, MAX_TILE_VALUE),
                                   ("counts", self.counts, MAX_TILE_COUNT)):
             if not isinstance(table, Mapping):
                 raise InvalidArgumentTypeError(f"tile set {name} must be a mapping of tile to number")
             for tile, number in table.items():
-                if tile != BLANK and not (is_tile_letter(tile) and tile == tile.upper()):
+                if tile != BLANK and not self._is_tile(tile):
                     raise InvalidArgumentError(
                         f"tile set {name}: {tile!r} is not an upper-case tile letter or '?'"
                     )
@@ -91,15 +106,29 @@ class TileSet:
         if unvalued:
             raise InvalidArgumentError(f"tile set counts: {''.join(sorted(unvalued))} have no value")
 
+    def _is_tile(self, tile: object) -> bool:
+        if self.alphabet is not None:
+            return isinstance(tile, str) and tile in self.alphabet.tiles
+        return isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()
+
+    @cached_property
+    def tile_alphabet(self) -> Alphabet:
+        """The alphabet of these tiles: the one given, else the valued letters in order."""
+        if self.alphabet is not None:
+            return self.alphabet
+        return Alphabet.from_letters(sorted(tile for tile in self.values if tile != BLANK))
+
     def value(self, tile: str) -> int:
-        """Points for a tile: a blank (``?`` or a lower-case letter) scores 0; an unknown
-        letter raises InvalidArgumentError."""
+        """Points for a tile: a blank (``?``, a lower-case letter, or the alphabet's lower-case
+        form of a tile) scores 0; an unknown tile raises InvalidArgumentError."""
         require_type(tile, str, "a tile")
         if tile == BLANK or (tile.isalpha() and tile.islower()):
             return 0
         try:
             return self.values[tile]
         except KeyError:
+            if self.alphabet is not None and self.alphabet.is_designated_blank(tile):
+                return 0
             raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set") from None
 
     def holds(self, tile: str) -> bool:
@@ -111,6 +140,8 @@ class TileSet:
         a lower-case letter is a blank standing for that letter) outside this tile set."""
         for tile in tiles:
             require_type(tile, str, "a tile")
+            if self.alphabet is not None and tile in self.alphabet:
+                tile = self.alphabet.upper(tile)
             if not self.holds(tile.upper() if tile != BLANK else tile):
                 letters = "".join(sorted(tile for tile in self.values if tile != BLANK))
                 raise InvalidArgumentError(
@@ -123,23 +154,82 @@ class TileSet:
 
     @property
     def letters(self) -> str:
-        """The letters (not the blank) that have values, sorted."""
+        """The letters (not the blank) that have values, sorted (for one-letter tiles; see
+        :attr:`tiles` when a tile may be several characters)."""
         return "".join(sorted(tile for tile in self.values if tile != BLANK))
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        """The tiles (not the blank) that have values, in the alphabet's order."""
+        return tuple(tile for tile in self.tile_alphabet.tiles if tile in self.values)
 
 
 STANDARD_ENGLISH = TileSet(
     values={tile: value for tile, (value, _) in _ENGLISH.items()},
     counts={tile: count for tile, (_, count) in _ENGLISH.items()},
+    alphabet=Alphabet.from_letters("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
 )
 
 
-TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
-"""Tile sets by the names other programs give them (CGP ``ld``, GCG ``#tile-distribution``)."""
+def tile_set_of(distribution: Distribution) -> TileSet:
+    """The tile set of a distribution read from CSV (see
+    :mod:`wordgames.scrabble.core.distributions`)."""
+    return TileSet(distribution.values, distribution.counts, distribution.alphabet)
+
+
+class _NamedTileSets(Mapping[str, TileSet]):
+    """The shipped distributions by name, each read on first use (``english`` is
+    :data:`STANDARD_ENGLISH` itself)."""
+
+    def __getitem__(self, name: str) -> TileSet:
+        if name == "english":
+            return STANDARD_ENGLISH
+        distribution = named_distribution(name) if name in distribution_names() else None
+        if distribution is None:
+            raise KeyError(name)
+        return tile_set_of(distribution)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(distribution_names())
+
+    def __len__(self) -> int:
+        return len(distribution_names())
+
+
+TILE_DISTRIBUTIONS: Mapping[str, TileSet] = _NamedTileSets()
+"""Tile sets by the names other programs give them (CGP ``ld``, GCG ``#tile-distribution``):
+every distribution shipped in ``wordgames/scrabble/core/distributions/``."""
 
 
 def tile_set_named(name: str) -> TileSet | None:
-    """The tile set a distribution name (any case) names, or None."""
-    return TILE_DISTRIBUTIONS.get(name.strip().lower())
+    """The tile set a distribution name names (any case; ``English-Super`` is
+    ``english_super``), or None."""
+    return TILE_DISTRIBUTIONS.get(canonical_name(name))
+
+
+def read_tile_file(path: str | os.PathLike[str]) -> TileSet:
+    """A tile set from a file of any supported form: distribution CSV (a ``.csv`` name, or
+    commas in the text), else a FIT1045 scores file or USC tile bag (:func:`read_tile_set`)."""
+    file = Path(path)
+    if file.suffix.lower() == ".csv" or "," in read_text_file(file, "tile file", limit=MAX_SMALL_FILE_BYTES):
+        return tile_set_of(read_distribution(file))
+    return read_tile_set(file)
+
+
+def tile_set_from_source(source: str) -> TileSet:
+    """The tile set ``NAME|PATH`` gives (``--tile-distribution``): a shipped distribution's
+    name (a name wins over a file of that name in the working folder: write ``./french``),
+    else a file read by :func:`read_tile_file`.  FormatError naming the known names when
+    ``source`` is neither."""
+    require_type(source, str, "a tile distribution")
+    named = tile_set_named(source)
+    if named is not None:
+        return named
+    if not Path(source).exists() and "/" not in source and "." not in source:
+        raise FormatError(
+            f"{source!r} is neither a tile distribution ({', '.join(distribution_names())}) nor a file"
+        )
+    return read_tile_file(source)
 
 
 def distribution_name(tile_set: TileSet) -> str | None:
