@@ -3,12 +3,18 @@ bracket notation of racks and moves (issue 17)."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections import Counter
+
 import pytest
+from conftest import shared_file
 from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.scrabble.core.alphabet import BLANK, MAX_ALPHABET_TILES, Alphabet, is_tile_form
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
 CATALAN = Alphabet(
     ["A", "C", "Ç", "E", "G", "I", "L", "L·L", "N", "NY", "O", "QU", "S", "U"],
@@ -202,3 +208,26 @@ def test_any_text_splits_or_names_a_character(alphabet: Alphabet, text: str) -> 
         return
     assert alphabet.join(tiles) == text.replace("[", "").replace("]", "").upper()
     assert alphabet.parse(alphabet.format(tiles)) == tiles
+
+
+def test_the_external_catalan_and_polish_positions_spell_with_their_alphabets() -> None:
+    # The board rows of the CGP positions the CGP reader refuses today: each row, its runs of
+    # empty squares taken out, parses with the language's alphabet to exactly 15 squares.
+    forms = json.loads(shared_file("external/cgp/forms.json").read_text(encoding="utf-8"))
+    entries = forms if isinstance(forms, list) else forms["forms"]
+    unsupported = [entry["cgp"] for entry in entries if entry.get("expect") == "unsupported"]
+    assert len(unsupported) == 5
+    seen: Counter[str] = Counter()
+    for cgp in unsupported:
+        language = "catalan" if "DISC2" in cgp else "polish"
+        alphabet = TILE_DISTRIBUTIONS[language].tile_alphabet
+        for row in cgp.split()[0].split("/"):
+            squares = sum(int(part) if part.isdigit() else len(alphabet.parse(part))
+                          for part in re.findall(r"\d+|\D+", row))
+            assert squares == 15, (language, row)
+        racks = [rack for rack in cgp.split()[1].split("/") if rack]
+        assert all(alphabet.parse(rack) for rack in racks)
+        seen[language] += 1
+    assert seen == {"catalan": 2, "polish": 3}
+    catalan = TILE_DISTRIBUTIONS["catalan"].tile_alphabet
+    assert catalan.parse("4n2CE[L·L]A4".replace("4", "").replace("2", "")) == ("n", "C", "E", "L·L", "A")
