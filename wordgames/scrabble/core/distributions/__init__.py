@@ -27,7 +27,6 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.scrabble.core.alphabet import BLANK, MAX_ALPHABET_TILES, Alphabet
@@ -112,11 +111,10 @@ def read_distribution(path: str | os.PathLike[str]) -> Distribution:
     return parse_distribution(text, str(path))
 
 
-def _shipped() -> dict[str, Path]:
+def _shipped() -> dict[str, resources.abc.Traversable]:
+    # Read through importlib.resources, so the files are found inside a wheel or a zip too.
     folder = resources.files(__name__)
-    return {
-        Path(entry.name).stem: Path(str(entry)) for entry in folder.iterdir() if entry.name.endswith(".csv")
-    }
+    return {entry.name[: -len(".csv")]: entry for entry in folder.iterdir() if entry.name.endswith(".csv")}
 
 
 @cache
@@ -135,5 +133,5 @@ def canonical_name(name: str) -> str:
 def named_distribution(name: str) -> Distribution | None:
     """The shipped distribution called ``name`` (any case, see :func:`canonical_name`), or
     None.  Each file is read once per process."""
-    path = _shipped().get(canonical_name(name))
-    return read_distribution(path) if path is not None else None
+    entry = _shipped().get(canonical_name(name))
+    return None if entry is None else parse_distribution(entry.read_text(encoding="utf-8"), entry.name)
