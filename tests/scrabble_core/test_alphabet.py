@@ -96,7 +96,8 @@ def test_notation_brackets_multi_character_tiles_and_keeps_blanks() -> None:
     assert CATALAN.parse("[L·L]A?[ny]c") == ("L·L", "A", BLANK, "ny", "c")
     assert CATALAN.parse("L·LQU_") == ("L·L", "QU", BLANK)
     assert CATALAN.format(("L·L", "A", BLANK, "ny", "c")) == "[L·L]A?[ny]c"
-    assert SPANISH.format(("C", "H")) == "CH" and SPANISH.parse("CH") == ("CH",)
+    assert SPANISH.format(("C", "H")) == "[C]H" and SPANISH.parse("CH") == ("CH",)
+    assert SPANISH.format(("C", "A", "CH", "c", "h")) == "CA[CH][c]h"
     assert SPANISH.parse("[C]H") == ("C", "H")
     with pytest.raises(InvalidArgumentError):
         CATALAN.format(["X"])

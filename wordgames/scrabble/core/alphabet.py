@@ -14,8 +14,9 @@ Three ways to read text:
 * :meth:`Alphabet.parse` reads the notation of racks and moves: ``[L·L]`` is a tile,
   ``[l·l]`` a blank designated as that tile, ``a`` a blank designated as A, ``?`` a blank.
   A designated blank comes back as the tile's lower-case form, as the board writes it.
-* :meth:`Alphabet.format` writes that notation: multi-character tiles always in brackets,
-  so what it writes parses back to the same tiles however the tiles' spellings overlap.
+* :meth:`Alphabet.format` writes that notation: multi-character tiles always in brackets (and
+  a one-character tile when the next ones would read as a longer tile: Spanish C, H is
+  ``[C]H``), so what it writes parses back to the same tiles however the spellings overlap.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class Alphabet:
     """The ordered tiles of a game, with their lower-case forms and vowels (see module
     docstring).  Immutable; equal when tiles, forms and vowels are."""
 
-    __slots__ = ("_lower", "_notation", "_numbers", "_tiles", "_upper_of", "_vowels", "_words")
+    __slots__ = ("_lower", "_multi", "_notation", "_numbers", "_tiles", "_upper_of", "_vowels", "_words")
 
     def __init__(
         self, tiles: Iterable[str], lower: Iterable[str] | None = None, vowels: Iterable[str] = ()
@@ -104,6 +105,7 @@ class Alphabet:
         self._numbers = {tile: number for number, tile in enumerate(upper, 1)}
         self._numbers.update((form, number) for number, form in enumerate(lowers, 1))
         self._upper_of = dict(zip(forms, upper + upper, strict=True))
+        self._multi = tuple(form for form in forms if len(form) > 1)
         self._words = TileSplitter(self._upper_of)
         self._notation = TileSplitter({**{form: form for form in forms}, BLANK: BLANK})
 
@@ -217,13 +219,21 @@ class Alphabet:
 
     def format(self, tiles: Iterable[str]) -> str:
         """Notation for tiles (tiles, lower-case forms, ``?``): multi-character forms in
-        brackets, so :meth:`parse` reads back the same tiles."""
-        written = []
-        for form in tiles:
+        brackets, and a one-character tile too when the text after it would otherwise start a
+        longer tile, so :meth:`parse` reads back the same tiles.  Cost: O(len(tiles) * the
+        alphabet's multi-character forms)."""
+        forms = list(tiles)
+        for form in forms:
             if form != BLANK and form not in self._numbers:
                 raise InvalidArgumentError(f"{form!r} is not a tile of this alphabet")
-            written.append(form if len(form) == 1 else f"[{form}]")
-        return "".join(written)
+        text = ""
+        # Right to left, so a one-character tile is bracketed exactly when what follows it
+        # would otherwise read as a longer tile (Spanish C then H is "[C]H", not "CH").
+        for form in reversed(forms):
+            plain = form + text
+            ambiguous = len(form) > 1 or any(plain.startswith(longer) for longer in self._multi)
+            text = f"[{form}]{text}" if ambiguous else plain
+        return text
 
     def join(self, tiles: Sequence[str]) -> str:
         """Tiles written one after the other, without brackets (a word as people write it)."""

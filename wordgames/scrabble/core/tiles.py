@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -182,18 +182,22 @@ class _NamedTileSets(Mapping[str, TileSet]):
     :data:`STANDARD_ENGLISH` itself)."""
 
     def __getitem__(self, name: str) -> TileSet:
-        if name == "english":
-            return STANDARD_ENGLISH
-        distribution = named_distribution(name) if name in distribution_names() else None
-        if distribution is None:
+        if name not in distribution_names():
             raise KeyError(name)
-        return tile_set_of(distribution)
+        return _named_tile_set(name)
 
     def __iter__(self) -> Iterator[str]:
         return iter(distribution_names())
 
     def __len__(self) -> int:
         return len(distribution_names())
+
+
+@cache
+def _named_tile_set(name: str) -> TileSet:
+    distribution = named_distribution(name)
+    assert distribution is not None
+    return STANDARD_ENGLISH if name == "english" else tile_set_of(distribution)
 
 
 TILE_DISTRIBUTIONS: Mapping[str, TileSet] = _NamedTileSets()
