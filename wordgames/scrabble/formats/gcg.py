@@ -15,7 +15,20 @@ Writing (:func:`game_to_gcg`, :func:`history_to_gcg`)::
     >Ann:  (DEG) +5 420                      going out: the tiles left on the other racks
     >Robo: DEG (DEG) -5 313                  a rack penalty at the end
 
+and in games played under a challenge rule other than ``void``::
+
+    #challenge-rule 5                        the rule (see below)
+    >Ann: EIOPRST 8D POTSIER +70 70          a phony...
+    >Ann: EIOPRST -- -70 0                   ...challenged off
+    >Robo: ADEHNST 9C HASTENED +74 74        a valid play, challenged in vain:
+    >Robo: AEIKLOR (challenge) +5 79         the bonus it gained
+
 Standard coordinates: ``8D`` (row first) reads across, ``D8`` down; blanks are lower case.
+GCG has no standard pragma for the challenge rule (engines such as Macondo assume one); this
+module writes ``#challenge-rule NAME`` (``single``, ``double``, ``5``, ``10``) for a game not
+played under ``void``, reads it (or ``#challenge NAME``), and replays by it: a phony that was
+not challenged off stands under every rule but ``void``, and a ``(challenge)`` bonus must be
+the rule's.  A challenger's lost turn under ``double`` is written as their pass.
 End-of-game lines follow the rules the games are played with (USC: the player who goes out
 gains the others' rack values once, each other player loses their own).
 
@@ -40,7 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordgames.errors import FormatError, InvalidArgumentError, NotationError
+from wordgames.errors import FormatError, IllegalMoveError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import (
@@ -60,6 +73,12 @@ from wordgames.scrabble.core.tiles import (
     TileSet,
     distribution_name,
     tile_set_named,
+)
+from wordgames.scrabble.game.challenge import (
+    CHALLENGE_RULES,
+    DEFAULT_CHALLENGE_RULE,
+    ChallengeRule,
+    judge_placement,
 )
 from wordgames.scrabble.game.state import Game
 from wordgames.scrabble.game.turn import Turn, TurnKind
@@ -108,6 +127,10 @@ def turn_to_gcg(turn: Turn, nick: str) -> str:
         action = f"-{turn.tiles}"
     elif turn.kind is TurnKind.PASS:
         action = "-"
+    elif turn.kind is TurnKind.WITHDRAW:
+        action = "--"
+    elif turn.kind is TurnKind.CHALLENGE:
+        action = "(challenge)"
     else:
         action = f"({turn.tiles})"  # END: the rack tiles counted (the rack is empty going out)
     return f">{nick}: {turn.rack} {action} {score} {turn.total}"
@@ -121,10 +144,11 @@ def history_to_gcg(
     *,
     board_layout: str | None = None,
     tile_distribution: str | None = None,
+    challenge_rule: str | None = None,
 ) -> str:
     """The GCG text of a game given its player names (seat order) and its history; the
-    optional names become ``#lexicon``, ``#title``, ``#board-layout`` and
-    ``#tile-distribution`` pragmas."""
+    optional names become ``#lexicon``, ``#title``, ``#board-layout``,
+    ``#tile-distribution`` and ``#challenge-rule`` pragmas."""
     nicks = nicknames(names)
     lines = ["#character-encoding UTF-8"]
     for seat, (nick, name) in enumerate(zip(nicks, names, strict=True), 1):
@@ -134,6 +158,7 @@ def history_to_gcg(
         ("lexicon", lexicon_name),
         ("board-layout", board_layout),
         ("tile-distribution", tile_distribution),
+        ("challenge-rule", challenge_rule),
     ):
         if value:
             lines.append(f"#{pragma} {value}")
@@ -153,6 +178,7 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
         title,
         board_layout=board_name(settings.layout),
         tile_distribution=distribution_name(settings.tile_set),
+        challenge_rule=None if settings.challenge == DEFAULT_CHALLENGE_RULE else settings.challenge,
     )
 
 
@@ -213,6 +239,7 @@ class GcgRecord:
     title: str | None = None
     board_layout: str | None = None
     tile_distribution: str | None = None
+    challenge_rule: str | None = None
     events: list[GcgEvent] = field(default_factory=list)
 
 
@@ -273,6 +300,11 @@ def parse_gcg(text: str, name: str = "<gcg>") -> GcgRecord:
                 record.board_layout = value or None
             elif keyword == "tile-distribution":
                 record.tile_distribution = value or None
+            elif keyword in ("challenge-rule", "challenge"):
+                if value.lower() not in CHALLENGE_RULES:
+                    known = ", ".join(CHALLENGE_RULES)
+                    raise FormatError(f"{name}:{number}: unknown challenge rule {value!r} (known: {known})")
+                record.challenge_rule = value.lower()
             continue
         if line.startswith(">"):
             in_note = False
@@ -391,6 +423,11 @@ class _Replay:
         self.totals = {nick: 0 for nick, _ in record.players}
         self.played: Counter[str] = Counter()
         self.last_move: tuple[str, Move, int] | None = None
+        # The #challenge-rule the game names; None (no pragma) keeps the lenient reading of
+        # records from elsewhere: phonies only as far as they are withdrawn, any bonus.
+        self.challenge: ChallengeRule | None = (
+            None if record.challenge_rule is None else CHALLENGE_RULES[record.challenge_rule]
+        )
 
     def apply(self, event: GcgEvent, withdrawn: bool = False) -> None:
         """Check one event and play it; raises _Mismatch with the reason.  ``withdrawn``
@@ -417,7 +454,14 @@ class _Replay:
             self.last_move = None
             return 0
         if event.kind == PHONY:
+            if self.challenge is not None and not self.challenge.phonies_allowed:
+                raise _Mismatch("a withdrawn phony in a game under the void challenge rule")
             return self._withdraw(event)
+        if event.kind == CHALLENGE and self.challenge is not None:
+            bonus = self.challenge.wrong_challenge_bonus
+            if not self.challenge.phonies_allowed or event.score != bonus:
+                raise _Mismatch(f"the {self.challenge.name} challenge rule gives {bonus:+d} for a "
+                                f"challenge that fails")
         if event.kind == END_POINTS:
             value = rack_value(Rack.parse(event.tiles).tiles(), self.tile_set)
             # Tournament two-player games double the going-out points; USC games do not.
@@ -436,20 +480,35 @@ class _Replay:
         self._require_rack(event, used)
         rack = Rack.parse(event.rack) if event.rack else None
         verdict = self.rules.check(self.board, move, self.lexicon, rack)
-        # A phony that is challenged off only has to be placed legally; the rule set does
-        # not score non-words, so its recorded points stand (the withdrawal must cancel them).
-        phony = withdrawn and verdict.code == "BAD WORD"
-        if not verdict.valid and not phony:
-            raise _Mismatch(f"illegal move: {verdict.message or verdict}")
+        score = verdict.score
+        if not verdict.valid:
+            score = self._phony_score(event, move, verdict.code, withdrawn, verdict.message or str(verdict))
         self.played.update(used)
         counts = self.tile_set.counts
         for tile in set(used):
             if counts and self.played[tile] > counts.get(tile, 0):
                 raise _Mismatch(f"more {tile} tiles are played than the tile set holds")
         self.board.place_all((p.row, p.col, p.tile) for p in move.placed)
-        score = event.score if phony else verdict.score
         self.last_move = (event.nick, move, score)
         return score
+
+    def _phony_score(self, event: GcgEvent, move: Move, code: str, withdrawn: bool, reason: str) -> int:
+        """The points of a move the lexicon refuses, when it may be played; else _Mismatch."""
+        if code not in ("BAD WORD", "BAD START"):
+            raise _Mismatch(f"illegal move: {reason}")
+        if self.challenge is not None and self.challenge.phonies_allowed:
+            # The game's rule lets phonies be played (they stand unless challenged off): only
+            # the placement is judged (a standing phony makes the board a BAD START).
+            try:
+                return judge_placement(self.rules, self.board, move)[0]
+            except IllegalMoveError as error:
+                raise _Mismatch(f"illegal move: {error}") from None
+        if withdrawn and code == "BAD WORD" and self.challenge is None:
+            # A record from elsewhere: a phony challenged off only has to be placed legally;
+            # the rule set does not score non-words, so its recorded points stand (the
+            # withdrawal must cancel them).
+            return event.score
+        raise _Mismatch(f"illegal move: {reason}")
 
     def _withdraw(self, event: GcgEvent) -> int:
         if self.last_move is None or self.last_move[0] != event.nick:
