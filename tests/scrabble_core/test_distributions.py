@@ -27,6 +27,8 @@ from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.tiles import (
     STANDARD_ENGLISH,
     TILE_DISTRIBUTIONS,
+    Bag,
+    Rack,
     TileSet,
     distribution_name,
     tile_set_from_source,
@@ -229,3 +231,27 @@ def test_cli_scores_with_the_named_distribution(tmp_path: Path) -> None:
     assert (from_file.returncode, from_file.stdout) == (0, german.stdout)
     bad = run_cli("scrabble", "best", "--cgp", f"{empty} AB/ 0/0 0", "--tile-distribution", "klingon")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "klingon" in bad.stderr
+
+
+def test_racks_and_bags_hold_multi_character_tiles() -> None:
+    catalan = TILE_DISTRIBUTIONS["catalan"]
+    rack = Rack.parse(" [L·L]AQU?[ny]c ", catalan.tile_alphabet)
+    assert rack.tiles() == ["A", "L·L", "QU", "?", "?", "?"] and len(rack) == 6
+    catalan.check_tiles(rack.tiles(), "the rack")
+    rack.remove(["l·l", "QU"])  # a blank played as L·L takes a blank
+    assert rack.tiles() == ["A", "L·L", "?", "?"]
+    with pytest.raises(InvalidArgumentError, match=r"bad rack .*'W' at position 1"):
+        Rack.parse("WA", catalan.tile_alphabet)
+    with pytest.raises(InvalidArgumentError, match="at most 20"):
+        Rack.parse("[QU]" * 21, catalan.tile_alphabet)
+    bag = Bag.full(catalan, seed=2)
+    drawn = bag.draw(100)
+    assert Counter(drawn)["L·L"] == 1 and Counter(drawn)["NY"] == 1 and len(bag) == 0
+    bag.put_back(["l·l", "NY"])
+    assert sorted(bag.tiles) == ["?", "NY"]
+    for bad in ["Ny", "A B", "", "·L"]:
+        with pytest.raises(InvalidArgumentError):
+            Rack([bad])
+    # English racks read as before, one character a tile.
+    assert Rack.parse("qu?").tiles() == ["Q", "U", "?"]
+    assert Rack.parse("QU", STANDARD_ENGLISH.tile_alphabet).tiles() == ["Q", "U"]

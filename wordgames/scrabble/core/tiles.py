@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.scrabble.core.alphabet import Alphabet
+from wordgames.scrabble.core.alphabet import Alphabet, is_tile_form
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
@@ -63,6 +63,21 @@ def check_letters(text: str, what: str) -> None:
     for char in text:
         if not is_tile_letter(char):
             raise InvalidArgumentError(f"{what}: {char!r} is not a letter a tile can carry")
+
+
+def is_tile(tile: object) -> bool:
+    """Whether ``tile`` can be one tile on a rack or in a bag: a tile letter (see
+    :func:`is_tile_letter`), or a multi-character tile form (:func:`is_tile_form`: ``L·L``,
+    ``NY``) written all in upper case (a tile) or all in lower case (a blank standing for it).
+    Whether it belongs to a tile set is the tile set's check."""
+    if is_tile_letter(tile):
+        return True
+    return (
+        isinstance(tile, str)
+        and len(tile) > 1
+        and is_tile_form(tile)
+        and tile in (tile.upper(), tile.lower())
+    )
 
 
 def rack_tile(tile: str) -> str:
@@ -285,7 +300,7 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
 
 
 def _bag_tile(tile: object) -> str:
-    if tile != BLANK and not is_tile_letter(tile):
+    if tile != BLANK and not is_tile(tile):
         raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
     assert isinstance(tile, str)
     return tile if tile == BLANK else tile.upper()
@@ -375,14 +390,27 @@ class Rack:
         self.add(tiles)
 
     @classmethod
-    def parse(cls, text: str) -> Rack:
+    def parse(cls, text: str, alphabet: Alphabet | None = None) -> Rack:
         """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank).
         Raises InvalidArgumentError for a character that is not a tile letter (see
         :func:`is_tile_letter`) or more than MAX_HAND_SIZE tiles; whether the tiles fit a
-        rule set's tile set and hand size is the rule set's check."""
+        rule set's tile set and hand size is the rule set's check.  With an ``alphabet``,
+        the text is read in its notation (``"[L·L]AQU?"``: see :meth:`Alphabet.parse`), and
+        a lower-case form is a blank."""
         require_type(text, str, "a rack")
         stripped = text.strip()
         shown = text if len(text) <= 40 else text[:40] + "..."
+        if alphabet is not None:
+            require_type(alphabet, Alphabet, "an alphabet")
+            try:
+                forms = alphabet.parse(stripped)
+            except InvalidArgumentError as error:
+                raise InvalidArgumentError(f"bad rack {shown!r}: {error}") from None
+            if len(forms) > MAX_HAND_SIZE:
+                raise InvalidArgumentError(
+                    f"bad rack {shown!r}: {len(forms)} tiles; a rack holds at most {MAX_HAND_SIZE}"
+                )
+            return cls(BLANK if alphabet.is_designated_blank(form) else form for form in forms)
         if len(stripped) > MAX_HAND_SIZE:
             raise InvalidArgumentError(
                 f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"
@@ -401,7 +429,7 @@ class Rack:
         """Put tiles on the rack (a lower-case letter goes back as a blank).  Raises
         InvalidArgumentError for something that is not a tile."""
         for tile in tiles:
-            if tile != BLANK and not is_tile_letter(tile):
+            if tile != BLANK and not is_tile(tile):
                 raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
             self._tiles[rack_tile(tile)] += 1
 
