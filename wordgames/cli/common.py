@@ -19,8 +19,10 @@ from wordgames.lexicon import (
     named_lexicons,
     resolve_source,
 )
-from wordgames.scrabble import STANDARD_ENGLISH, TileSet, read_tile_set
+from wordgames.scrabble import STANDARD_ENGLISH, TileSet
+from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.scoring import END_RULES
+from wordgames.scrabble.core.tiles import tile_set_from_source
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 
 
@@ -116,13 +118,15 @@ def add_challenge_option(parser: argparse.ArgumentParser) -> None:
 
 
 def add_tile_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--letter-values FILE`` and ``--hand-size N``."""
-    parser.add_argument("--letter-values", metavar="FILE",
-                        help="FIT1045 scores file or USC tile bag (default: standard English)")
+    """Add ``--tile-distribution NAME|FILE`` (also spelled ``--letter-values``) and
+    ``--hand-size N``."""
+    parser.add_argument("--tile-distribution", "--letter-values", dest="letter_values", metavar="NAME|FILE",
+                        help=f"tiles: a shipped distribution ({', '.join(distribution_names())}) or a "
+                        "file (distribution CSV, FIT1045 scores file, USC tile bag; default: english)")
     parser.add_argument("--hand-size", type=positive_int, default=None, metavar="N",
                         help="tiles on a full rack (default 7)")
 
 
 def tile_set_from_args(args: argparse.Namespace) -> TileSet:
-    """The tile set named by ``--letter-values`` (standard English by default)."""
-    return read_tile_set(args.letter_values) if args.letter_values else STANDARD_ENGLISH
+    """The tile set ``--tile-distribution NAME|FILE`` names (standard English by default)."""
+    return tile_set_from_source(args.letter_values) if args.letter_values else STANDARD_ENGLISH

@@ -27,7 +27,7 @@ import sys
 from typing import TextIO
 
 from wordgames.atomic import write_target
-from wordgames.cli.common import lexicon_from_args
+from wordgames.cli.common import lexicon_from_args, tile_set_from_args
 from wordgames.cli.leaves_cmd import leaves_from_args, uses_equity
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
@@ -393,7 +393,7 @@ class PlaySession:
 def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSettings:
     """Game settings from the flags, falling back on the config file, then the defaults."""
     if args.letter_values:
-        tile_set = read_tile_set(args.letter_values)
+        tile_set = tile_set_from_args(args)
     elif config.tile_bag is not None:
         tile_set = read_tile_set(config.tile_bag)
     else:

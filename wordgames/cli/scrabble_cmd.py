@@ -127,7 +127,7 @@ def cgp_settings(
     else:
         raise FormatError(
             f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
-            "give --letter-values"
+            "give --tile-distribution"
         )
     cgp_lexicon = position.lexicon if position is not None else None
     if lexicon_for is not None:

@@ -1,10 +1,11 @@
 """Board generation from the real Boggle dice, reproducible from a seed.
 
-Three published dice sets: the classic 4 x 4 game (the 1992 set, one face ``QU``), Big Boggle
-5 x 5 (25 dice) and Super Big Boggle 6 x 6 (36 dice, with a die of six two-letter faces and a
-die whose three blank faces block their cell, written ``#``).  Rolling shuffles the dice into
-the grid and picks one face of each, as shaking the tray does.  Boards of any other shape use
-as many shuffled copies of the classic set as they need.
+Four published dice sets: the classic 4 x 4 game (the 1992 set, one face ``QU``), Big Boggle
+5 x 5 (25 dice), Super Big Boggle 6 x 6 (36 dice, with a die of six two-letter faces and a
+die whose three blank faces block their cell, written ``#``) and the French-language 4 x 4
+game (chosen by name: ``--dice french``).  Rolling shuffles the dice into the grid and picks
+one face of each, as shaking the tray does.  Boards of any other shape use as many shuffled
+copies of the classic set as they need.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ SUPER_BIG_BOGGLE_DICE = _dice(
     "JK[QU]WXZ", "NOOTUW", "OOOTTU",
 )  # fmt: skip
 """The 36 dice of Super Big Boggle (6 x 6); ``#`` is a blank, blocking face."""
+
+FRENCH_DICE = _dice(
+    "ETUKNO", "EVGTIN", "DECAMP", "IELRUW", "EHIFSE", "RECALS", "ENTDOS", "OFXRIA",
+    "NAVEDZ", "EIOATA", "GLENYU", "BMAQJO", "TLIBRA", "SPULTE", "AIMSOR", "ENHRIS",
+)  # fmt: skip
+"""The 16 dice of the French-language Boggle (4 x 4; the set European editions share, in
+which Q is a face of its own, not QU).  Accents are not written on the dice: a French word
+list is searched with its accents removed."""
 
 DICE_SETS: dict[int, tuple[Die, ...]] = {
     4: CLASSIC_DICE,
@@ -99,8 +108,9 @@ DICE_SET_NAMES: dict[str, tuple[Die, ...]] = {
     "classic": CLASSIC_DICE,
     "big": BIG_BOGGLE_DICE,
     "super-big": SUPER_BIG_BOGGLE_DICE,
+    "french": FRENCH_DICE,
 }
-"""The dice sets by name (``--dice classic|big|super-big``)."""
+"""The dice sets by name (``--dice classic|big|super-big|french``)."""
 
 
 def dice_set(name: object) -> tuple[Die, ...]:

@@ -9,13 +9,22 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.scrabble.core.alphabet import Alphabet, is_tile_form
 from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.distributions import (
+    Distribution,
+    canonical_name,
+    distribution_names,
+    named_distribution,
+    read_distribution,
+)
 from wordgames.scrabble.core.limits import (
     MAX_HAND_SIZE,
     MAX_SMALL_FILE_BYTES,
@@ -56,6 +65,21 @@ def check_letters(text: str, what: str) -> None:
             raise InvalidArgumentError(f"{what}: {char!r} is not a letter a tile can carry")
 
 
+def is_tile(tile: object) -> bool:
+    """Whether ``tile`` can be one tile on a rack or in a bag: a tile letter (see
+    :func:`is_tile_letter`), or a multi-character tile form (:func:`is_tile_form`: ``L·L``,
+    ``NY``) written all in upper case (a tile) or all in lower case (a blank standing for it).
+    Whether it belongs to a tile set is the tile set's check."""
+    if is_tile_letter(tile):
+        return True
+    return (
+        isinstance(tile, str)
+        and len(tile) > 1
+        and is_tile_form(tile)
+        and tile in (tile.upper(), tile.lower())
+    )
+
+
 def rack_tile(tile: str) -> str:
     """The tile as it sits on a rack or in the bag: a played blank (a lower-case letter) is
     ``?`` again; any other tile is itself."""
@@ -67,19 +91,25 @@ def rack_tile(tile: str) -> str:
 class TileSet:
     """Letter values and how many of each tile a full bag holds (``?`` is the blank).
 
-    ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).
+    ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).  With an
+    ``alphabet``, tiles are that alphabet's (several characters allowed: ``L·L``); without
+    one, each tile is one letter (see :func:`is_tile_letter`) and :attr:`tile_alphabet` is
+    derived from the values.  Tile sets are equal when their values and counts are.
     """
 
     values: Mapping[str, int]
     counts: Mapping[str, int] = field(default_factory=dict)
+    alphabet: Alphabet | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
+        if self.alphabet is not None and not isinstance(self.alphabet, Alphabet):
+            raise InvalidArgumentTypeError("a tile set's alphabet must be an Alphabet")
         for name, table, most in (("values", self.values, MAX_TILE_VALUE),
                                   ("counts", self.counts, MAX_TILE_COUNT)):
             if not isinstance(table, Mapping):
                 raise InvalidArgumentTypeError(f"tile set {name} must be a mapping of tile to number")
             for tile, number in table.items():
-                if tile != BLANK and not (is_tile_letter(tile) and tile == tile.upper()):
+                if tile != BLANK and not self._is_tile(tile):
                     raise InvalidArgumentError(
                         f"tile set {name}: {tile!r} is not an upper-case tile letter or '?'"
                     )
@@ -91,15 +121,29 @@ class TileSet:
         if unvalued:
             raise InvalidArgumentError(f"tile set counts: {''.join(sorted(unvalued))} have no value")
 
+    def _is_tile(self, tile: object) -> bool:
+        if self.alphabet is not None:
+            return isinstance(tile, str) and tile in self.alphabet.tiles
+        return isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()
+
+    @cached_property
+    def tile_alphabet(self) -> Alphabet:
+        """The alphabet of these tiles: the one given, else the valued letters in order."""
+        if self.alphabet is not None:
+            return self.alphabet
+        return Alphabet.from_letters(sorted(tile for tile in self.values if tile != BLANK))
+
     def value(self, tile: str) -> int:
-        """Points for a tile: a blank (``?`` or a lower-case letter) scores 0; an unknown
-        letter raises InvalidArgumentError."""
+        """Points for a tile: a blank (``?``, a lower-case letter, or the alphabet's lower-case
+        form of a tile) scores 0; an unknown tile raises InvalidArgumentError."""
         require_type(tile, str, "a tile")
         if tile == BLANK or (tile.isalpha() and tile.islower()):
             return 0
         try:
             return self.values[tile]
         except KeyError:
+            if self.alphabet is not None and self.alphabet.is_designated_blank(tile):
+                return 0
             raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set") from None
 
     def holds(self, tile: str) -> bool:
@@ -111,6 +155,8 @@ class TileSet:
         a lower-case letter is a blank standing for that letter) outside this tile set."""
         for tile in tiles:
             require_type(tile, str, "a tile")
+            if self.alphabet is not None and tile in self.alphabet:
+                tile = self.alphabet.upper(tile)
             if not self.holds(tile.upper() if tile != BLANK else tile):
                 letters = "".join(sorted(tile for tile in self.values if tile != BLANK))
                 raise InvalidArgumentError(
@@ -123,23 +169,86 @@ class TileSet:
 
     @property
     def letters(self) -> str:
-        """The letters (not the blank) that have values, sorted."""
+        """The letters (not the blank) that have values, sorted (for one-letter tiles; see
+        :attr:`tiles` when a tile may be several characters)."""
         return "".join(sorted(tile for tile in self.values if tile != BLANK))
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        """The tiles (not the blank) that have values, in the alphabet's order."""
+        return tuple(tile for tile in self.tile_alphabet.tiles if tile in self.values)
 
 
 STANDARD_ENGLISH = TileSet(
     values={tile: value for tile, (value, _) in _ENGLISH.items()},
     counts={tile: count for tile, (_, count) in _ENGLISH.items()},
+    alphabet=Alphabet.from_letters("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
 )
 
 
-TILE_DISTRIBUTIONS = {"english": STANDARD_ENGLISH}
-"""Tile sets by the names other programs give them (CGP ``ld``, GCG ``#tile-distribution``)."""
+def tile_set_of(distribution: Distribution) -> TileSet:
+    """The tile set of a distribution read from CSV (see
+    :mod:`wordgames.scrabble.core.distributions`)."""
+    return TileSet(distribution.values, distribution.counts, distribution.alphabet)
+
+
+class _NamedTileSets(Mapping[str, TileSet]):
+    """The shipped distributions by name, each read on first use (``english`` is
+    :data:`STANDARD_ENGLISH` itself)."""
+
+    def __getitem__(self, name: str) -> TileSet:
+        if name not in distribution_names():
+            raise KeyError(name)
+        return _named_tile_set(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(distribution_names())
+
+    def __len__(self) -> int:
+        return len(distribution_names())
+
+
+@cache
+def _named_tile_set(name: str) -> TileSet:
+    distribution = named_distribution(name)
+    assert distribution is not None
+    return STANDARD_ENGLISH if name == "english" else tile_set_of(distribution)
+
+
+TILE_DISTRIBUTIONS: Mapping[str, TileSet] = _NamedTileSets()
+"""Tile sets by the names other programs give them (CGP ``ld``, GCG ``#tile-distribution``):
+every distribution shipped in ``wordgames/scrabble/core/distributions/``."""
 
 
 def tile_set_named(name: str) -> TileSet | None:
-    """The tile set a distribution name (any case) names, or None."""
-    return TILE_DISTRIBUTIONS.get(name.strip().lower())
+    """The tile set a distribution name names (any case; ``English-Super`` is
+    ``english_super``), or None."""
+    return TILE_DISTRIBUTIONS.get(canonical_name(name))
+
+
+def read_tile_file(path: str | os.PathLike[str]) -> TileSet:
+    """A tile set from a file of any supported form: distribution CSV (a ``.csv`` name, or
+    commas in the text), else a FIT1045 scores file or USC tile bag (:func:`read_tile_set`)."""
+    file = Path(path)
+    if file.suffix.lower() == ".csv" or "," in read_text_file(file, "tile file", limit=MAX_SMALL_FILE_BYTES):
+        return tile_set_of(read_distribution(file))
+    return read_tile_set(file)
+
+
+def tile_set_from_source(source: str) -> TileSet:
+    """The tile set ``NAME|PATH`` gives (``--tile-distribution``): a shipped distribution's
+    name (a name wins over a file of that name in the working folder: write ``./french``),
+    else a file read by :func:`read_tile_file`.  FormatError naming the known names when
+    ``source`` is neither."""
+    require_type(source, str, "a tile distribution")
+    named = tile_set_named(source)
+    if named is not None:
+        return named
+    if not Path(source).exists() and "/" not in source and "." not in source:
+        raise FormatError(
+            f"{source!r} is neither a tile distribution ({', '.join(distribution_names())}) nor a file"
+        )
+    return read_tile_file(source)
 
 
 def distribution_name(tile_set: TileSet) -> str | None:
@@ -191,7 +300,7 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
 
 
 def _bag_tile(tile: object) -> str:
-    if tile != BLANK and not is_tile_letter(tile):
+    if tile != BLANK and not is_tile(tile):
         raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
     assert isinstance(tile, str)
     return tile if tile == BLANK else tile.upper()
@@ -281,14 +390,27 @@ class Rack:
         self.add(tiles)
 
     @classmethod
-    def parse(cls, text: str) -> Rack:
+    def parse(cls, text: str, alphabet: Alphabet | None = None) -> Rack:
         """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank).
         Raises InvalidArgumentError for a character that is not a tile letter (see
         :func:`is_tile_letter`) or more than MAX_HAND_SIZE tiles; whether the tiles fit a
-        rule set's tile set and hand size is the rule set's check."""
+        rule set's tile set and hand size is the rule set's check.  With an ``alphabet``,
+        the text is read in its notation (``"[L·L]AQU?"``: see :meth:`Alphabet.parse`), and
+        a lower-case form is a blank."""
         require_type(text, str, "a rack")
         stripped = text.strip()
         shown = text if len(text) <= 40 else text[:40] + "..."
+        if alphabet is not None:
+            require_type(alphabet, Alphabet, "an alphabet")
+            try:
+                forms = alphabet.parse(stripped)
+            except InvalidArgumentError as error:
+                raise InvalidArgumentError(f"bad rack {shown!r}: {error}") from None
+            if len(forms) > MAX_HAND_SIZE:
+                raise InvalidArgumentError(
+                    f"bad rack {shown!r}: {len(forms)} tiles; a rack holds at most {MAX_HAND_SIZE}"
+                )
+            return cls(BLANK if alphabet.is_designated_blank(form) else form for form in forms)
         if len(stripped) > MAX_HAND_SIZE:
             raise InvalidArgumentError(
                 f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"
@@ -307,7 +429,7 @@ class Rack:
         """Put tiles on the rack (a lower-case letter goes back as a blank).  Raises
         InvalidArgumentError for something that is not a tile."""
         for tile in tiles:
-            if tile != BLANK and not is_tile_letter(tile):
+            if tile != BLANK and not is_tile(tile):
                 raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
             self._tiles[rack_tile(tile)] += 1
 

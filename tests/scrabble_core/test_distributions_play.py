@@ -1,0 +1,63 @@
+"""Playing with other languages' one-character tiles (German, Polish): best moves equal a
+brute force's on small boards, and scores use the distribution's points (issue 17)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scrabble_classic.support import brute_force_moves, generated
+
+from wordgames.lexicon import lexicon_from_words
+from wordgames.scrabble import Bag, Board, Layout, Rack
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
+from wordgames.scrabble.rules.classic import ClassicRules
+
+# Small word lists made for these tests (real words, with the letters beyond A-Z).
+WORDS = {
+    "german": ["BÄR", "BÄREN", "ÄRA", "ÖL", "ÖLE", "ÜBER", "RÜBE", "RÜBEN", "TÜR", "TÜREN", "ÖDE",
+               "SÄGE", "GRÜN", "ÜBEN", "ER", "ES", "AB", "AN", "RAT", "TAT", "BAR", "REST", "NEST",
+               "TOR", "ROT", "BOTE", "NÜSSE", "ÄSTE"],
+    "polish": ["ĆMA", "ŁĄKA", "ŻABA", "ŹLE", "MĄKA", "RĘKA", "SĘK", "ŚNIEG", "KOŃ", "KOŁO", "AŻ",
+               "ŻE", "ZA", "NA", "KOT", "TAK", "KAT", "MAK", "RAK", "ŻAR", "ŁAŃ", "OKO", "NOŻE"],
+}  # fmt: skip
+
+LAYOUT = Layout(5, 6, (2, 2), ("..d...", ".2..3.", "t..2..", "......", "...d.2"))
+
+
+@pytest.mark.parametrize("language", ["german", "polish"])
+def test_generator_matches_brute_force(language: str) -> None:
+    tile_set = TILE_DISTRIBUTIONS[language]
+    rules = ClassicRules(tile_set, hand_size=7, bingo_bonus=50)
+    lexicon = lexicon_from_words(WORDS[language])
+    letters = "".join(sorted({letter for word in WORDS[language] for letter in word}))
+    rng = random.Random(language)
+    board = Board(LAYOUT)
+    checked = 0
+    for turn in range(6):
+        rack = Rack(rng.choices(letters, k=4) + (["?"] if turn == 2 else []))
+        moves = list(rules.generate_moves(board, rack, lexicon))
+        assert generated(moves) == brute_force_moves(board, rack, lexicon, rules)
+        checked += len(moves)
+        if moves:
+            best = max(moves, key=lambda move: move.score)
+            board.place_all((p.row, p.col, p.tile.lower() if p.blank else p.tile) for p in best.placed)
+    assert checked > 10
+
+
+def test_scores_use_the_distribution_points() -> None:
+    rules = ClassicRules(TILE_DISTRIBUTIONS["polish"], hand_size=7)
+    lexicon = lexicon_from_words(WORDS["polish"])
+    board = Board(Layout(3, 5, (1, 0), (".....", ".....", ".....")))
+    best = max(rules.generate_moves(board, Rack(["Ż", "A", "B", "A"]), lexicon), key=lambda move: move.score)
+    assert (best.word, best.score) == ("ŻABA", 5 + 1 + 3 + 1)
+    german = ClassicRules(TILE_DISTRIBUTIONS["german"], hand_size=7)
+    moves = german.generate_moves(board, Rack(["B", "Ä", "R", "?"]), lexicon_from_words(WORDS["german"]))
+    scores = {move.word: move.score for move in moves if move.word in ("BÄR", "BÄRe")}
+    assert scores["BÄR"] == 3 + 6 + 1
+
+
+def test_a_polish_bag_deals_its_own_tiles() -> None:
+    bag = Bag.full(TILE_DISTRIBUTIONS["polish"], seed=5)
+    drawn = bag.draw(100)
+    assert len(drawn) == 100 and "Ź" in drawn and "Q" not in drawn
