@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from wordgames.cli import scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
+from wordgames.cli import endgame_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
     add_end_rule_option,
     add_json_option,
@@ -40,7 +40,7 @@ from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import strategy_names
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, endgame_cmd)
 
 
 def register(groups: Any) -> None:
