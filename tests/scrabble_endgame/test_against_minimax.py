@@ -1,9 +1,10 @@
 """The solver against a plain exhaustive minimax on hundreds of small random endgames.
 
-Boards come from seeded greedy games at random points; each side gets 1 to 3 random tiles of
-the ones not on the board; the scoreless-turn limit and the end rule vary.  A position whose
-exhaustive tree is too big to search quickly is replaced by the next random one (seeded, so
-the same positions every run); the count of compared positions is asserted.
+Boards come from seeded greedy games at random points (a plain 7x7 board for most, the
+standard board for some); each side gets 1 to 3 random tiles of the ones not on the board;
+the scoreless-turn limit and the end rule vary.  A position whose exhaustive tree is too big
+to search quickly is replaced by the next random one (seeded, so the same positions every
+run); how many positions were compared is asserted.
 """
 
 from __future__ import annotations
@@ -11,16 +12,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
-from wordgames.scrabble.endgame import solve_endgame
-from wordgames.scrabble.rules.classic import ClassicRules
+from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 
+from .conftest import RememberingRules
 from .reference import Minimax, TooBig
 
-POSITIONS = 500
-NODE_BUDGET = 400
+NODE_BUDGET = 150
 
 
 def unseen_pool(board: Board) -> list[str]:
@@ -30,28 +32,46 @@ def unseen_pool(board: Board) -> list[str]:
     return sorted((+pool).elements())
 
 
-def test_solver_matches_exhaustive_minimax(game_boards: list[Board], short_words: Lexicon) -> None:
-    rules = ClassicRules()
-    rng = random.Random(15)
-    compared = 0
-    tried = 0
-    while compared < POSITIONS:
+def compare(boards: list[Board], lexicon: Lexicon, positions: int, seed: int,
+            options: SearchOptions | None = None) -> None:
+    rules = RememberingRules()
+    rng = random.Random(seed)
+    compared = tried = 0
+    while compared < positions:
         tried += 1
-        board = rng.choice(game_boards)
+        board = rng.choice(boards)
         pool = unseen_pool(board)
         rng.shuffle(pool)
         mine, theirs = rng.randint(1, 3), rng.randint(1, 3)
+        if len(pool) < mine + theirs:
+            continue
         racks = ("".join(pool[:mine]), "".join(pool[mine:mine + theirs]))
         limit = rng.choice((1, 2, 2, 3, 6))
         rule = rng.choice(("usc", "tournament"))
-        reference = Minimax(short_words, rules, limit, rule, NODE_BUDGET)
+        reference = Minimax(lexicon, rules, limit, rule, NODE_BUDGET)
         try:
             expected = reference.value(board, Counter(racks[0]), Counter(racks[1]))
         except TooBig:
             continue
-        result = solve_endgame(board, racks, short_words, rules, scoreless_turn_limit=limit, end_rule=rule)
+        result = solve_endgame(board, racks, lexicon, rules, scoreless_turn_limit=limit, end_rule=rule,
+                               options=options)
         assert result.exact
         assert result.value == expected, (board.to_text(), racks, limit, rule)
         assert result.moves, "an exact answer comes with its sequence"
         compared += 1
-    assert tried < 4 * POSITIONS  # most random positions are small enough to compare
+    assert tried < 3 * positions  # most random positions are small enough to compare
+
+
+def test_500_small_board_endgames_match_minimax(small_boards: list[Board], short_words: Lexicon) -> None:
+    compare(small_boards, short_words, 500, seed=15)
+
+
+def test_standard_board_endgames_match_minimax(standard_boards: list[Board], short_words: Lexicon) -> None:
+    compare(standard_boards, short_words, 10, seed=16)
+
+
+@pytest.mark.parametrize("switch", ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache"])
+def test_each_technique_alone_off_gives_the_same_values(
+    switch: str, small_boards: list[Board], short_words: Lexicon
+) -> None:
+    compare(small_boards, short_words, 20, seed=17, options=SearchOptions(**{switch: False}))
