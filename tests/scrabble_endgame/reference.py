@@ -37,7 +37,8 @@ class Minimax:
     def moves(self, board: Board, rack: Counter[str]) -> list[Move]:
         key = (board.to_text(), "".join(sorted(rack.elements())))
         if key not in self._moves:
-            self._moves[key] = list(self.rules.generate_moves(board, Rack(rack.elements()), self.lexicon))
+            rack_tiles = Rack(rack.elements())
+            self._moves[key] = list(self.rules.generate_moves(board, rack_tiles, self.lexicon))
         return self._moves[key]
 
     def value(self, board: Board, me: Counter[str], other: Counter[str], bag: tuple[str, ...] = (),
@@ -67,8 +68,8 @@ class Minimax:
                     [[], list(other.elements())], self.rules.tile_set, 0, self.end_rule)
                 value = score + changes[0] - changes[1]
             elif run >= self.limit:
-                changes = end_of_game_adjustments(
-                    [list(after.elements()), list(other.elements())], self.rules.tile_set, None, self.end_rule)
+                racks = [list(after.elements()), list(other.elements())]
+                changes = end_of_game_adjustments(racks, self.rules.tile_set, None, self.end_rule)
                 value = score + changes[0] - changes[1]
             else:
                 value = score - self.value(child, other, after, left, run)

@@ -70,7 +70,10 @@ def test_standard_board_endgames_match_minimax(standard_boards: list[Board], sho
     compare(standard_boards, short_words, 10, seed=16)
 
 
-@pytest.mark.parametrize("switch", ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache"])
+SWITCHES = ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache"]
+
+
+@pytest.mark.parametrize("switch", SWITCHES)
 def test_each_technique_alone_off_gives_the_same_values(
     switch: str, small_boards: list[Board], short_words: Lexicon
 ) -> None:

@@ -32,6 +32,7 @@ from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile, tile_set_named
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 
@@ -44,9 +45,19 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} must be a number of seconds above 0")
+    if not 0 < value <= MAX_ENDGAME_TIME:
+        raise argparse.ArgumentTypeError(
+            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_TIME:g}"
+        )
     return value
+
+
+def add_endgame_time_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--endgame-time S``: the seconds an endgame-searching computer player may spend on
+    a move once the bag holds at most one tile."""
+    parser.add_argument("--endgame-time", type=seconds, default=None, metavar="S",
+                        help=f"seconds a computer player's endgame search may take "
+                        f"(default {DEFAULT_ENDGAME_TIME:g})")
 
 
 def register(commands: Any) -> None:
@@ -113,7 +124,8 @@ def _tile_set(args: argparse.Namespace, position: Position) -> TileSet:
     named = tile_set_named(position.letter_distribution)
     if named is None:
         raise FormatError(
-            f"the CGP's letter distribution {position.letter_distribution!r} is not known: give --letter-values"
+            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
+            "give --letter-values"
         )
     return named
 
@@ -231,6 +243,8 @@ def format_preendgame(result: PreendgameResult) -> str:
     for play in result.plays:
         outcomes = " ".join(f"{tile}:{value:+d}" for tile, value in sorted(play.outcomes.items()))
         mark = "" if play.exact else " (not proven)"
-        lines.append(f"{_notation(play.move):<24} {play.wins:>6.1f}      {play.spread:>+7.1f}  {outcomes}{mark}")
+        lines.append(
+            f"{_notation(play.move):<24} {play.wins:>6.1f}      {play.spread:>+7.1f}  {outcomes}{mark}"
+        )
     lines.append(f"{result.nodes} nodes, {result.seconds:.2f} s")
     return "\n".join(lines)

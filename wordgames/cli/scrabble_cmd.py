@@ -79,6 +79,7 @@ def register(groups: Any) -> None:
     play.add_argument("--min-word-length", type=positive_int, default=None, metavar="N",
                       help="shortest playable word (classic rules; default 2)")
     add_end_rule_option(play)
+    endgame_cmd.add_endgame_time_option(play)
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")

@@ -24,11 +24,12 @@ from wordgames.cli.common import (
     print_json,
     tile_set_from_args,
 )
+from wordgames.cli.endgame_cmd import add_endgame_time_option
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.game.autoplay import AutoplayStats, run_autoplay
-from wordgames.scrabble.game.decision import strategy_names
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
 
 PROGRESS_WIDTH = 30
@@ -46,6 +47,7 @@ def register(commands: Any) -> None:
     autoplay.add_argument("--gcg-dir", metavar="DIR", help="write every game as a .gcg file here")
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
+    add_endgame_time_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
     add_json_option(autoplay)
@@ -101,6 +103,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
         layout=layout_by_name(args.layout) if args.layout else standard_layout(),
         hand_size=args.hand_size or 7,
         end_rule=args.end_rule or "usc",
+        endgame_time=args.endgame_time or DEFAULT_ENDGAME_TIME,
     )
     lexicon = lexicon_from_args(args)
     progress = ProgressBar(args.games, sys.stderr)

@@ -40,7 +40,9 @@ def check_search_limits(plies: int | None, time_limit: float | None) -> None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise InvalidArgumentError(f"the time limit must be a number of seconds, not {time_limit!r}")
         if not 0 < time_limit <= MAX_TIME_LIMIT:
-            raise InvalidArgumentError(f"the time limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds")
+            raise InvalidArgumentError(
+                f"the time limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds"
+            )
 
 
 def check_turn_rules(scoreless_turns: int, scoreless_turn_limit: int) -> None:

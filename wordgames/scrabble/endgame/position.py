@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments
+from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 
 _ZOBRIST_SEED = 0x5C4A_BB1E  # any fixed number: hashes must be the same from run to run
@@ -78,7 +78,9 @@ class SearchPosition:
         end_rule: str = "usc",
     ) -> None:
         if end_rule not in END_RULES:
-            raise InvalidArgumentError(f"unknown end-of-game rule {end_rule!r} (choose from {', '.join(END_RULES)})")
+            raise InvalidArgumentError(
+                f"unknown end-of-game rule {end_rule!r} (choose from {', '.join(END_RULES)})"
+            )
         if not 0 <= scoreless < limit:
             raise InvalidArgumentError(
                 f"the scoreless-turn run {scoreless} must be from 0 to {limit - 1} (the limit ends the game)"
@@ -123,6 +125,10 @@ class SearchPosition:
     def rack_text(self, player: int) -> str:
         """A player's rack as sorted text (blanks last), e.g. ``"EIST?"``."""
         return "".join(sorted(self.racks[player].elements(), key=lambda tile: (tile == BLANK, tile)))
+
+    def rack_points(self, player: int) -> int:
+        """The face value of a player's rack (blanks 0)."""
+        return rack_value(self.racks[player].elements(), self.tile_set)
 
     def rack_tiles(self, player: int) -> list[str]:
         """A player's rack tiles."""

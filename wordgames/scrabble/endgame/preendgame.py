@@ -23,7 +23,7 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.api import as_rack, check_search_limits, check_turn_rules
 from wordgames.scrabble.endgame.position import SearchPosition
-from wordgames.scrabble.endgame.solver import SearchOptions, Searcher
+from wordgames.scrabble.endgame.solver import Searcher, SearchOptions
 from wordgames.scrabble.rules.base import RuleSet
 
 
@@ -83,7 +83,8 @@ def solve_preendgame(
         raise InvalidArgumentError("the player to move has no tiles")
     if not 2 <= len(hidden) <= rules.hand_size + 1:
         raise InvalidArgumentError(
-            f"{len(hidden)} unseen tiles cannot be one in the bag and an opponent's rack of 1 to {rules.hand_size}"
+            f"{len(hidden)} unseen tiles cannot be one in the bag and an opponent's rack of 1 to "
+            f"{rules.hand_size}"
         )
     require_int(spread, "spread")
     if candidates is not None:

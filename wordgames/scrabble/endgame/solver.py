@@ -9,7 +9,7 @@ should not) passes, and two sides that both pass end the game by the scoreless r
 
 The search deepens one ply at a time until an iteration reaches no horizon (the answer is
 then exact) or the time runs out (the last finished iteration is returned, marked not exact).
-At the horizon a position is worth the mover's best immediate move.  Techniques, each with a
+At the horizon a position is worth the difference of the racks' points.  Techniques, each with a
 switch in :class:`SearchOptions` so the benchmark can measure it: move ordering (the table's
 move, killer moves, going out, then score), a transposition table on Zobrist keys, killer
 moves, principal-variation search, aspiration windows at the root, and a cache of move lists
@@ -161,18 +161,11 @@ class Searcher:
             raise _Timeout
 
     def leaf_value(self) -> int:
-        """The horizon's guess: the side to move's best immediate move (a move that goes out
-        counted with the rack adjustments), or 0 when it can only pass."""
+        """The horizon's guess, made without generating moves (which would cost as much as
+        searching one ply deeper): the rack points the opponent holds minus those the side to
+        move holds, the tiles that end up counted against their owner."""
         position = self.position
-        best = -INFINITY
-        for move in self.moves():
-            value = move.score
-            if position.goes_out(move):
-                step = position.make(move)
-                value -= position.final_adjustment(out=True)
-                position.unmake(step)
-            best = max(best, value)
-        return best if best > -INFINITY else 0
+        return position.rack_points(position.side ^ 1) - position.rack_points(position.side)
 
     def child_value(self, move: Move | None, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of ``move`` for the side to move, searched within (alpha, beta)."""

@@ -41,7 +41,15 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
-from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy, strategy_names
+from wordgames.scrabble.game.decision import (
+    DEFAULT_ENDGAME_TIME,
+    MAX_ENDGAME_TIME,
+    Decision,
+    Situation,
+    Strategy,
+    get_strategy,
+    strategy_names,
+)
 from wordgames.scrabble.game.players import Player, check_names
 from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.base import RuleSet
@@ -59,6 +67,8 @@ class GameSettings:
     game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
     ``minimum_word_length`` above two makes shorter words unplayable (classic rules only).
     ``end_rule`` says how the racks count at the end (``usc`` or ``tournament``).
+    ``endgame_time`` is the seconds a computer player that searches the endgame (bag empty)
+    or pre-endgame (one tile in the bag) may spend on a move.
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -70,6 +80,7 @@ class GameSettings:
     seed: int | None = None
     minimum_word_length: int = 2
     end_rule: str = "usc"
+    endgame_time: float = DEFAULT_ENDGAME_TIME
 
     def __post_init__(self) -> None:
         require_type(self.tile_set, TileSet, "tile_set")
@@ -91,6 +102,12 @@ class GameSettings:
         if self.end_rule not in END_RULES:
             raise InvalidArgumentError(
                 f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
+            )
+        if isinstance(self.endgame_time, bool) or not isinstance(self.endgame_time, (int, float)) \
+                or not 0 < self.endgame_time <= MAX_ENDGAME_TIME:
+            raise InvalidArgumentError(
+                f"endgame_time: {self.endgame_time!r} is not a number of seconds above 0 and at most "
+                f"{MAX_ENDGAME_TIME:g}"
             )
         if self.minimum_word_length > 2 and self.rules != "classic":
             raise InvalidArgumentError(
@@ -381,6 +398,7 @@ class Game:
             scoreless_turn_limit=self.settings.scoreless_turn_limit,
             end_rule=self.settings.end_rule,
             hand_size=self.settings.hand_size,
+            endgame_time=self.settings.endgame_time,
         )
 
     def play_computer_turn(self) -> Turn:
