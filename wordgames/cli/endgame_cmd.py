@@ -145,6 +145,11 @@ def run_endgame(args: argparse.Namespace) -> int:
     opponent_text = args.opponent_rack
     if opponent_text is None and len(setup.position.racks) > 1 and setup.position.racks[1]:
         opponent_text = setup.position.racks[1]
+    if opponent_text is None and len(setup.unseen) > setup.rules.hand_size:
+        raise InvalidArgumentError(
+            f"the bag is not empty: {len(setup.unseen)} tiles are unseen, more than a rack "
+            "(an endgame needs an empty bag; with one tile in the bag use preendgame)"
+        )
     opponent = Rack.parse(opponent_text) if opponent_text is not None else Rack(setup.unseen)
     left = Counter(setup.unseen)
     left.subtract(opponent.tiles())
