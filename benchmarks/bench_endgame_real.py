@@ -24,7 +24,15 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import standard_layout
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, rack_tile
 from wordgames.scrabble.endgame import solve_endgame
-from wordgames.scrabble.formats.gcg import EXCHANGE, MOVE, PASS, GcgEvent, read_gcg, replay_gcg, tile_set_from_pragma
+from wordgames.scrabble.formats.gcg import (
+    EXCHANGE,
+    MOVE,
+    PASS,
+    GcgEvent,
+    read_gcg,
+    replay_gcg,
+    tile_set_from_pragma,
+)
 from wordgames.scrabble.rules.registry import get_rules
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -34,7 +42,8 @@ HAND = 7
 def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[Board, str, str] | None:
     """(board, mover's rack, opponent's tiles) where the game empties the bag, or None."""
     record = read_gcg(path)
-    tile_set = tile_set_from_pragma(record.tile_distribution) if record.tile_distribution else STANDARD_ENGLISH
+    pragma = record.tile_distribution
+    tile_set = tile_set_from_pragma(pragma) if pragma else STANDARD_ENGLISH
     full = Counter(tile_set.full_bag())
     seen: list[tuple[GcgEvent, Board]] = []
     layout = standard_layout() if "--layout" in flags else None
@@ -99,7 +108,8 @@ def main() -> int:
     times = sorted(wall for _, wall in rows)
     proven = sum(exact for exact, _ in rows)
     p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-    print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({100 * proven / len(rows):.0f}%)")
+    share = 100 * proven / len(rows)
+    print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({share:.0f}%)")
     print(f"seconds: median {statistics.median(times):.2f}, 90th percentile {p90:.2f}, worst {times[-1]:.2f}")
     return 0
 
