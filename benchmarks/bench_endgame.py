@@ -1,7 +1,7 @@
 """Endgame search techniques measured: nodes and time with everything on, and with each
 technique turned off in turn, on the same positions, each solved exactly.
 
-    PYTHONPATH=. python benchmarks/bench_endgame.py [--positions 6] [--tiles 3]
+    PYTHONPATH=. python benchmarks/bench_endgame.py [--positions 6] [--tiles 3] [--all-off]
 
 Positions: seeded greedy games on ENABLE played until the bag is empty, each rack cut to its
 first ``--tiles`` tiles (full racks take far longer than a benchmark should).  Configurations
@@ -31,8 +31,8 @@ CONFIGS = {
     "no PVS": SearchOptions(pvs=False),
     "no aspiration": SearchOptions(aspiration=False),
     "no move cache": SearchOptions(move_cache=False),
-    "all off": SearchOptions(False, False, False, False, False, False),
 }
+ALL_OFF = SearchOptions(False, False, False, False, False, False)
 
 
 def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str, str]]:
@@ -56,15 +56,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--tiles", type=int, default=3, help="tiles kept on each rack")
+    parser.add_argument("--all-off", action="store_true", help="also every technique off (slow)")
     args = parser.parse_args()
+    configs = dict(CONFIGS, **({"all off": ALL_OFF} if args.all_off else {}))
     lexicon = load_lexicon("enable")
     rules = ClassicRules()
     chosen = positions(lexicon, args.positions, args.tiles)
-    nodes: dict[str, list[int]] = {name: [] for name in CONFIGS}
-    seconds: dict[str, list[float]] = {name: [] for name in CONFIGS}
+    board, mover, other = chosen[0]
+    solve_endgame(board, (mover[:1], other[:1]), lexicon, rules)  # warm the move generator's tables
+    nodes: dict[str, list[int]] = {name: [] for name in configs}
+    seconds: dict[str, list[float]] = {name: [] for name in configs}
     for board, mover, other in chosen:
         values = set()
-        for name, options in CONFIGS.items():
+        for name, options in configs.items():
             result = solve_endgame(board, (mover, other), lexicon, rules, options=replace(options))
             assert result.exact
             values.add(result.value)
@@ -75,7 +79,7 @@ def main() -> int:
     print(f"\n{len(chosen)} positions, racks of {args.tiles} tiles, solved exactly")
     print(f"{'configuration':<24} {'nodes':>9} {'seconds':>9} {'median s':>9}  vs all on (nodes, time)")
     base_nodes, base_time = sum(nodes["all on"]), sum(seconds["all on"])
-    for name in CONFIGS:
+    for name in configs:
         total_nodes, total_time = sum(nodes[name]), sum(seconds[name])
         print(f"{name:<24} {total_nodes:>9} {total_time:>9.2f} {statistics.median(seconds[name]):>9.2f}  "
               f"x{total_nodes / base_nodes:.2f}, x{total_time / base_time:.2f}")
