@@ -12,7 +12,7 @@ one tile in each branch of a pre-endgame.
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,23 +23,25 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 
-_ZOBRIST_SEED = 0x5C4A_BB1E  # any fixed number: hashes must be the same from run to run
+_ZOBRIST_KEY = b"wordgames endgame"  # any fixed bytes: keys must be the same from run to run
 
 
 class Zobrist:
-    """Random 64-bit keys for every (square, tile), (player, tile, copy), bag slot, side and
-    scoreless run; made on first use from a fixed seed, so runs hash identically."""
+    """Pseudo-random 64-bit keys for every (square, tile), (player, tile, copy), bag slot,
+    side and scoreless run.  A key is a hash of the feature itself (remembered once made), so
+    it does not depend on the order features are first met: every position and every run
+    gives a feature the same key."""
 
     def __init__(self) -> None:
-        self._random = random.Random(_ZOBRIST_SEED)
         self._keys: dict[tuple[object, ...], int] = {}
-        self.side = self._random.getrandbits(64)
+        self.side = self.key("side")
 
     def key(self, *what: object) -> int:
         """The key of one feature (a tuple of small values)."""
         value = self._keys.get(what)
         if value is None:
-            value = self._keys[what] = self._random.getrandbits(64)
+            digest = hashlib.blake2b(repr(what).encode("utf-8"), digest_size=8, key=_ZOBRIST_KEY)
+            value = self._keys[what] = int.from_bytes(digest.digest(), "little")
         return value
 
 
