@@ -16,8 +16,9 @@ import pytest
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
-from wordgames.scrabble.endgame import SearchOptions, solve_endgame
+from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame
 
 from .conftest import RememberingRules
 from .reference import Minimax, TooBig
@@ -30,6 +31,33 @@ def unseen_pool(board: Board) -> list[str]:
     pool = Counter(STANDARD_ENGLISH.full_bag())
     pool.subtract(rack_tile(tile) for _, _, tile in board.tiles())
     return sorted((+pool).elements())
+
+
+def played_out(
+    board: Board, racks: tuple[str, str], turns: tuple[PlayedTurn, ...], limit: int, rule: str
+) -> int:
+    """The spread change for the mover when ``turns`` are played from the position; the
+    sequence must be legal and end the game."""
+    board = board.copy()
+    hands = [Counter(racks[0]), Counter(racks[1])]
+    spread, run = 0, 0
+    for number, turn in enumerate(turns):
+        side = number % 2
+        assert turn.player == side
+        sign = 1 if side == 0 else -1
+        if turn.move is not None:
+            hands[side].subtract(p.rack_tile for p in turn.move.placed)
+            assert min(hands[side].values()) >= 0
+            board.place_all((p.row, p.col, p.tile) for p in turn.move.placed)
+            spread += sign * turn.move.score
+        run = run + 1 if turn.score == 0 else 0
+        out = side if turn.move is not None and not +hands[side] else None
+        if out is not None or run >= limit:
+            assert number == len(turns) - 1, "the sequence goes on after the game ended"
+            tiles = [list((+hand).elements()) for hand in hands]
+            changes = end_of_game_adjustments(tiles, STANDARD_ENGLISH, out, rule)
+            return spread + changes[0] - changes[1]
+    raise AssertionError("the sequence stops before the game ends")
 
 
 def compare(boards: list[Board], lexicon: Lexicon, positions: int, seed: int,
@@ -58,6 +86,8 @@ def compare(boards: list[Board], lexicon: Lexicon, positions: int, seed: int,
         assert result.exact
         assert result.value == expected, (board.to_text(), racks, limit, rule)
         assert result.moves, "an exact answer comes with its sequence"
+        if options is None:
+            assert played_out(board, racks, result.moves, limit, rule) == expected
         compared += 1
     assert tried < 3 * positions  # most random positions are small enough to compare
 

@@ -199,7 +199,9 @@ class Searcher:
             entry = self.table.get(key)
             if entry is not None:
                 entry_depth, value, flag, best_key = entry
-                if entry_depth >= depth and not pv_node and (
+                # No cutoff at the root (its best move is the answer) nor, with PVS, on the
+                # principal variation (so the sequence comes out whole).
+                if entry_depth >= depth and ply and not pv_node and (
                     flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
                 ):
                     if entry_depth < COMPLETE:
