@@ -240,7 +240,9 @@ class Searcher:
         return best
 
     def _remember_killer(self, ply: int, move: Move | None) -> None:
-        if not self.options.killers:
+        # A pass refutes often but leads into long scoreless lines: tried first everywhere
+        # it made the search several times bigger, so it is never a killer.
+        if not self.options.killers or move is None:
             return
         key = placement_key(move)
         killers = self.killers[ply]
