@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from wordgames.errors import WordGamesError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import standard_layout
@@ -89,7 +90,11 @@ def main() -> int:
             lists[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
         extras = [entry["word"] for entry in case.get("extra_words", [])]
         lexicon = lexicon_from_words([*lists[base], *extras]) if extras else lists[base]
-        found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
+        try:
+            found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
+        except WordGamesError as error:
+            print(f"{case['id']}: cannot be read ({error})", flush=True)
+            continue
         if found is None:
             print(f"{case['id']}: no empty-bag position with a known rack", flush=True)
             continue

@@ -236,7 +236,10 @@ class Searcher:
                 self.table.clear()
             flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
             stored_depth = COMPLETE if self.horizon_hits == hits_before else depth
-            self.table[key] = (stored_depth, best, flag, placement_key(best_move))
+            # After a fail low every move was as bad as the bound: the "best" one is only the
+            # first tried, so the move learnt earlier (if any) is kept for ordering instead.
+            move_key = best_key if flag == UPPER else placement_key(best_move)
+            self.table[key] = (stored_depth, best, flag, move_key)
         return best
 
     def _remember_killer(self, ply: int, move: Move | None) -> None:
