@@ -15,7 +15,7 @@ import pytest
 PACKAGE_ROOT = Path(__file__).resolve().parents[1] / "wordgames"
 
 # Inside the Scrabble engine, each subpackage may import only those listed before it.
-SCRABBLE_LAYERS = ("core", "leaves", "movegen", "rules", "game", "formats", "strategy")
+SCRABBLE_LAYERS = ("core", "leaves", "movegen", "rules", "game", "endgame", "formats", "strategy")
 
 
 def module_name(path: Path) -> str:

@@ -80,7 +80,7 @@ def test_best_keep_is_the_best_sub_rack(rack_text: str) -> None:
 
 
 def test_strategy_registry() -> None:
-    assert {"greedy", "leave", "equity", "level1", "level5"} <= set(strategy_names())
+    assert {"greedy", "leave", "equity", "level1", "level5", "endgame"} <= set(strategy_names())
     assert isinstance(get_strategy("leave"), LeaveStrategy)
     with pytest.raises(InvalidArgumentError, match="unknown strategy"):
         get_strategy("random")

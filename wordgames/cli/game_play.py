@@ -38,6 +38,7 @@ from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
 from wordgames.scrabble.formats.config import GameConfig, read_config
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeResult
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.game.players import parse_players
 from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
@@ -415,6 +416,7 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         minimum_word_length=args.min_word_length or config.minimum_word_length or 2,
         end_rule=args.end_rule or "usc",
         challenge=args.challenge or config.challenge or DEFAULT_CHALLENGE_RULE,
+        endgame_time=getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
     )
 
 

@@ -10,7 +10,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from wordgames.cli import leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
+from wordgames.cli import endgame_cmd, leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
     add_challenge_option,
     add_end_rule_option,
@@ -42,7 +42,7 @@ from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd)
 
 
 def register(groups: Any) -> None:
@@ -86,6 +86,7 @@ def register(groups: Any) -> None:
                       help="shortest playable word (classic rules; default 2)")
     add_end_rule_option(play)
     add_challenge_option(play)
+    endgame_cmd.add_endgame_time_option(play)
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")

@@ -28,6 +28,7 @@ from wordgames.cli.common import (
     progress_bar,
     tile_set_from_args,
 )
+from wordgames.cli.endgame_cmd import add_endgame_time_option
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
@@ -41,7 +42,7 @@ from wordgames.scrabble.game.autoplay import (
     run_autoplay,
 )
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
-from wordgames.scrabble.game.decision import strategy_names
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
 
 
@@ -66,6 +67,7 @@ def register(commands: Any) -> None:
     add_challenge_option(autoplay)
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
+    add_endgame_time_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
     leaves_cmd.add_leaves_option(autoplay)
@@ -100,6 +102,7 @@ def autoplay_settings(args: argparse.Namespace) -> GameSettings:
         hand_size=args.hand_size or 7,
         end_rule=args.end_rule or "usc",
         challenge=args.challenge or DEFAULT_CHALLENGE_RULE,
+        endgame_time=args.endgame_time or DEFAULT_ENDGAME_TIME,
     )
 
 

@@ -22,6 +22,10 @@ from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 
+DEFAULT_ENDGAME_TIME = 3.0
+"""Seconds an endgame-searching computer player spends on a move by default."""
+MAX_ENDGAME_TIME = 3600.0
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -32,8 +36,9 @@ class Situation:
     (the bag and the other racks, sorted; a blank is ``?``), ``scores`` every seat's score in
     seat order, ``seat`` this player's seat, ``scoreless_turns`` the current run of scoreless
     turns and ``scoreless_turn_limit`` the run that ends the game, ``end_rule`` the game's
-    end-of-game rule (``usc`` or ``tournament``) and ``hand_size`` the rack size.  Their
-    defaults describe a position nothing is known about.
+    end-of-game rule (``usc`` or ``tournament``) and ``hand_size`` the rack size;
+    ``endgame_time`` the seconds an endgame or pre-endgame search may take.  Their defaults
+    describe a position nothing is known about.
     """
 
     board: Board
@@ -49,6 +54,7 @@ class Situation:
     scoreless_turn_limit: int = 6
     end_rule: str = "usc"
     hand_size: int = 7
+    endgame_time: float = DEFAULT_ENDGAME_TIME
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from wordgames.scrabble.core.limits import MAX_HAND_SIZE, MAX_SCORELESS_TURNS, M
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE, ChallengeRule
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules, rule_set_names
 
@@ -27,6 +28,8 @@ class GameSettings:
     ``end_rule`` says how the racks count at the end (``usc`` or ``tournament``).
     ``challenge`` names the challenge rule (``void``, ``single``, ``double``, ``5``, ``10``;
     see :mod:`~wordgames.scrabble.game.challenge`).
+    ``endgame_time`` is the seconds a computer player that searches the endgame (bag empty)
+    or pre-endgame (one tile in the bag) may spend on a move.
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -39,6 +42,7 @@ class GameSettings:
     minimum_word_length: int = 2
     end_rule: str = "usc"
     challenge: str = DEFAULT_CHALLENGE_RULE
+    endgame_time: float = DEFAULT_ENDGAME_TIME
 
     def __post_init__(self) -> None:
         require_type(self.tile_set, TileSet, "tile_set")
@@ -60,6 +64,12 @@ class GameSettings:
         if self.end_rule not in END_RULES:
             raise InvalidArgumentError(
                 f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
+            )
+        if isinstance(self.endgame_time, bool) or not isinstance(self.endgame_time, (int, float)) \
+                or not 0 < self.endgame_time <= MAX_ENDGAME_TIME:
+            raise InvalidArgumentError(
+                f"endgame_time: {self.endgame_time!r} is not a number of seconds above 0 and at most "
+                f"{MAX_ENDGAME_TIME:g}"
             )
         require_type(self.challenge, str, "challenge")
         if self.challenge not in CHALLENGE_RULES:

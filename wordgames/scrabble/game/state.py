@@ -432,6 +432,7 @@ class Game:
             scoreless_turn_limit=self.settings.scoreless_turn_limit,
             end_rule=self.settings.end_rule,
             hand_size=self.settings.hand_size,
+            endgame_time=self.settings.endgame_time,
         )
 
     def play_computer_turn(self) -> Turn:

@@ -12,14 +12,18 @@
   going out and the tiles left stuck instead.
 * ``level1`` .. ``level5`` (:mod:`.levels`) are players for people, from a beginner who knows
   only common words to the full equity player.
+* ``endgame`` (:mod:`.endgame_player`) plays like ``greedy`` until the bag holds at most one
+  tile, then the solved endgame or pre-endgame within the game's ``endgame_time``.
 
-All are deterministic: the same situation always gives the same decision.
+All are deterministic: the same situation always gives the same decision (``endgame`` and
+``equity`` near the end too when their search finishes within its time).
 """
 
+from wordgames.scrabble.strategy.endgame_player import EndgameStrategy
 from wordgames.scrabble.strategy.equity import EquityStrategy, equity_choices, use_leaves
 from wordgames.scrabble.strategy.greedy import GreedyStrategy
 from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
 from wordgames.scrabble.strategy.levels import LEVEL_NAMES, level_strategy
 
-__all__ = ["LEVEL_NAMES", "EquityStrategy", "GreedyStrategy", "LeaveStrategy", "best_keep",
+__all__ = ["LEVEL_NAMES", "EndgameStrategy", "EquityStrategy", "GreedyStrategy", "LeaveStrategy", "best_keep",
            "equity_choices", "leave_value", "level_strategy", "remaining_after", "use_leaves"]

@@ -230,8 +230,9 @@ class EquityStrategy(Strategy):
         return self._resolved[lexicon.source]
 
     def end_game(self, situation: Situation) -> Decision | None:
-        """The hook for an exact endgame search once the bag is empty: a decision, or None to
-        play the static valuation.  None here."""
+        """The hook for an exact search once the bag holds at most one tile: a decision, or
+        None to play the static valuation.  None here: the ``endgame`` player
+        (:mod:`.endgame_player`) is this player with the search plugged in."""
         return None
 
     def decide(self, situation: Situation) -> Decision:
@@ -240,7 +241,7 @@ class EquityStrategy(Strategy):
         last of them plus the best leave the rack can keep could still beat the best found is
         every move valued.  So the answer is exact; the cost is one move generation, one O(1)
         leave lookup per move looked at, and up to 127 keeps of the rack."""
-        if situation.bag_size == 0:
+        if situation.bag_size <= 1:
             exact = self.end_game(situation)
             if exact is not None:
                 return exact

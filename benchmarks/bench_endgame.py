@@ -1,0 +1,92 @@
+"""Endgame search techniques measured: nodes and time with everything on, and with each
+technique turned off in turn, on the same positions, each solved exactly.
+
+    PYTHONPATH=. python benchmarks/bench_endgame.py [--positions 6] [--tiles 3] [--all-off]
+
+Positions: seeded greedy games on ENABLE played until the bag is empty, each rack cut to its
+first ``--tiles`` tiles (full racks take far longer than a benchmark should).  Configurations
+are interleaved position by position, so machine load hits them alike, after one untimed
+solve of the position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from dataclasses import replace
+
+import wordgames.scrabble  # noqa: F401  (registers the strategies)
+from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.endgame import SearchOptions, solve_endgame
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.rules.classic import ClassicRules
+
+CONFIGS = {
+    "all on": SearchOptions(),
+    "no ordering": SearchOptions(ordering=False),
+    "no transposition table": SearchOptions(transposition_table=False),
+    "no killer moves": SearchOptions(killers=False),
+    "no PVS": SearchOptions(pvs=False),
+    "no aspiration": SearchOptions(aspiration=False),
+    "no move cache": SearchOptions(move_cache=False),
+}
+ALL_OFF = SearchOptions(False, False, False, False, False, False)
+
+
+def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str, str]]:
+    """Bag-empty positions of seeded greedy games, racks cut to ``tiles`` tiles."""
+    found = []
+    seed = 0
+    while len(found) < count:
+        game = Game([Player("a", "greedy"), Player("b", "greedy")], lexicon, GameSettings(seed=seed))
+        seed += 1
+        while not game.is_over and len(game.bag):
+            game.play_computer_turn()
+        if game.is_over:
+            continue
+        mover, other = game.current_player.rack.tiles(), game.players[1 - game.current].rack.tiles()
+        if mover and other:
+            found.append((game.board.copy(), "".join(mover[:tiles]), "".join(other[:tiles])))
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--tiles", type=int, default=3, help="tiles kept on each rack")
+    parser.add_argument("--all-off", action="store_true", help="also every technique off (slow)")
+    args = parser.parse_args()
+    configs = dict(CONFIGS, **({"all off": ALL_OFF} if args.all_off else {}))
+    lexicon = load_lexicon("enable")
+    rules = ClassicRules()
+    chosen = positions(lexicon, args.positions, args.tiles)
+    nodes: dict[str, list[int]] = {name: [] for name in configs}
+    seconds: dict[str, list[float]] = {name: [] for name in configs}
+    for board, mover, other in chosen:
+        # Untimed first: whatever the move generator keeps between calls is then warm for
+        # every configuration alike, not only for the ones that come after the first.
+        solve_endgame(board, (mover, other), lexicon, rules)
+        values = set()
+        for name, options in configs.items():
+            result = solve_endgame(board, (mover, other), lexicon, rules, options=replace(options))
+            assert result.exact
+            values.add(result.value)
+            nodes[name].append(result.nodes)
+            seconds[name].append(result.seconds)
+        assert len(values) == 1, "every configuration must find the same value"
+        print(f"{mover} vs {other}: value {values.pop():+d}", flush=True)
+    print(f"\n{len(chosen)} positions, racks of {args.tiles} tiles, solved exactly")
+    print(f"{'configuration':<24} {'nodes':>9} {'seconds':>9} {'median s':>9}  vs all on (nodes, time)")
+    base_nodes, base_time = sum(nodes["all on"]), sum(seconds["all on"])
+    for name in configs:
+        total_nodes, total_time = sum(nodes[name]), sum(seconds[name])
+        print(f"{name:<24} {total_nodes:>9} {total_time:>9.2f} {statistics.median(seconds[name]):>9.2f}  "
+              f"x{total_nodes / base_nodes:.2f}, x{total_time / base_time:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

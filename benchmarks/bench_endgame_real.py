@@ -1,0 +1,123 @@
+"""Endgames of real games: the position where each replayable game in ../shared/external/gcg
+empties the bag, solved with a time limit per position; prints each and the distribution.
+
+    PYTHONPATH=. python benchmarks/bench_endgame_real.py [--time 30] [--games N] [--start K] [--shared DIR]
+
+A game's position is the first turn whose rack is recorded and after which at most a rack's
+worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
+tiles.  Games come from gcg/cases.json (those expected to replay), each on its word list plus
+the extra words the case names.  Reads the shared data in place; nothing is copied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from wordgames.errors import WordGamesError
+from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.layout import standard_layout
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, rack_tile
+from wordgames.scrabble.endgame import solve_endgame
+from wordgames.scrabble.formats.gcg import (
+    EXCHANGE,
+    MOVE,
+    PASS,
+    GcgEvent,
+    read_gcg,
+    replay_gcg,
+    tile_set_from_pragma,
+)
+from wordgames.scrabble.rules.registry import get_rules
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+HAND = 7
+
+
+def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[Board, str, str] | None:
+    """(board, mover's rack, opponent's tiles) where the game empties the bag, or None."""
+    record = read_gcg(path)
+    pragma = record.tile_distribution
+    tile_set = tile_set_from_pragma(pragma) if pragma else STANDARD_ENGLISH
+    full = Counter(tile_set.full_bag())
+    seen: list[tuple[GcgEvent, Board]] = []
+    layout = standard_layout() if "--layout" in flags else None
+    result = replay_gcg(record, lexicon, tile_set=tile_set, layout=layout,
+                        observe=lambda event, board: seen.append((event, board.copy())))
+    stop = result.discrepancy.line if result.discrepancy is not None else None
+    for event, board in seen:
+        if stop is not None and event.line >= stop:
+            return None
+        if not event.rack or event.kind not in (MOVE, PASS, EXCHANGE):
+            continue
+        unseen = Counter(full)
+        unseen.subtract(rack_tile(tile) for _, _, tile in board.tiles())
+        unseen.subtract(Rack.parse(event.rack).tiles())
+        if any(count < 0 for count in unseen.values()):
+            return None
+        left = sum(unseen.values())
+        if 0 < left <= HAND:
+            return board, event.rack, "".join(sorted(unseen.elements()))
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--time", type=float, default=30.0, help="seconds per position")
+    parser.add_argument("--games", type=int, default=None, help="only the first N games")
+    parser.add_argument("--start", type=int, default=0, help="skip the first K games")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder")
+    args = parser.parse_args()
+    shared: Path = args.shared
+    cases_path = shared / "external" / "gcg" / "cases.json"
+    if not cases_path.exists():
+        print(f"{cases_path} is missing: ../shared is not beside the checkout", file=sys.stderr)
+        return 1
+    cases = [case for case in json.loads(cases_path.read_text()) if case["expect"] == "pass"]
+    cases = cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
+    lists: dict[str, Lexicon] = {}
+    rules = get_rules("classic")
+    rows = []
+    for case in cases:
+        base = case["lexicon"]
+        if base not in lists:
+            lists[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
+        extras = [entry["word"] for entry in case.get("extra_words", [])]
+        lexicon = lexicon_from_words([*lists[base], *extras]) if extras else lists[base]
+        try:
+            found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
+        except WordGamesError as error:
+            print(f"{case['id']}: cannot be read ({error})", flush=True)
+            continue
+        if found is None:
+            print(f"{case['id']}: no empty-bag position with a known rack", flush=True)
+            continue
+        board, rack, opponent = found
+        started = time.perf_counter()
+        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time)
+        wall = time.perf_counter() - started
+        first = result.moves[0].move if result.moves else None
+        shown = "pass" if first is None else first.word
+        rows.append((result.exact, wall))
+        print(f"{case['id']}: {rack} vs {opponent}: value {result.value:+d} "
+              f"{'exact' if result.exact else 'NOT proven'} depth {result.depth} nodes {result.nodes} "
+              f"{wall:.2f} s, first {shown}", flush=True)
+    if not rows:
+        return 1
+    times = sorted(wall for _, wall in rows)
+    proven = sum(exact for exact, _ in rows)
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    share = 100 * proven / len(rows)
+    print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({share:.0f}%)")
+    print(f"seconds: median {statistics.median(times):.2f}, 90th percentile {p90:.2f}, worst {times[-1]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+"""``wordgames scrabble endgame`` and ``wordgames scrabble preendgame``: exact end-of-game search.
+
+Both read a CGP position (the player to move first).  ``endgame`` needs the bag empty: the
+opponent's rack is ``--opponent-rack``, else the CGP's second rack, else every unseen tile.
+``preendgame`` needs exactly one unseen tile more than a rack.  The lexicon is ``--lexicon``,
+else the CGP's ``lex``, else the default; the tile set ``--letter-values``, else the CGP's
+``ld``, else standard English.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from wordgames.cli.common import (
+    add_end_rule_option,
+    add_json_option,
+    add_lexicon_options,
+    add_tile_options,
+    lexicon_from_args,
+    positive_int,
+    print_json,
+    tile_set_from_args,
+)
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile, tile_set_named
+from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
+from wordgames.scrabble.formats.cgp import Position, parse_cgp
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.registry import get_rules
+
+PLAYERS = ("mover", "opponent")
+
+
+def seconds(text: str) -> float:
+    """argparse type: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_ENDGAME_TIME:
+        raise argparse.ArgumentTypeError(
+            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_TIME:g}"
+        )
+    return value
+
+
+def add_endgame_time_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--endgame-time S``: the seconds an endgame-searching computer player may spend on
+    a move once the bag holds at most one tile."""
+    parser.add_argument("--endgame-time", type=seconds, default=None, metavar="S",
+                        help=f"seconds a computer player's endgame search may take "
+                        f"(default {DEFAULT_ENDGAME_TIME:g})")
+
+
+def register(commands: Any) -> None:
+    """Add ``endgame`` and ``preendgame`` to the scrabble command group."""
+    endgame = commands.add_parser("endgame", help="solve an endgame (bag empty) exactly")
+    preendgame = commands.add_parser("preendgame", help="rank plays with one tile in the bag")
+    for parser in (endgame, preendgame):
+        parser.add_argument("--cgp", required=True, metavar="STRING", help="the position, as CGP")
+        parser.add_argument("--time", type=seconds, default=None, metavar="S",
+                            help="stop after S seconds with the best answer so far (default: none)")
+        add_end_rule_option(parser)
+        add_tile_options(parser)
+        add_lexicon_options(parser)
+        add_json_option(parser)
+    endgame.add_argument("--opponent-rack", metavar="RACK", help="the opponent's tiles (default: the unseen)")
+    endgame.add_argument("--plies", type=positive_int, default=None, metavar="N", help="search depth cap")
+    endgame.set_defaults(handler=run_endgame)
+    preendgame.add_argument("--candidates", type=positive_int, default=10, metavar="N",
+                            help="best-scoring plays to weigh besides passing (default: %(default)s)")
+    preendgame.set_defaults(handler=run_preendgame)
+
+
+@dataclass
+class Setup:
+    """A CGP position made ready to search."""
+
+    position: Position
+    board: Board
+    rack: Rack
+    unseen: list[str]
+    lexicon: Lexicon
+    rules: RuleSet
+
+
+def setup_from_args(args: argparse.Namespace) -> Setup:
+    """Parse the CGP and load what the search needs; errors name what is wrong."""
+    position = parse_cgp(args.cgp)
+    if position.rack is None:
+        raise InvalidArgumentError("the CGP gives no rack for the player to move")
+    rack = Rack.parse(position.rack)
+    tile_set = _tile_set(args, position)
+    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon))
+    options: dict[str, Any] = {"tile_set": tile_set}
+    if args.hand_size is not None:
+        options["hand_size"] = args.hand_size
+    if position.bingo_bonus is not None:
+        options["bingo_bonus"] = position.bingo_bonus
+    rules = get_rules("classic", **options)
+    rules.check_arguments(position.board, lexicon, rack)
+    unseen = Counter(tile_set.full_bag())
+    if not unseen:
+        raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
+    unseen.subtract(rack_tile(tile) for _, _, tile in position.board.tiles())
+    unseen.subtract(rack.tiles())
+    if any(count < 0 for count in unseen.values()):
+        extra = "".join(sorted((-unseen).elements()))
+        raise InvalidArgumentError(f"the board and rack hold more tiles than the tile set has ({extra})")
+    return Setup(position, position.board, rack, sorted(unseen.elements()), lexicon, rules)
+
+
+def _tile_set(args: argparse.Namespace, position: Position) -> TileSet:
+    if args.letter_values or position.letter_distribution is None:
+        return tile_set_from_args(args)
+    named = tile_set_named(position.letter_distribution)
+    if named is None:
+        raise FormatError(
+            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
+            "give --letter-values"
+        )
+    return named
+
+
+def _spread(position: Position) -> int:
+    scores = position.scores
+    return scores[0] - scores[1] if len(scores) >= 2 else 0
+
+
+def _notation(move: Move | None) -> str:
+    return "pass" if move is None else format_standard_move(move)
+
+
+def run_endgame(args: argparse.Namespace) -> int:
+    """Solve the endgame and print the sequence (exit 0)."""
+    setup = setup_from_args(args)
+    opponent_text = args.opponent_rack
+    if opponent_text is None and len(setup.position.racks) > 1 and setup.position.racks[1]:
+        opponent_text = setup.position.racks[1]
+    if opponent_text is None and len(setup.unseen) > setup.rules.hand_size:
+        raise InvalidArgumentError(
+            f"the bag is not empty: {len(setup.unseen)} tiles are unseen, more than a rack "
+            "(an endgame needs an empty bag; with one tile in the bag use preendgame)"
+        )
+    opponent = Rack.parse(opponent_text) if opponent_text is not None else Rack(setup.unseen)
+    left = Counter(setup.unseen)
+    left.subtract(opponent.tiles())
+    if any(count < 0 for count in left.values()):
+        raise InvalidArgumentError(f"the opponent's rack {opponent} holds tiles that are not unseen")
+    if +left:
+        raise InvalidArgumentError(
+            f"the bag is not empty: {sum((+left).values())} unseen tiles are not on the opponent's rack "
+            "(an endgame needs an empty bag; with one tile in the bag use preendgame)"
+        )
+    if not len(opponent):
+        raise InvalidArgumentError("the opponent has no tiles: the game is over")
+    result = solve_endgame(
+        setup.board, (setup.rack, opponent), setup.lexicon, setup.rules,
+        scoreless_turns=setup.position.zero_turns, end_rule=args.end_rule or "usc",
+        plies=args.plies, time_limit=args.time,
+    )
+    if args.json:
+        print_json(endgame_json(result))
+    else:
+        print(format_endgame(result, setup.rack, opponent))
+    return 0
+
+
+def endgame_json(result: EndgameResult) -> dict[str, Any]:
+    """The JSON object of ``scrabble endgame --json``."""
+    return {
+        "value": result.value,
+        "exact": result.exact,
+        "moves": [
+            {"notation": _notation(turn.move), "score": turn.score, "player": PLAYERS[turn.player]}
+            for turn in result.moves
+        ],
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def format_endgame(result: EndgameResult, rack: Rack, opponent: Rack) -> str:
+    """The sequence and the verdict as lines of text."""
+    lines = [f"mover {rack} vs opponent {opponent}"]
+    for number, turn in enumerate(result.moves, 1):
+        lines.append(f"{number:>3}. {PLAYERS[turn.player]:<8} {_notation(turn.move):<22} {turn.score:>4}")
+    proven = "proven" if result.exact else "not proven (time or depth ran out)"
+    lines.append(
+        f"value {result.value:+d} for the mover, {proven}; depth {result.depth}, "
+        f"{result.nodes} nodes, {result.seconds:.2f} s"
+    )
+    return "\n".join(lines)
+
+
+def run_preendgame(args: argparse.Namespace) -> int:
+    """Rank the plays with one tile in the bag (exit 0)."""
+    setup = setup_from_args(args)
+    if len(setup.unseen) != setup.rules.hand_size + 1:
+        raise InvalidArgumentError(
+            f"a pre-endgame has one tile in the bag: {setup.rules.hand_size + 1} unseen tiles, "
+            f"not {len(setup.unseen)}"
+        )
+    result = solve_preendgame(
+        setup.board, setup.rack, setup.unseen, setup.lexicon, setup.rules,
+        spread=_spread(setup.position), scoreless_turns=setup.position.zero_turns,
+        end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time,
+    )
+    if args.json:
+        print_json(preendgame_json(result))
+    else:
+        print(format_preendgame(result))
+    return 0
+
+
+def preendgame_json(result: PreendgameResult) -> dict[str, Any]:
+    """The JSON object of ``scrabble preendgame --json``."""
+    return {
+        "plays": [
+            {
+                "move": _notation(play.move),
+                "score": 0 if play.move is None else play.move.score,
+                "wins": play.wins,
+                "outcomes": dict(sorted(play.outcomes.items())),
+                "spread": round(play.spread, 3),
+                "exact": play.exact,
+            }
+            for play in result.plays
+        ],
+        "draws": result.draws,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def format_preendgame(result: PreendgameResult) -> str:
+    """The ranked plays as lines of text."""
+    lines = [f"{'play':<24} {'wins':>6} / {result.draws}  {'spread':>7}  outcomes (tile in the bag: value)"]
+    for play in result.plays:
+        outcomes = " ".join(f"{tile}:{value:+d}" for tile, value in sorted(play.outcomes.items()))
+        mark = "" if play.exact else " (not proven)"
+        lines.append(
+            f"{_notation(play.move):<24} {play.wins:>6.1f}      {play.spread:>+7.1f}  {outcomes}{mark}"
+        )
+    lines.append(f"{result.nodes} nodes, {result.seconds:.2f} s")
+    return "\n".join(lines)
