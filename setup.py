@@ -100,7 +100,9 @@ class BuildPyWithLexicon(build_py):
             shutil.copyfile(HERE / source, destination)
 
 
-setup(
-    ext_modules=extensions(),
-    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithLexicon},
-)
+# pip's build backend runs this file as __main__ too; the tests import it for cython_modules().
+if __name__ == "__main__":
+    setup(
+        ext_modules=extensions(),
+        cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithLexicon},
+    )
