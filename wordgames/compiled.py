@@ -135,6 +135,7 @@ def core_info() -> CoreInfo:
         return CoreInfo("pure", f"forced by {PURE_VARIABLE}=1", modules)
     missing = ", ".join(name for name, done in modules.items() if not done)
     if compiled == 0:
-        return CoreInfo("pure", "no compiled extension built (no C compiler or Cython at install)",
-                        modules)
+        return CoreInfo(
+            "pure", "no compiled extension built: no C compiler or no Cython at install", modules
+        )
     return CoreInfo("partial", f"no extension built for {missing}", modules)
