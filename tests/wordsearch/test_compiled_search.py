@@ -9,6 +9,7 @@ which needs no compiler at all.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from compiled_support import compiled_and_pure, pure_module
@@ -103,3 +104,33 @@ def test_a_search_started_inside_another_gets_fresh_seen_marks(enable_trie: Lexi
     finally:
         pure._SEEN[packed] = held
     assert pure._search_packed(board, packed, board.cells) == expected
+
+
+@given(words=st.lists(st.text("ABCEQU", min_size=1, max_size=6), min_size=1, max_size=40))
+def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
+    """The kernel's renumbered ``[mask, first]`` array spells the same words as the table."""
+    pure = pure_module(SEARCHER)
+    packed = packed_nodes(lexicon_from_words(words, "trie"))
+    nodes = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
+    assert len(nodes) == 2 * len(packed.masks)
+
+    def spelled(mask_of: object, first_of: object) -> list[str]:
+        letter_of = {bit: letter for letter, bit in packed.letter_bits.items()}
+        found: list[str] = []
+
+        def visit(node: int, prefix: str) -> None:
+            mask = mask_of(node)  # type: ignore[operator]
+            if mask & packed.terminal:
+                found.append(prefix)
+            for bit in sorted(letter_of):
+                if mask & bit:
+                    visit(first_of(node) + (mask & (bit - 1)).bit_count(), prefix + letter_of[bit])  # type: ignore[operator]
+
+        visit(0, "")
+        return found
+
+    expected = sorted({word.upper() for word in words})
+    assert spelled(packed.masks.__getitem__, packed.first.__getitem__) == expected
+    assert spelled(lambda node: nodes[2 * node], lambda node: nodes[2 * node + 1]) == expected
+    compiled = importlib.import_module(SEARCHER)
+    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == nodes

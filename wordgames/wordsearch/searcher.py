@@ -1,3 +1,5 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False
+# (Compiled, this module indexes without checks: every index is in range and none is negative.)
 """Finding words on a board: depth-first search with backtracking over board and lexicon together.
 
 :func:`find_words` walks the board and a :class:`~wordgames.wordsearch.walk.BitWalk` of the
@@ -247,6 +249,51 @@ _MAX_GENERATION = 0xFFFFFFFF
 _SEEN: weakref.WeakKeyDictionary[PackedNodes, _SeenMarks] = weakref.WeakKeyDictionary()
 
 
+def _interleaved(packed: PackedNodes) -> array[int]:
+    """The table as one array, ``[mask, first]`` per node, renumbered so that each node's
+    block of children comes right after its parent's block in depth-first order: a step reads
+    a child's mask and then its first child from one cache line, and the blocks a search
+    descends through lie close together (on 100 x 100 boards most steps used to miss the
+    cache).  Made once per table and kept with it (16 bytes a node); compiled, a few ms for
+    CSW12."""
+    nodes = _INTERLEAVED.get(packed)
+    if nodes is None:
+        nodes = _depth_first_layout(packed.masks, packed.first, packed.terminal)
+        _INTERLEAVED[packed] = nodes
+    return nodes
+
+
+def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> array[int]:
+    """``[mask, first child]`` per node, children blocks placed in depth-first order."""
+    count = len(masks)
+    nodes = array("Q", bytes(2 * array("Q").itemsize * count))
+    out, mask_of, first_of = nodes, masks, first  # typed views when compiled
+    # Pairs (old number, new number) of nodes whose block of children is still to be placed.
+    pending = array("q", bytes(2 * array("q").itemsize * (count + 1)))
+    stack = pending
+    top = 2
+    placed = 1  # the root is node 0 in both numberings
+    out[0] = mask_of[0]
+    while top:
+        top -= 2
+        old = stack[top]
+        new = stack[top + 1]
+        children = _popcount(mask_of[old] & ~terminal)
+        block = placed
+        placed += children
+        out[2 * new + 1] = block
+        for offset in range(children - 1, -1, -1):  # the first child is popped first
+            child = first_of[old] + offset
+            out[2 * (block + offset)] = mask_of[child]
+            stack[top] = child
+            stack[top + 1] = block + offset
+            top += 2
+    return nodes
+
+
+_INTERLEAVED: weakref.WeakKeyDictionary[PackedNodes, array[int]] = weakref.WeakKeyDictionary()
+
+
 def _flat_neighbours(neighbours: tuple[tuple[int, ...], ...]) -> tuple[array[int], array[int]]:
     """The neighbour lists as one array and each cell's start in it (plus the end), kept for
     the last few board shapes (boards of one shape share their neighbour table)."""
@@ -293,7 +340,9 @@ class _Kernel:
     The same depth-first order as the pure-Python search: per cell, single-letter neighbours in
     board order, then multi-letter ones; each word recorded once by node, with the trail of the
     first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
-    tuple) is built from it only when a word is new.  Types are declared in ``searcher.pxd``."""
+    tuple) is built from it only when a word is new.  The table is read from ``nodes``, each
+    node's mask and first child side by side (:func:`_interleaved`).  Types are declared in
+    ``searcher.pxd``."""
 
     def __init__(
         self,
@@ -307,8 +356,7 @@ class _Kernel:
     ) -> None:
         """Bind the table, the board's per-cell tables, the trail pieces, the cells' letters
         as Latin-1 codes (empty: build trails from ``steps``) and the seen-marks."""
-        self.masks = packed.masks
-        self.first = packed.first
+        self.nodes = _interleaved(packed)
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
         self.free = array("Q", tables.first_bits)
@@ -331,8 +379,8 @@ class _Kernel:
     def run(self, cells: tuple[str, ...]) -> None:
         """Start a path at every cell whose letters begin some word."""
         root = ROOT
-        root_mask = self.masks[root]
-        root_base = self.first[root]
+        root_mask = self.nodes[2 * root]
+        root_base = self.nodes[2 * root + 1]
         for cell, letters in enumerate(cells):
             bit = self.free[cell]
             if not bit & root_mask:
@@ -342,7 +390,7 @@ class _Kernel:
                 start = self.descend(start, letters[1:])
                 if start < 0:
                     continue
-            start_mask = self.masks[start]
+            start_mask = self.nodes[2 * start]
             self.path[0] = cell
             if start_mask & self.terminal:
                 self.record(start, 0)
@@ -354,13 +402,13 @@ class _Kernel:
         ``mask``) by every free neighbour whose letters continue some word; returns 0."""
         here = self.free[cell]
         self.free[cell] = 0
-        base = self.first[node]
+        base = self.nodes[2 * node + 1]
         for index in range(self.near_start[cell], self.near_start[cell + 1]):
             other = self.near[index]
             bit = self.free[other]
             if mask & bit:
                 child = base + _popcount(mask & (bit - 1))
-                child_mask = self.masks[child]
+                child_mask = self.nodes[2 * child]
                 if child_mask & (self.terminal | self.reach[other]):
                     self.path[depth + 1] = other
                     if child_mask & self.terminal:
@@ -379,7 +427,7 @@ class _Kernel:
                 reached = self.descend(base + _popcount(mask & (bit - 1)), tail)
                 if reached < 0:
                     continue
-                child_mask = self.masks[reached]
+                child_mask = self.nodes[2 * reached]
                 self.path[depth + 1] = other
                 if child_mask & self.terminal:
                     self.record(reached, depth + 1)
@@ -391,10 +439,10 @@ class _Kernel:
         """The node reached from ``node`` along ``letters``, or -1."""
         for letter in letters:
             bit = self.letter_bits.get(letter, 0)
-            mask = self.masks[node]
+            mask = self.nodes[2 * node]
             if not mask & bit:
                 return -1
-            node = self.first[node] + _popcount(mask & (bit - 1))
+            node = self.nodes[2 * node + 1] + _popcount(mask & (bit - 1))
         return node
 
     def record(self, node: int, depth: int) -> int:
@@ -435,7 +483,8 @@ def find_path(board: Board, word: str) -> list[int]:
         stack = [(start, len(letters), 0)]
         used[start] = True
         while stack:
-            cell, position, next_index = stack[-1]
+            top = len(stack) - 1
+            cell, position, next_index = stack[top]
             if position == len(word):
                 return [entry[0] for entry in stack]
             around = neighbours[cell]
@@ -444,7 +493,7 @@ def find_path(board: Board, word: str) -> list[int]:
                 next_index += 1
                 content = cells[other]
                 if not used[other] and content != BLOCKED and word.startswith(content, position):
-                    stack[-1] = (cell, position, next_index)
+                    stack[top] = (cell, position, next_index)
                     stack.append((other, position + len(content), 0))
                     used[other] = True
                     break
