@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import cli_json
+from .conftest import cli_json
 
 pytest.importorskip("fastapi")
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.web.conftest import cli_json
+from .conftest import cli_json
 
 pytest.importorskip("fastapi")
 

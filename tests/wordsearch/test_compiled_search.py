@@ -91,19 +91,22 @@ def test_the_kernel_spells_letters_beyond_latin_1_by_concatenation() -> None:
     assert sorted(pure.find_words(board, walk)) == ["ΑΒ", "ΑΒΓ"]
 
 
-def test_a_search_started_inside_another_gets_fresh_seen_marks(enable_trie: Lexicon) -> None:
-    """Two searches on one table at once (a second one while the first holds the marks) both
-    give full answers: the pool hands the second its own marks."""
+def test_a_search_started_inside_another_gets_a_fresh_layout(enable_trie: Lexicon) -> None:
+    """Two searches on one table at once (a second one while the first holds the layout and
+    its seen-marks) both give full answers: the pool hands the second its own layout."""
     pure = pure_module(SEARCHER)
     packed = packed_nodes(enable_trie)
     board = random_board(4, 4, 7)
     expected = pure._search_packed(board, packed, board.cells)
-    held = pure._SEEN.pop(packed)  # as if a search were running
+    held = pure._LAYOUTS.pop(packed)  # as if a search were running
     try:
         assert pure._search_packed(board, packed, board.cells) == expected
     finally:
-        pure._SEEN[packed] = held
+        pure._LAYOUTS[packed] = held
     assert pure._search_packed(board, packed, board.cells) == expected
+    pure._LAYOUTS[packed].generation = pure._MAX_GENERATION  # the search numbers run out
+    assert pure._search_packed(board, packed, board.cells) == expected
+    assert pure._LAYOUTS[packed].generation == 1
 
 
 @given(words=st.lists(st.text("ABCEQU", min_size=1, max_size=6), min_size=1, max_size=40))

@@ -8,7 +8,7 @@ ctypedef unsigned int u32
 ctypedef long long i64
 
 
-cdef u64 _PAIRS, _QUADS, _BYTES
+cdef u64 _PAIRS, _QUADS, _BYTES, _LOW_HALF
 
 cdef int _popcount(u64 bits) noexcept
 
@@ -38,8 +38,7 @@ cdef class _Kernel:
     cdef const unsigned char[::1] codes
     cdef bytearray spelling
     cdef unsigned char[::1] letters
-    cdef u32[::1] marks
-    cdef u32 generation
+    cdef u64 generation
     cdef public list found
 
     @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t, start=Py_ssize_t,
@@ -56,5 +55,5 @@ cdef class _Kernel:
     @cython.locals(bit=u64, mask=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
 
-    @cython.locals(index=int, steps=object, trail=object)
+    @cython.locals(index=int, steps=object, trail=object, slot=u64)
     cdef int record(self, Py_ssize_t node, int depth) except -1

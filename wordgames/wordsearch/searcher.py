@@ -220,47 +220,37 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
     # Words are spelled from one Latin-1 byte per cell when they can be (else concatenated).
     if steps is cells and all(len(cell) == 1 and cell <= "\xff" for cell in cells):
         codes = "".join(cells).encode("latin-1")
-    # A table's seen-marks serve one search at a time: taken from the pool while in use.
-    seen = _SEEN.pop(packed, None)
-    if seen is None:
-        seen = _SeenMarks(array("I", bytes(array("I").itemsize * len(packed.masks))))
-    seen.generation += 1
-    if seen.generation > _MAX_GENERATION:
-        seen.marks = array("I", bytes(len(seen.marks) * seen.marks.itemsize))
-        seen.generation = 1
-    kernel = _Kernel(packed, tables, near, near_start, steps, codes, seen)
+    # A table's layout (with its seen-marks) serves one search at a time: taken from the pool
+    # while in use, so a search started meanwhile gets a fresh one.
+    layout = _LAYOUTS.pop(packed, None)
+    if layout is None or layout.generation >= _MAX_GENERATION:
+        layout = _Layout(_depth_first_layout(packed.masks, packed.first, packed.terminal))
+    layout.generation += 1
+    kernel = _Kernel(layout, packed, tables, near, near_start, steps, codes)
     kernel.run(cells)
-    _SEEN[packed] = seen
+    _LAYOUTS[packed] = layout
     return kernel.found
 
 
-class _SeenMarks:
-    """Per node of a packed table, the number of the last search that found its word, so the
-    kernel tells a new word from a known one without a dictionary look-up; the marks are reset
-    only when the 32-bit search number wraps around."""
+class _Layout:
+    """What the kernel reads a packed table from: one array, ``[mask, first | mark << 32]`` per
+    node, renumbered so that each node's block of children comes right after its parent's block
+    in depth-first order.  A step reads a child's mask, its first child and its mark from one
+    cache line, and the blocks a search descends through lie close together (on 100 x 100
+    boards most steps miss the cache).  The mark is the number (``generation``) of the last
+    search that found the node's word, so a known word costs no dictionary look-up; a layout
+    is rebuilt when the 32-bit number runs out.  16 bytes a node, made once per table (a few
+    ms for CSW12, compiled) and kept with it."""
 
-    def __init__(self, marks: array[int]) -> None:
-        self.marks = marks
+    def __init__(self, nodes: array[int]) -> None:
+        self.nodes = nodes
         self.generation = 0
 
 
 _MAX_GENERATION = 0xFFFFFFFF
-# Each packed table's seen-marks, while no search is using them (4 bytes a node).
-_SEEN: weakref.WeakKeyDictionary[PackedNodes, _SeenMarks] = weakref.WeakKeyDictionary()
-
-
-def _interleaved(packed: PackedNodes) -> array[int]:
-    """The table as one array, ``[mask, first]`` per node, renumbered so that each node's
-    block of children comes right after its parent's block in depth-first order: a step reads
-    a child's mask and then its first child from one cache line, and the blocks a search
-    descends through lie close together (on 100 x 100 boards most steps used to miss the
-    cache).  Made once per table and kept with it (16 bytes a node); compiled, a few ms for
-    CSW12."""
-    nodes = _INTERLEAVED.get(packed)
-    if nodes is None:
-        nodes = _depth_first_layout(packed.masks, packed.first, packed.terminal)
-        _INTERLEAVED[packed] = nodes
-    return nodes
+_LOW_HALF = 0xFFFFFFFF  # the first-child half of a layout slot
+# Each packed table's layout, while no search is using it.
+_LAYOUTS: weakref.WeakKeyDictionary[PackedNodes, _Layout] = weakref.WeakKeyDictionary()
 
 
 def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> array[int]:
@@ -289,9 +279,6 @@ def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> 
             stack[top + 1] = block + offset
             top += 2
     return nodes
-
-
-_INTERLEAVED: weakref.WeakKeyDictionary[PackedNodes, array[int]] = weakref.WeakKeyDictionary()
 
 
 def _flat_neighbours(neighbours: tuple[tuple[int, ...], ...]) -> tuple[array[int], array[int]]:
@@ -340,23 +327,23 @@ class _Kernel:
     The same depth-first order as the pure-Python search: per cell, single-letter neighbours in
     board order, then multi-letter ones; each word recorded once by node, with the trail of the
     first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
-    tuple) is built from it only when a word is new.  The table is read from ``nodes``, each
-    node's mask and first child side by side (:func:`_interleaved`).  Types are declared in
-    ``searcher.pxd``."""
+    tuple) is built from it only when a word is new.  The table is read from a
+    :class:`_Layout`.  Types are declared in ``searcher.pxd``."""
 
     def __init__(
         self,
+        layout: _Layout,
         packed: PackedNodes,
         tables: _CellTables,
         near: array[int],
         near_start: array[int],
         steps: Sequence[Trail],
         codes: bytes,
-        seen: _SeenMarks,
     ) -> None:
-        """Bind the table, the board's per-cell tables, the trail pieces, the cells' letters
-        as Latin-1 codes (empty: build trails from ``steps``) and the seen-marks."""
-        self.nodes = _interleaved(packed)
+        """Bind the layout of the table, the board's per-cell tables, the trail pieces and the
+        cells' letters as Latin-1 codes (empty: build trails from ``steps``)."""
+        self.nodes = layout.nodes
+        self.generation = layout.generation
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
         self.free = array("Q", tables.first_bits)
@@ -372,15 +359,13 @@ class _Kernel:
         self.codes = codes
         self.spelling = bytearray(len(self.path))
         self.letters = memoryview(self.spelling)
-        self.marks = seen.marks
-        self.generation = seen.generation
         self.found: list[Trail] = []
 
     def run(self, cells: tuple[str, ...]) -> None:
         """Start a path at every cell whose letters begin some word."""
         root = ROOT
         root_mask = self.nodes[2 * root]
-        root_base = self.nodes[2 * root + 1]
+        root_base = (self.nodes[2 * root + 1] & _LOW_HALF)
         for cell, letters in enumerate(cells):
             bit = self.free[cell]
             if not bit & root_mask:
@@ -402,7 +387,7 @@ class _Kernel:
         ``mask``) by every free neighbour whose letters continue some word; returns 0."""
         here = self.free[cell]
         self.free[cell] = 0
-        base = self.nodes[2 * node + 1]
+        base = self.nodes[2 * node + 1] & _LOW_HALF
         for index in range(self.near_start[cell], self.near_start[cell + 1]):
             other = self.near[index]
             bit = self.free[other]
@@ -442,14 +427,15 @@ class _Kernel:
             mask = self.nodes[2 * node]
             if not mask & bit:
                 return -1
-            node = self.nodes[2 * node + 1] + _popcount(mask & (bit - 1))
+            node = (self.nodes[2 * node + 1] & _LOW_HALF) + _popcount(mask & (bit - 1))
         return node
 
     def record(self, node: int, depth: int) -> int:
         """Keep the trail of ``path[:depth + 1]`` for the word at ``node``, unless it has one."""
-        if self.marks[node] == self.generation:
+        slot = self.nodes[2 * node + 1]
+        if slot >> 32 == self.generation:
             return 0
-        self.marks[node] = self.generation
+        self.nodes[2 * node + 1] = (slot & _LOW_HALF) | (self.generation << 32)
         if self.spell:
             for index in range(depth + 1):
                 self.letters[index] = self.codes[self.path[index]]
