@@ -33,6 +33,7 @@ Usage::
     python benchmarks/bench_boggle.py           # ENABLE and CSW12, all sizes (about 2 minutes)
     python benchmarks/bench_boggle.py --quick   # ENABLE only, fewer boards
     python benchmarks/bench_boggle.py --csw12 ../shared/lexicons/CSW12.txt   # CSW12 elsewhere
+    python benchmarks/bench_boggle.py --profile   # CPU time by stage, 4x4 ENABLE, 100x100 CSW12
 """
 
 from __future__ import annotations
@@ -284,12 +285,74 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
         )
 
 
+def profile(csw12: Path) -> None:
+    """Where the engine's time goes on one call of ``get_all_valid_words(3)``: CPU time (best
+    of 5) of each stage on 100 4x4 ENABLE boards (per board) and on one 100x100 CSW12 board."""
+    from sortedcontainers import SortedSet
+
+    from wordgames.lexicon.packed import packed_nodes
+    from wordgames.wordsearch import searcher
+    from wordgames.wordsearch.walk import bit_walk_for
+
+    def best(function: Callable[[], object]) -> float:
+        times = []
+        for _ in range(5):
+            started = time.process_time()
+            function()
+            times.append(time.process_time() - started)
+        return min(times)
+
+    cases = [("ENABLE", "enable", 4, 100)]
+    if csw12.exists():
+        cases.append(("CSW12", csw12, 100, 1))
+    for name, source, size, count in cases:
+        lexicon = load_lexicon(source, "trie")
+        boards = [roll_board(size, seed=SEED + number) for number in range(count)]
+        stages = profile_stages(lexicon, boards, best, SortedSet, searcher, bit_walk_for, packed_nodes)
+        print(f"{name} {size}x{size} ({count} boards, CPU ms per board, best of 5):")
+        for stage, seconds in stages.items():
+            print(f"  {stage:<30} {seconds * 1e3:9.3f}")
+
+
+def profile_stages(
+    lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float], *tools: Any
+) -> dict[str, float]:
+    """The mean over ``boards`` of each stage's best CPU time (see :func:`profile`)."""
+    sorted_set, searcher, bit_walk_for, packed_nodes = tools
+    walk, packed = bit_walk_for(lexicon), packed_nodes(lexicon)
+    game = create_game("trie", lexicon=lexicon)
+    stages: dict[str, float] = {}
+    for board in boards:
+        words = list(searcher.find_words(board, walk))
+        solved = frozenset(words)
+        kept = [word for word in solved if len(word) >= MINIMUM]
+
+        def whole(board: Board = board) -> None:
+            game.set_board(board)
+            game.get_all_valid_words(MINIMUM)
+
+        for stage, function in (
+            ("cell tables", lambda board=board: searcher._cell_tables(board, packed.letter_bits)),
+            ("find_words (tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
+            ("frozenset of the words", lambda words=words: frozenset(words)),
+            ("minimum-length filter", lambda solved=solved: [w for w in solved if len(w) >= 3]),
+            ("SortedSet", lambda kept=kept: sorted_set(kept)),
+            ("whole get_all_valid_words", whole),
+        ):
+            stages[stage] = stages.get(stage, 0.0) + best(function) / len(boards)
+    return stages
+
+
 def main(argv: list[str]) -> int:
     """Run the benchmark; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="ENABLE only, fewer boards")
     parser.add_argument("--csw12", type=Path, default=CSW12, help="where CSW12.txt is")
+    parser.add_argument("--profile", action="store_true", help="where the time goes, by stage")
     args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.csw12)
+        return 0
     boards = QUICK_BOARDS if args.quick else BOARDS
     print(f"core: {core_info()}")
     rows = bench_lexicon("ENABLE", "enable", boards)
