@@ -52,8 +52,9 @@ def find_words(board: Board, walk: BitWalk) -> Collection[str]:
     """Every word of ``walk``'s lexicon that is on ``board`` (any length), in no set order.
 
     Cost: proportional to the number of (path, prefix) states whose prefix starts some word,
-    plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.2 ms, 100 x 100 with CSW12
-    under a second.  The lexicon is never scanned.
+    plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.02 ms compiled (0.2 ms pure),
+    100 x 100 with CSW12 about 0.1 s compiled (under a second pure).  The lexicon is never
+    scanned.
     """
     return _search(board, walk, board.cells)
 
