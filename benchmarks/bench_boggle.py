@@ -8,11 +8,16 @@ with fixed seeds) this prints the median time per board of
   (one dict per prefix, ``"$"`` marking words), neighbours computed by bounds-checking the
   eight directions, a grid of visited flags, the prefix string grown letter by letter;
 * ``trie`` and ``sortedset``: the engine (``set_board`` then ``get_all_valid_words(3)``) with
-  each lexicon backend.  One engine per backend serves all boards of a run, as a long-lived
-  game would; the sortedset engine's lazily built search view of its lexicon therefore warms up
-  over the run, and ``sset cold`` is its very first board of that size with a fresh engine.
+  each lexicon backend, on the core in use (compiled when the extension is built; the first
+  line printed says which).  One engine per backend serves all boards of a run, as a long-lived
+  game would; ``sset cold`` is the sortedset engine's very first board of that size with a
+  fresh engine (the lexicon's packed table, or in the pure core its lazily built search view,
+  is kept with the lexicon, so only the first size pays for building it);
+* ``pure``: the same trie engine with the pure-Python search (the searcher module run from its
+  source, in this process), the reference the compiled core is checked against.
 
-``speedup`` is baseline / trie, ``sset/trie`` the sortedset median over the trie median, and
+``speedup`` is baseline / trie, ``pure/trie`` what the compiled core gains over the pure one,
+``pure x`` baseline / pure, ``sset/trie`` the sortedset median over the trie median, and
 ``us/cell`` the trie median per board cell.  ``paths/cell`` measures the work itself, whoever
 does it: the number of board paths (cells used once) whose letters start some word, per cell,
 counted outside the timing through the lexicon's node walk; ``ns/path`` is the trie median
@@ -27,6 +32,8 @@ Usage::
 
     python benchmarks/bench_boggle.py           # ENABLE and CSW12, all sizes (about 2 minutes)
     python benchmarks/bench_boggle.py --quick   # ENABLE only, fewer boards
+    python benchmarks/bench_boggle.py --csw12 ../shared/lexicons/CSW12.txt   # CSW12 elsewhere
+    python benchmarks/bench_boggle.py --profile   # CPU time by stage, 4x4 ENABLE, 100x100 CSW12
 """
 
 from __future__ import annotations
@@ -42,9 +49,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from wordgames.compiled import core_info, load_pure
 from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
 from wordgames.wordsearch import Board, BoggleGame, create_game, roll_board
 from wordgames.wordsearch.board import BLOCKED
+
+PURE_SEARCHER = load_pure("wordgames.wordsearch.searcher")
 
 CSW12 = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "CSW12.txt"
 MINIMUM = 3
@@ -126,6 +136,16 @@ def count_prefix_paths(board: Board, lexicon: Lexicon) -> int:
     return count
 
 
+class PureSearchGame(BoggleGame):
+    """The engine with the pure-Python searcher (the public API's path, only the search
+    swapped): what ``WORDGAMES_PURE_PYTHON=1`` runs, here in the same process."""
+
+    def solve(self) -> frozenset[str]:
+        if self._words is None:
+            self._words = frozenset(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
+        return self._words
+
+
 def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:
     """What the engine is timed on: a new board, then every word of MINIMUM letters or more
     (a SortedSet)."""
@@ -169,18 +189,22 @@ def bench_size(size: int, count: int, root: Trie, lexicons: dict[str, Lexicon]) 
     a board's time is its best round (the least disturbed by other processes)."""
     boards = [roll_board(size, seed=SEED + number) for number in range(count)]
     games = {backend: create_game(backend, lexicon=lexicon) for backend, lexicon in lexicons.items()}
+    pure_game = PureSearchGame()
+    pure_game.use_lexicon(lexicons["trie"])
     cold_game = create_game("sortedset", lexicon=lexicons["sortedset"])
     sortedset_cold, _ = timed(lambda: engine_solve(cold_game, boards[0]))
     contestants: dict[str, Callable[[Board], Collection[str]]] = {
         "baseline": lambda board: baseline_solve(board.cells, size, size, root),
         "trie": lambda board: engine_solve(games["trie"], board),
         "sortedset": lambda board: engine_solve(games["sortedset"], board),
+        "pure": lambda board: engine_solve(pure_game, board),
     }
     best = {label: [float("inf")] * count for label in contestants}
     answers: dict[str, list[frozenset[str]]] = {}
     for round_number in range(ROUNDS[size]):
         order = list(contestants)
-        order = order[round_number % 3 :] + order[: round_number % 3]  # take turns going first
+        turn = round_number % len(order)
+        order = order[turn:] + order[:turn]  # take turns going first
         for label in order:
             solve = contestants[label]
             results = []
@@ -206,8 +230,9 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     """The figures, one line per lexicon and size."""
     header = (
         f"{'lexicon':<8} {'board':>7} {'boards':>6} {'words':>6} {'baseline ms':>12} "
-        f"{'trie ms':>9} {'sortedset ms':>13} {'sset cold':>10} {'speedup':>8} "
-        f"{'sset/trie':>10} {'us/cell':>8} {'paths/cell':>11} {'ns/path':>8}"
+        f"{'trie ms':>9} {'pure ms':>9} {'sortedset ms':>13} {'sset cold':>10} {'speedup':>8} "
+        f"{'pure/trie':>10} {'pure x':>7} {'sset/trie':>10} {'us/cell':>8} {'paths/cell':>11} "
+        f"{'ns/path':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -215,11 +240,12 @@ def print_table(rows: list[dict[str, Any]]) -> None:
         cells = row["size"] ** 2
         print(
             f"{row['lexicon']:<8} {row['size']:>3}x{row['size']:<3} {row['boards']:>6} "
-            f"{row['words']:>6} {row['baseline'] * 1e3:>12.2f} {row['trie'] * 1e3:>9.2f} "
-            f"{row['sortedset'] * 1e3:>13.2f} {row['sortedset_cold'] * 1e3:>10.2f} "
-            f"{row['baseline'] / row['trie']:>7.2f}x {row['sortedset'] / row['trie']:>9.2f}x "
-            f"{row['trie'] / cells * 1e6:>8.1f} {row['paths'] / cells:>11.1f} "
-            f"{row['trie'] / row['paths'] * 1e9:>8.0f}"
+            f"{row['words']:>6} {row['baseline'] * 1e3:>12.3f} {row['trie'] * 1e3:>9.3f} "
+            f"{row['pure'] * 1e3:>9.3f} {row['sortedset'] * 1e3:>13.3f} "
+            f"{row['sortedset_cold'] * 1e3:>10.2f} {row['baseline'] / row['trie']:>7.2f}x "
+            f"{row['pure'] / row['trie']:>9.2f}x {row['baseline'] / row['pure']:>6.2f}x "
+            f"{row['sortedset'] / row['trie']:>9.2f}x {row['trie'] / cells * 1e6:>8.2f} "
+            f"{row['paths'] / cells:>11.1f} {row['trie'] / row['paths'] * 1e9:>8.0f}"
             + ("  WORD LISTS DIFFER" if row["mismatches"] else "")
         )
 
@@ -235,13 +261,16 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
     enable_4 = by_key.get(("ENABLE", 4))
     if enable_4:
         speedup = enable_4["baseline"] / enable_4["trie"]
-        print(f"trie >= 2.5x baseline on 4x4 ENABLE: {speedup:.2f}x  {verdict(speedup >= 2.5)}")
+        print(f"engine >= 15x baseline on 4x4 ENABLE: {speedup:.2f}x  {verdict(speedup >= 15)}"
+              f"  ({1 / enable_4['trie']:,.0f} boards/s)")
+        pure = enable_4["baseline"] / enable_4["pure"]
+        print(f"pure engine >= 2.5x baseline on 4x4 ENABLE: {pure:.2f}x  {verdict(pure >= 2.5)}")
     worst = max(row["sortedset"] / row["trie"] for row in rows)
     print(f"sortedset within 4x of trie (worst size): {worst:.2f}x  {verdict(worst <= 4)}")
     csw_100 = by_key.get(("CSW12", 100))
     if csw_100:
         seconds = csw_100["trie"]
-        print(f"100x100 CSW12 <= 1.5 s: {seconds:.2f} s  {verdict(seconds <= 1.5)}")
+        print(f"100x100 CSW12 < 0.1 s: {seconds:.3f} s  {verdict(seconds < 0.1)}")
         small = by_key[("CSW12", 4)]
         flatness = (csw_100["trie"] / 100**2) / (small["trie"] / 4**2)
         print(
@@ -256,18 +285,82 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
         )
 
 
+def profile(csw12: Path) -> None:
+    """Where the engine's time goes on one call of ``get_all_valid_words(3)``: CPU time (best
+    of 5) of each stage on 100 4x4 ENABLE boards (per board) and on one 100x100 CSW12 board."""
+    from sortedcontainers import SortedSet
+
+    from wordgames.lexicon.packed import packed_nodes
+    from wordgames.wordsearch import searcher
+    from wordgames.wordsearch.walk import bit_walk_for
+
+    def best(function: Callable[[], object]) -> float:
+        times = []
+        for _ in range(5):
+            started = time.process_time()
+            function()
+            times.append(time.process_time() - started)
+        return min(times)
+
+    cases = [("ENABLE", "enable", 4, 100)]
+    if csw12.exists():
+        cases.append(("CSW12", csw12, 100, 1))
+    for name, source, size, count in cases:
+        lexicon = load_lexicon(source, "trie")
+        boards = [roll_board(size, seed=SEED + number) for number in range(count)]
+        stages = profile_stages(lexicon, boards, best, SortedSet, searcher, bit_walk_for, packed_nodes)
+        print(f"{name} {size}x{size} ({count} boards, CPU ms per board, best of 5):")
+        for stage, seconds in stages.items():
+            print(f"  {stage:<30} {seconds * 1e3:9.3f}")
+
+
+def profile_stages(
+    lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float], *tools: Any
+) -> dict[str, float]:
+    """The mean over ``boards`` of each stage's best CPU time (see :func:`profile`)."""
+    sorted_set, searcher, bit_walk_for, packed_nodes = tools
+    walk, packed = bit_walk_for(lexicon), packed_nodes(lexicon)
+    game = create_game("trie", lexicon=lexicon)
+    stages: dict[str, float] = {}
+    for board in boards:
+        words = list(searcher.find_words(board, walk))
+        solved = frozenset(words)
+        kept = [word for word in solved if len(word) >= MINIMUM]
+
+        def whole(board: Board = board) -> None:
+            game.set_board(board)
+            game.get_all_valid_words(MINIMUM)
+
+        for stage, function in (
+            ("cell tables", lambda board=board: searcher._cell_tables(board, packed.letter_bits)),
+            ("find_words (tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
+            ("frozenset of the words", lambda words=words: frozenset(words)),
+            ("minimum-length filter", lambda solved=solved: [w for w in solved if len(w) >= 3]),
+            ("SortedSet", lambda kept=kept: sorted_set(kept)),
+            ("whole get_all_valid_words", whole),
+        ):
+            stages[stage] = stages.get(stage, 0.0) + best(function) / len(boards)
+    return stages
+
+
 def main(argv: list[str]) -> int:
     """Run the benchmark; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="ENABLE only, fewer boards")
+    parser.add_argument("--csw12", type=Path, default=CSW12, help="where CSW12.txt is")
+    parser.add_argument("--profile", action="store_true", help="where the time goes, by stage")
     args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.csw12)
+        return 0
     boards = QUICK_BOARDS if args.quick else BOARDS
+    print(f"core: {core_info()}")
     rows = bench_lexicon("ENABLE", "enable", boards)
     if not args.quick:
-        if CSW12.exists():
-            rows += bench_lexicon("CSW12", CSW12, boards)
+        if args.csw12.exists():
+            rows += bench_lexicon("CSW12", args.csw12, boards)
         else:
-            print(f"(CSW12 skipped: {CSW12} not found)", file=sys.stderr)
+            print(f"(CSW12 skipped: {args.csw12} not found)", file=sys.stderr)
     print(
         f"Median time per board (min length {MINIMUM}, Python "
         f"{sys.version.split()[0]}, boards rolled with seeds from {SEED})"

@@ -13,7 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from wordgames import __version__, core_info
 from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd, serve_cmd
+from wordgames.cli.common import print_json
 from wordgames.errors import InvalidArgumentError, WordGamesError
 
 # One module per command group, registered in this order.
@@ -39,17 +41,39 @@ def build_parser() -> Parser:
         prog="wordgames",
         description="Word games: lexicons, a Boggle solver and game, a Scrabble engine.",
     )
+    parser.add_argument(
+        "--version", action="store_true",
+        help="print the version and which core is in use (compiled or pure Python, and why)",
+    )
+    parser.add_argument(
+        "--json", dest="version_json", action="store_true", help="with --version: print JSON"
+    )
     groups = parser.add_subparsers(dest="group", metavar="COMMAND", parser_class=Parser)
-    groups.required = True
     for module in COMMAND_MODULES:
         module.register(groups)
     return parser
 
 
+def print_version(as_json: bool) -> int:
+    """``wordgames --version [--json]``: the version and the core in use."""
+    info = core_info()
+    if as_json:
+        print_json({"version": __version__, **info.as_dict()})
+    else:
+        print(f"wordgames {__version__}, {info}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.version:
+            return print_version(args.version_json)
+        if args.group is None:
+            parser.error("a command is required" if not args.version_json
+                         else "--json before the command only goes with --version")
         code: int = args.handler(args)
         return code
     except WordGamesError as error:

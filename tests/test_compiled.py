@@ -1,0 +1,110 @@
+"""The compiled core's plumbing: the module list shared with setup.py, the pure switch, the report
+(``core_info`` and ``wordgames --version``) and loading a module's pure twin."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wordgames
+from wordgames.compiled import CYTHON_MODULES, PURE_VARIABLE, core_info, is_compiled, load_pure
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def extension_built(name: str) -> bool:
+    """Whether a compiled extension of module ``name`` sits beside its source."""
+    folder = Path(importlib.import_module(name).__file__ or "").parent
+    stem = name.rpartition(".")[2]
+    return any((folder / (stem + suffix)).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def run_wordgames(*argv: str, pure: str | None, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m wordgames ARGV`` on the package this test imports, outside the checkout, with
+    WORDGAMES_PURE_PYTHON set to ``pure`` (None: unset)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(wordgames.__file__).resolve().parents[1]))
+    env.pop(PURE_VARIABLE, None)
+    if pure is not None:
+        env[PURE_VARIABLE] = pure
+    return subprocess.run(
+        [sys.executable, "-m", "wordgames", *argv], capture_output=True, text=True, env=env,
+        cwd=cwd, timeout=120, check=False,
+    )
+
+
+def test_every_listed_module_has_a_source_and_setup_py_reads_the_same_list() -> None:
+    pytest.importorskip("setuptools")
+    for name in CYTHON_MODULES:
+        assert (ROOT / Path(*name.split("."))).with_suffix(".py").is_file()
+    spec = importlib.util.spec_from_file_location("wordgames_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    setup_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(setup_module)  # defines the helpers; setup() runs only as __main__
+    assert setup_module.cython_modules() == CYTHON_MODULES
+
+
+def test_core_info_agrees_with_the_modules_loaded() -> None:
+    info = core_info()
+    modules = {name: is_compiled(importlib.import_module(name)) for name in CYTHON_MODULES}
+    assert info.modules == modules
+    if all(modules.values()):
+        assert info.core == "compiled"
+    elif not any(modules.values()):
+        assert info.core == "pure"
+        assert ("forced" in info.reason) == (os.environ.get(PURE_VARIABLE, "") not in ("", "0"))
+    assert str(info).startswith(info.core)
+    assert wordgames.core_info is core_info
+
+
+def test_version_reports_the_compiled_core_where_it_is_built(tmp_path: Path) -> None:
+    process = run_wordgames("--version", "--json", pure=None, cwd=tmp_path)
+    assert process.returncode == 0, process.stderr
+    report = json.loads(process.stdout)
+    assert report["version"] == wordgames.__version__
+    assert report["modules"] == {name: extension_built(name) for name in CYTHON_MODULES}
+    built = all(report["modules"].values())
+    assert report["core"] == ("compiled" if built else "pure" if not any(report["modules"].values())
+                              else "partial")
+    text = run_wordgames("--version", pure="0", cwd=tmp_path).stdout
+    assert text.startswith(f"wordgames {wordgames.__version__}, {report['core']} core (")
+
+
+def test_the_variable_forces_the_pure_sources(tmp_path: Path) -> None:
+    process = run_wordgames("--version", pure="1", cwd=tmp_path)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.strip().endswith(f"pure core (forced by {PURE_VARIABLE}=1)")
+    report = json.loads(run_wordgames("--version", "--json", pure="yes", cwd=tmp_path).stdout)
+    assert report["core"] == "pure" and not any(report["modules"].values())
+    env = dict(os.environ, PYTHONPATH=str(Path(wordgames.__file__).resolve().parents[1]),
+               **{PURE_VARIABLE: "1"})
+    files = subprocess.run(
+        [sys.executable, "-c",
+         "import importlib, wordgames.compiled as c\n"
+         "print(*(importlib.import_module(n).__file__ for n in c.CYTHON_MODULES))"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120, check=True,
+    ).stdout.split()
+    assert files and all(file.endswith(".py") for file in files)
+
+
+def test_json_before_a_command_needs_version(tmp_path: Path) -> None:
+    process = run_wordgames("--json", pure=None, cwd=tmp_path)
+    assert process.returncode == 2
+    assert process.stderr.count("\n") == 1 and "--version" in process.stderr
+
+
+def test_load_pure_gives_the_source_beside_the_compiled_module() -> None:
+    for name in CYTHON_MODULES:
+        pure = load_pure(name)
+        assert pure.__name__ == name + "__pure" and not is_compiled(pure)
+        assert pure.__file__ is not None and pure.__file__.endswith(".py")
+        assert load_pure(name) is pure
+    with pytest.raises(ValueError, match="not a compiled module"):
+        load_pure("wordgames.lexicon.trie")

@@ -1,0 +1,139 @@
+"""The compiled Boggle search against the pure-Python one: same words, same paths, same order.
+
+Random boards of 4 x 4 to 30 x 30 cells (multi-letter cells such as QU and blocked cells
+included) are solved with ENABLE by the searcher as imported (the compiled extension in CI) and
+by the same module run from its source (:func:`compiled_support.compiled_and_pure`).  The
+kernel the compiled module runs is also checked as plain Python against the reference search,
+which needs no compiler at all.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from compiled_support import compiled_and_pure, pure_module
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.lexicon.packed import packed_nodes
+from wordgames.wordsearch import Board, create_game
+from wordgames.wordsearch.walk import bit_walk_for
+
+SEARCHER = "wordgames.wordsearch.searcher"
+# Frequent letters, so that boards hold many words; QU, IN and TH as multi-letter cells (TH also
+# a prefix of single-letter paths), # a blocked cell.
+CELL_CHOICES = [*"AEEIOTNSRLDCMPBHGU", "QU", "IN", "TH", "#", "Z", "É"]
+
+
+def random_board(rows: int, columns: int, seed: int) -> Board:
+    """A board of random cells (see CELL_CHOICES), mostly single letters."""
+    rng = random.Random(seed)
+    weights = [8] * 18 + [1, 1, 1, 1, 1, 1]
+    return Board.from_cells(rng.choices(CELL_CHOICES, weights, k=rows * columns), columns)
+
+
+boards = st.builds(
+    random_board, st.integers(4, 30), st.integers(4, 30), st.integers(0, 2**32 - 1)
+)
+small_boards = st.builds(random_board, st.integers(1, 6), st.integers(1, 6), st.integers(0, 2**32))
+
+
+@settings(max_examples=25)
+@given(board=boards)
+def test_compiled_and_pure_find_the_same_words_in_the_same_order(
+    board: Board, enable_trie: Lexicon
+) -> None:
+    compiled, pure = compiled_and_pure(SEARCHER)
+    walk = bit_walk_for(enable_trie)
+    assert list(compiled.find_words(board, walk)) == list(pure.find_words(board, walk))
+    compiled_paths = compiled.find_words_with_paths(board, walk)
+    assert list(compiled_paths.items()) == list(pure.find_words_with_paths(board, walk).items())
+
+
+@settings(max_examples=10)
+@given(board=boards, minimum=st.integers(1, 5))
+def test_game_scores_and_paths_match_the_pure_search(
+    board: Board, minimum: int, enable_trie: Lexicon
+) -> None:
+    """Through the game's public API (words, scores, paths)."""
+    _, pure = compiled_and_pure(SEARCHER)
+    game = create_game("trie", lexicon=enable_trie)
+    game.set_board(board)
+    pure_paths = pure.find_words_with_paths(board, bit_walk_for(enable_trie))
+    expected = [
+        (word, pure_paths[word], game.score_word(word, minimum))
+        for word in sorted(pure_paths)
+        if len(word) >= minimum
+    ]
+    assert [tuple(scored) for scored in game.scored_words(minimum)] == expected
+    assert list(game.get_all_valid_words(minimum)) == [word for word, _, _ in expected]
+
+
+@given(board=small_boards, words=st.lists(st.text("ABEINQTUÉ", min_size=1, max_size=6), max_size=40))
+def test_the_kernel_run_as_python_matches_the_reference_search(board: Board, words: list[str]) -> None:
+    """The kernel's logic, interpreted (no compiler needed), against the closure search."""
+    pure = pure_module(SEARCHER)
+    lexicon = lexicon_from_words(words or ["A"], "sortedset")
+    walk = bit_walk_for(lexicon)
+    packed = packed_nodes(lexicon)
+    for steps in (board.cells, [(index,) for index in range(board.size)]):
+        assert pure._search_packed(board, packed, steps) == list(pure._search(board, walk, steps))
+
+
+def test_the_kernel_spells_letters_beyond_latin_1_by_concatenation() -> None:
+    pure = pure_module(SEARCHER)
+    lexicon = lexicon_from_words(["ΑΒ", "ΑΒΓ", "AB"], "trie")
+    board = Board.from_cells(["Α", "Β", "Γ", "A"], 2)
+    walk = bit_walk_for(lexicon)
+    assert pure._search_packed(board, packed_nodes(lexicon), board.cells) == ["ΑΒ", "ΑΒΓ"]
+    assert sorted(pure.find_words(board, walk)) == ["ΑΒ", "ΑΒΓ"]
+
+
+def test_a_search_started_inside_another_gets_a_fresh_layout(enable_trie: Lexicon) -> None:
+    """Two searches on one table at once (a second one while the first holds the layout and
+    its seen-marks) both give full answers: the pool hands the second its own layout."""
+    pure = pure_module(SEARCHER)
+    packed = packed_nodes(enable_trie)
+    board = random_board(4, 4, 7)
+    expected = pure._search_packed(board, packed, board.cells)
+    held = pure._LAYOUTS.pop(packed)  # as if a search were running
+    try:
+        assert pure._search_packed(board, packed, board.cells) == expected
+    finally:
+        pure._LAYOUTS[packed] = held
+    assert pure._search_packed(board, packed, board.cells) == expected
+    pure._LAYOUTS[packed].generation = pure._MAX_GENERATION  # the search numbers run out
+    assert pure._search_packed(board, packed, board.cells) == expected
+    assert pure._LAYOUTS[packed].generation == 1
+
+
+@given(words=st.lists(st.text("ABCEQU", min_size=1, max_size=6), min_size=1, max_size=40))
+def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
+    """The kernel's renumbered ``[mask, first]`` array spells the same words as the table."""
+    pure = pure_module(SEARCHER)
+    packed = packed_nodes(lexicon_from_words(words, "trie"))
+    nodes = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
+    assert len(nodes) == 2 * len(packed.masks)
+
+    def spelled(mask_of: object, first_of: object) -> list[str]:
+        letter_of = {bit: letter for letter, bit in packed.letter_bits.items()}
+        found: list[str] = []
+
+        def visit(node: int, prefix: str) -> None:
+            mask = mask_of(node)  # type: ignore[operator]
+            if mask & packed.terminal:
+                found.append(prefix)
+            for bit in sorted(letter_of):
+                if mask & bit:
+                    visit(first_of(node) + (mask & (bit - 1)).bit_count(), prefix + letter_of[bit])  # type: ignore[operator]
+
+        visit(0, "")
+        return found
+
+    expected = sorted({word.upper() for word in words})
+    assert spelled(packed.masks.__getitem__, packed.first.__getitem__) == expected
+    assert spelled(lambda node: nodes[2 * node], lambda node: nodes[2 * node + 1]) == expected
+    compiled = importlib.import_module(SEARCHER)
+    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == nodes

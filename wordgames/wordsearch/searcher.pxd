@@ -1,0 +1,59 @@
+# C types for searcher.py when Cython compiles it (pure-Python mode: the .py is the source;
+# this file only declares).  See wordgames/compiled.py and setup.py.
+
+cimport cython
+
+ctypedef unsigned long long u64
+ctypedef unsigned int u32
+ctypedef long long i64
+
+
+cdef u64 _PAIRS, _QUADS, _BYTES, _LOW_HALF
+
+cdef int _popcount(u64 bits) noexcept
+
+
+@cython.locals(count=Py_ssize_t, placed=Py_ssize_t, new=Py_ssize_t, old=Py_ssize_t,
+               children=Py_ssize_t, block=Py_ssize_t, offset=Py_ssize_t, child=Py_ssize_t,
+               top=Py_ssize_t, out=u64[::1], mask_of=u64[::1], first_of=u32[::1],
+               stack=i64[::1])
+cpdef object _depth_first_layout(object masks, object first, u64 terminal)
+
+
+@cython.final
+cdef class _Kernel:
+    cdef u64[::1] nodes
+    cdef u64 terminal
+    cdef dict letter_bits
+    cdef u64[::1] free
+    cdef u64[::1] reach
+    cdef u64[::1] multi_mask
+    cdef int[::1] near
+    cdef int[::1] near_start
+    cdef int[::1] path
+    cdef list multi_near
+    cdef bint any_multi
+    cdef object steps
+    cdef bint spell
+    cdef const unsigned char[::1] codes
+    cdef bytearray spelling
+    cdef unsigned char[::1] letters
+    cdef u64 generation
+    cdef public list found
+
+    @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t, start=Py_ssize_t,
+                   start_mask=u64)
+    cpdef run(self, tuple cells)
+
+    @cython.locals(here=u64, base=Py_ssize_t, index=Py_ssize_t, other=int, bit=u64, child=Py_ssize_t,
+                   child_mask=u64, terminal=u64)
+    cdef int visit(self, int cell, Py_ssize_t node, u64 mask, int depth) except -1
+
+    @cython.locals(other=int, bit=u64, reached=Py_ssize_t, child_mask=u64)
+    cdef int visit_multi(self, int cell, Py_ssize_t base, u64 mask, int depth) except -1
+
+    @cython.locals(bit=u64, mask=u64)
+    cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
+
+    @cython.locals(index=int, steps=object, trail=object, slot=u64)
+    cdef int record(self, Py_ssize_t node, int depth) except -1
