@@ -87,13 +87,21 @@ def test_the_rack_of_a_withdrawal_counts_the_tiles_it_takes_back() -> None:
     assert replay(PHONY_PLAY + ">A: AETXEEE -- -999 10\n>B: AAAIQZ - +0 6\n>A: AETXEEE - +0 10\n").ok
 
 
-def test_rack_pragmas_are_checked_against_the_unseen_tiles_alone_and_together() -> None:
+def test_a_challenge_bonus_or_time_penalty_rack_is_not_a_rack_to_check() -> None:
+    # liwords writes UNKNOWN as the rack of a challenge bonus; the bonus uses no tile.
+    body = ">A: AZXYEEE 8H ZA +22 22\n>A: UNKNOWN (challenge) +5 27\n>A: ZZ (time) -10 17\n"
+    assert replay(body).ok
+
+
+def test_rack_pragmas_are_checked_against_the_unseen_tiles() -> None:
     played = ">A: AZXYEEE 8H ZA +22 22\n"
     assert replay(played + "#rack1 QI\n#rack2 EST\n").ok
     line, message = discrepancy_at(played + "#rack2 ZEST\n")
     assert line == 4 and "the rack ZEST holds 1 Z, but only 0" in message
-    line, message = discrepancy_at(played + "#rack1 QI\n#rack2 QAT\n")  # one Q for both racks
+    line, message = discrepancy_at(played + "#rack1 QI\n#rack2 QQAT\n")
     assert line == 5 and "holds 2 Q" in message
+    # Each rack alone: Elise's records show end racks that overlap by a tile.
+    assert replay(played + "#rack1 QI\n#rack2 QAT\n").ok
     assert str(replay(played + "#rack2 ZEST\n").discrepancy).endswith("(#rack2 ZEST)")
     assert replay("#rack1 ACTXYZE\n").ok  # a game before its first move, with its first rack
     with pytest.raises(FormatError, match="<gcg>:3: #rack3 names no player"):

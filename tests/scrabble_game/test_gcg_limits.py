@@ -95,6 +95,11 @@ def test_the_replay_command_on_cut_and_unstarted_records(tmp_path: Path) -> None
     result = replay_command(header)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout == f"{header}: no moves recorded (a game before its first move); players A, B\n"
+    path = tmp_path / "path.gcg"
+    path.write_text("#player1 A Ann\n#player2 B Bob\n#lexicon /etc/passwd\n")  # a name, never a path
+    result = replay_command(path)
+    assert result.returncode == 2
+    assert "the GCG file names the lexicon '/etc/passwd', which is not a known name" in result.stderr
     phony = tmp_path / "phony.gcg"
     phony.write_text("#player1 A Ann\n#player2 B Bob\n#lexicon enable\n>A: ZZZZZZZ - +0 0\n")
     result = replay_command(phony)
