@@ -3,6 +3,7 @@ and argument checks (items 2-4 and 14 for GCG); the replay command on such files
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -72,8 +73,12 @@ def test_wrong_arguments_are_type_and_value_errors(tmp_path: Path) -> None:
             call()
     with pytest.raises(InvalidArgumentError, match="hand size"):
         replay_gcg(record, WORDS, hand_size=0)
-    with pytest.raises(FormatError, match="cannot read"):
+    with pytest.raises(FormatError, match="not a regular file"):
         read_gcg(tmp_path)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.gcg")
+        with pytest.raises(FormatError, match="not a regular file"):
+            read_gcg(tmp_path / "pipe.gcg")  # refused without blocking
     with pytest.raises(FormatError, match=r"cannot read \(File name too long\)"):
         read_gcg("A" * 300)
 

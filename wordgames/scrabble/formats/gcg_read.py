@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -232,6 +233,8 @@ def read_gcg(path: str | os.PathLike[str]) -> GcgRecord:
     file = Path(path)
     shown = str(file) if len(str(file)) <= 200 else str(file)[:200] + "..."
     try:
+        if not stat.S_ISREG(file.stat().st_mode):  # a FIFO would block, a device never end
+            raise FormatError(f"{shown}: not a regular file (a folder, a device or a pipe)")
         with file.open("rb") as stream:
             data = stream.read(MAX_GCG_FILE_BYTES + 1)
     except FileNotFoundError:
