@@ -40,7 +40,7 @@ def test_an_incomplete_players_header_is_refused(text: str, message: str) -> Non
 
 
 def test_players_take_the_seats_their_numbers_say() -> None:
-    record = parse_gcg("#player2 B Bob Jones\n#player1 A Ann\n>A: ACTXYZE 8H CAT +10 10\n")
+    record = parse_gcg("#player2 B Bob  Jones\n#player1\tA\tAnn\n>A: ACTXYZE 8H CAT +10 10\n")
     assert record.players == [("A", "Ann"), ("B", "Bob Jones")]
     assert replay_gcg(record, WORDS).ok
 

@@ -148,8 +148,7 @@ class _Reader:
         self.in_note = False
 
     def pragma(self, number: int, line: str) -> None:
-        keyword, _, value = line[1:].partition(" ")
-        value = value.strip()
+        keyword, value = [*line[1:].split(maxsplit=1), "", ""][:2]
         self.in_note = keyword in ("note", "description")
         where = f"{self.name}:{number}"
         if player := _PLAYER.fullmatch(keyword):
@@ -162,8 +161,8 @@ class _Reader:
             setattr(self.record, keyword.replace("-", "_"), value or None)
 
     def _player(self, where: str, keyword: str, seat: int, value: str) -> None:
-        nick, _, full = value.partition(" ")
-        if not nick or not full.strip():
+        nick, _, full = " ".join(value.split()).partition(" ")  # tabs separate fields too
+        if not nick or not full:
             raise FormatError(f"{where}: #{keyword} needs a nickname and a full name (cut off?)")
         if self.record.events:
             raise FormatError(f"{where}: #{keyword} comes after the first event")
@@ -173,7 +172,7 @@ class _Reader:
             raise FormatError(f"{where}: a second #{keyword} line")
         if nick in (taken for taken, _ in self.seats.values()):
             raise FormatError(f"{where}: two players have the nickname {nick!r}")
-        self.seats[seat] = (nick, full.strip())
+        self.seats[seat] = (nick, full)
 
     def event(self, number: int, line: str) -> None:
         self.in_note = False
