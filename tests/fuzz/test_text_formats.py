@@ -164,8 +164,9 @@ def test_tile_bag_and_deal_files(tmp_path: Path, text: str) -> None:
     near("abcdefghijklmnopqrstuvwxyz_:#0123456789", max_size=300),
     st.lists(st.builds(lambda k, v: f"{k}: {v}",
                        st.sampled_from(["hand_size", "seed", "minimum_word_length", "exchange_minimum",
-                                        "scoreless_turns", "board", "tile_bag", "dictionary", "colour"]),
-                       near("0123456789-", 40)), max_size=6).map("\n".join),
+                                        "scoreless_turns", "board", "tile_bag", "dictionary", "colour",
+                                        "challenge"]),
+                       near("0123456789-voidsingledouble", 40)), max_size=6).map("\n".join),
 ))
 def test_configuration_files(text: str) -> None:
     with contextlib.suppress(WordGamesError):

@@ -12,8 +12,8 @@ import pytest
 from conftest import shared_file
 
 from wordgames.cli import main
+from wordgames.cli.common import progress_bar
 from wordgames.cli.game_play import render_board
-from wordgames.cli.scrabble_game_cmd import ProgressBar
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.notation import format_standard_move, format_usc_move
@@ -182,14 +182,18 @@ class FakeTerminal(io.StringIO):
         return True
 
 
-def test_progress_bar_draws_only_on_a_terminal() -> None:
-    terminal, pipe = FakeTerminal(), io.StringIO()
-    for stream in (terminal, pipe):
-        bar = ProgressBar(4, stream)
-        for done in range(5):
-            bar.update(done)
-    assert pipe.getvalue() == ""
-    assert terminal.getvalue().endswith("] 4/4 games\n") and "\r[####" in terminal.getvalue()
+def test_progress_bar_draws_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    with progress_bar(4, "game") as bar:
+        bar.update(4)
+    assert pipe.getvalue() == "" and bar.disable
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with progress_bar(4, "game") as bar:
+        for _ in range(4):
+            bar.update(1)
+    assert "0/4" in terminal.getvalue() and bar.n == 4
 
 
 def test_render_board_colours_only_on_request() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -31,10 +31,17 @@ def client(game_folder: Path) -> Iterator[Any]:
         yield test_client
 
 
-def cli_json(*argv: str) -> Any:
+def run_cli_json(*argv: str) -> Any:
     """Run the command line in-process and parse what it prints."""
     out = io.StringIO()
     with redirect_stdout(out):
         code = main(list(argv))
     assert code in (0, 1), f"wordgames {' '.join(argv)} exited {code}"
     return json.loads(out.getvalue())
+
+
+@pytest.fixture
+def cli_json() -> Callable[..., Any]:
+    """:func:`run_cli_json`, as a fixture (test modules cannot import this conftest by name
+    when pytest runs without the project folder on ``sys.path``)."""
+    return run_cli_json

@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import cli_json
-
 pytest.importorskip("fastapi")
 
 BOARD = "EECA/ALEP/HNBO/QTTY"
@@ -32,7 +30,7 @@ def spelled(grid: list[list[str]], path: list[int]) -> str:
         {"board": BOARD, "scoring": "official", "min": "3"},
     ],
 )
-def test_solve_is_the_cli_json(client: Any, options: dict[str, str]) -> None:
+def test_solve_is_the_cli_json(client: Any, cli_json: Any, options: dict[str, str]) -> None:
     argv = ["boggle", "solve", "--board", options["board"], "--json"]
     if "min" in options:
         argv += ["--min", options["min"]]
@@ -43,7 +41,7 @@ def test_solve_is_the_cli_json(client: Any, options: dict[str, str]) -> None:
     assert response.json() == cli_json(*argv)
 
 
-def test_solve_without_a_board_solves_the_default_one(client: Any) -> None:
+def test_solve_without_a_board_solves_the_default_one(client: Any, cli_json: Any) -> None:
     assert client.get("/api/boggle/solve").json() == cli_json("boggle", "solve", "--json")
 
 

@@ -137,3 +137,20 @@ def test_bad_settings_are_refused(client: Any) -> None:
     assert client.post("/api/games", json={"strategy": "psychic"}).status_code == 400
     assert client.post("/api/games", json={"lexicon": "/etc/passwd"}).status_code == 400
     assert "greedy" in client.get("/api/games/strategies").json()["strategies"]
+
+
+def test_every_registered_strategy_is_offered_and_plays(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strategy the engine registers later (``equity``, levels) needs no web change."""
+    from wordgames.scrabble.game import decision
+    from wordgames.scrabble.strategy import GreedyStrategy
+
+    class Cautious(GreedyStrategy):
+        name = "cautious"
+
+    monkeypatch.setitem(decision._STRATEGIES, "cautious", Cautious)
+    offered = client.get("/api/games/strategies").json()["strategies"]
+    assert offered[0] == "greedy" and set(offered) == set(decision.strategy_names())
+    game = new_game(client, strategy="cautious", computer_first=True)
+    assert game["strategy"] == "cautious" and len(game["history"]) == 1
+    assert game["players"][0] == {"name": "Computer", "score": game["history"][0]["total"],
+                                  "computer": True, "tiles": 7}

@@ -76,7 +76,9 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def open_page(browser: Any, url: str, viewport: dict[str, int] = WIDE) -> Any:
     """A page in a fresh context (empty storage) that fails the test on a script error."""
-    page = browser.new_context(viewport=viewport).new_page()
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(60_000)  # generous: the machine running the tests may be busy
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.script_errors = errors
@@ -229,10 +231,53 @@ def test_a_gcg_is_loaded_for_analysis(browser: Any, server: str, shots: Path, tm
     page.click("#load-cgp")
     page.wait_for_function("document.querySelector('#plays-text').textContent.includes('QUIZ')")
     assert page.locator("#plays tbody tr").first.inner_text().split()[2] == "QUIZ"
+    # Simulating that position: a job with a progress bar, then the candidates to look at.
+    page.select_option("#sim-candidates", "3")
+    page.select_option("#sim-iterations", "32")
+    page.select_option("#sim-plies", "1")
+    page.click("#simulate")
+    page.wait_for_selector("#sim-job:not(.hidden)")
+    page.wait_for_selector("#sim tbody tr", timeout=90_000)
+    assert "32 iterations" in page.inner_text("#sim-text") or "confident" in page.inner_text("#sim-text")
+    assert 1 <= page.locator("#sim tbody tr").count() <= 3
+    page.click("#sim tbody tr >> nth=0")
+    assert page.locator(".tile.preview").count() >= 1
+    assert page.is_enabled("#simulate") and page.is_disabled("#sim-stop")
+    page.locator("#sim").scroll_into_view_if_needed()  # the board stays in view beside it
+    page.screenshot(path=str(shots / "analysis-sim.png"))
     page.fill("#cgp", "not a position")
     page.click("#load-cgp")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     page.set_viewport_size(PHONE)
     assert fits_width(page)
     page.screenshot(path=str(shots / "analysis-phone.png"), full_page=True)
+    assert page.script_errors == []
+
+
+def test_the_plays_table_shows_equity_and_exchanges(browser: Any, server: str) -> None:
+    """What the pages draw once moves carry equity (the equity engine's ``best --json``
+    shape, exchanges and the pass among the plays): the extra columns, and every row."""
+    page = open_page(browser, f"{server}/analysis")
+    page.wait_for_selector(".sq >> nth=224")
+    text = page.evaluate(
+        """() => {
+            const placed = [{row: 7, col: 7, letter: 'A', blank: false},
+                            {row: 7, col: 8, letter: 'X', blank: false}];
+            const moves = [
+                {notation: '8H', word: 'AX', kind: 'place', score: 18, leave: 'EIRST', leave_value: 12.25,
+                 equity: 30.25, placed, row: 7, col: 7, direction: 'H'},
+                {kind: 'exchange', tiles: 'AX', score: 0, leave: 'EIRST', leave_value: 12.25, equity: 12.25},
+                {kind: 'pass', score: 0, leave: 'AEIRSTX', leave_value: -3, equity: -3},
+            ];
+            let picked = null;
+            const table = WG.playsTable(moves, (m) => { picked = m.word; });
+            document.body.append(table);
+            table.querySelectorAll('tbody tr').forEach((row) => row.click());
+            return {text: table.innerText, picked, clickable: table.querySelectorAll('tr.clickable').length};
+        }"""
+    )
+    assert "Leave value" in text["text"] and "Equity" in text["text"]
+    assert "30.3" in text["text"] or "30.2" in text["text"]
+    assert "exchange AX" in text["text"] and "pass" in text["text"] and "-3.0" in text["text"]
+    assert text["picked"] == "AX" and text["clickable"] == 1
     assert page.script_errors == []

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from tqdm import tqdm
+
 from wordgames.errors import LexiconError
 from wordgames.lexicon import (
     DEFAULT_BACKEND,
@@ -18,6 +20,7 @@ from wordgames.lexicon import (
 )
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.core.scoring import END_RULES
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
@@ -91,10 +94,24 @@ def positive_int(text: str) -> int:
     return value
 
 
+def progress_bar(total: int | None, unit: str) -> tqdm[Any]:
+    """A tqdm progress bar on stderr, drawn only when stderr is a terminal (otherwise every
+    call on it does nothing); use it as a context manager so that it is closed."""
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
+
+
 def add_end_rule_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--end-rule usc|tournament``."""
     parser.add_argument("--end-rule", choices=END_RULES, default=None,
                         help="how racks count at the end (classic rules; default usc)")
+
+
+def add_challenge_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--challenge void|single|double|5|10``."""
+    parser.add_argument(
+        "--challenge", choices=list(CHALLENGE_RULES), default=None, metavar="|".join(CHALLENGE_RULES),
+        help=f"challenge rule (classic rules; default {DEFAULT_CHALLENGE_RULE}: phonies are refused)",
+    )
 
 
 def add_tile_options(parser: argparse.ArgumentParser) -> None:

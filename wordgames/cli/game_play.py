@@ -8,7 +8,10 @@ the rack of the player to move.  Commands (any case):
   written out or as ``.``; a blank as a lower-case letter), or ``PLACE - ROW COL TILES`` /
   ``PLACE | ROW COL TILES`` in the USC notation (``?x`` plays a blank as x);
 * ``exchange TILES``, ``pass``, ``hint [N]`` (the N best moves, default 5),
-  ``save [FILE]``, ``board``, ``help``, ``quit``.
+  ``save [FILE]``, ``board``, ``help``, ``quit``;
+* ``challenge`` — under a challenge rule other than ``void`` (``--challenge``), challenge the
+  play just made, before your own turn.  A computer decides for itself whether to challenge
+  a person's play (it challenges phonies).
 
 Input may be a script: when stdin is not a terminal each command is echoed after its prompt,
 and the end of input quits cleanly (saving first when a save file is set).  A bad command gets
@@ -33,12 +36,13 @@ from wordgames.scrabble.core.notation import column_name, format_standard_move
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
 from wordgames.scrabble.formats.config import GameConfig, read_config
 from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeResult
 from wordgames.scrabble.game.players import parse_players
 from wordgames.scrabble.game.state import END_OUT, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
 
 DEFAULT_PLAYERS = "Player,cpu:Computer"
-_COMMANDS = ("quit", "exit", "help", "board", "hint", "save", "pass", "exchange")
+_COMMANDS = ("quit", "exit", "help", "board", "hint", "save", "pass", "exchange", "challenge")
 DEFAULT_HINTS = 5
 
 # Premium squares: (symbol when empty, ANSI background colour).
@@ -61,6 +65,7 @@ HELP = """Commands:
                      tiles you place, ?x for a blank played as x
   exchange TILES     swap these tiles with the bag ('?' for a blank)
   pass               pass your turn
+  challenge          challenge the play just made (under --challenge single, double, 5, 10)
   hint [N]           show the N best moves (default 5)
   save [FILE]        save the game (default: the --save file)
   board              show the board again
@@ -108,9 +113,32 @@ def describe_turn(game: Game, turn: Turn, reveal: bool) -> str:
         return f"{name} exchanged {len(turn.tiles)} tile{'s' if len(turn.tiles) != 1 else ''}."
     if turn.kind is TurnKind.PASS:
         return f"{name} passed."
+    if turn.kind is TurnKind.WITHDRAW and turn.move is not None:
+        return f"{name}'s {format_standard_move(turn.move)} was challenged off ({turn.score} points)."
+    if turn.kind is TurnKind.CHALLENGE:
+        return f"{name}'s play stood a challenge (+{turn.score})."
     if turn.score >= 0:
         return f"{name} gains {turn.score} for the tiles left on the other racks ({turn.tiles})."
     return f"{name} loses {-turn.score} for {turn.tiles} left on the rack."
+
+
+def describe_challenge(game: Game, result: ChallengeResult) -> str:
+    """What a challenge decided, in a sentence or two."""
+    challenger = game.players[result.challenger].name
+    owner = game.players[result.challenged].name
+    outcome = result.outcome
+    if outcome.upheld:
+        words = ", ".join(outcome.phonies)
+        verb = "is" if len(outcome.phonies) == 1 else "are"
+        points = -result.turns[0].score
+        return (f"{challenger} challenges: {words} {verb} not in the lexicon. "
+                f"{owner}'s play comes off ({points} points) and the turn is lost.")
+    text = f"{challenger} challenges {owner}'s play: every word is good."
+    if outcome.bonus:
+        text += f" {owner} gains {outcome.bonus} points."
+    if outcome.challenger_loses_turn:
+        text += f" {challenger} loses the turn."
+    return text
 
 
 def scores_line(game: Game) -> str:
@@ -163,8 +191,20 @@ class PlaySession:
         """Play until the game ends, the user quits, or input ends; returns exit code 0."""
         game = self.game
         names = " vs ".join(player.name for player in game.players)
-        self.say(f"Scrabble ({game.rules.name} rules): {names}. Type 'help' for commands.")
-        while not game.is_over:
+        rule = game.settings.challenge
+        played = "" if rule == DEFAULT_CHALLENGE_RULE else f", challenge rule {rule}"
+        self.say(f"Scrabble ({game.rules.name} rules{played}): {names}. Type 'help' for commands.")
+        while not game.is_over or game.challenger is not None:
+            result = game.computer_challenge()
+            if result is not None:
+                self.say(describe_challenge(game, result))
+                self.autosave()
+                continue
+            if game.is_over:
+                seat = game.challenger
+                if seat is None or game.players[seat].is_computer or not self.last_challenge(seat):
+                    break
+                continue
             if game.current_player.is_computer:
                 turn = game.play_computer_turn()
                 self.say(describe_turn(game, turn, reveal=False))
@@ -177,6 +217,20 @@ class PlaySession:
         self.show_end()
         self.autosave(announce=True)
         return 0
+
+    def last_challenge(self, seat: int) -> bool:
+        """Offer ``seat`` (a person) a challenge of the play that ended the game; whether they
+        challenged."""
+        game = self.game
+        self.say(f"The game ends with {game.players[game.current].name}'s play unless "
+                 f"{game.players[seat].name} challenges it.")
+        line = self.ask(f"{game.players[seat].name} (challenge / accept)> ")
+        if line is None or line.strip().lower() != "challenge":
+            return False
+        result = game.challenge()
+        self.say(describe_challenge(game, result))
+        self.autosave()
+        return True
 
     def human_turn(self) -> str | None:
         """Read commands until the current human has played a turn; QUIT when they quit or
@@ -225,6 +279,17 @@ class PlaySession:
                 return None
             if command == "save":
                 self.save(words[1] if len(words) > 1 else None)
+                return None
+            if command == "challenge":
+                if len(words) > 1:
+                    raise InvalidArgumentError("'challenge' takes no arguments")
+                seat = game.current
+                result = game.challenge()
+                self.say(describe_challenge(game, result))
+                self.autosave()
+                if game.is_over or game.current != seat:
+                    return "turn"
+                self.show_position()  # the board may have changed; the same player goes on
                 return None
             if command == "pass":
                 if len(words) > 1:
@@ -347,6 +412,7 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         seed=args.seed if args.seed is not None else config.seed,
         minimum_word_length=args.min_word_length or config.minimum_word_length or 2,
         end_rule=args.end_rule or "usc",
+        challenge=args.challenge or config.challenge or DEFAULT_CHALLENGE_RULE,
     )
 
 

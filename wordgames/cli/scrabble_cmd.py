@@ -12,6 +12,7 @@ from typing import Any
 
 from wordgames.cli import scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
+    add_challenge_option,
     add_end_rule_option,
     add_json_option,
     add_lexicon_options,
@@ -79,6 +80,7 @@ def register(groups: Any) -> None:
     play.add_argument("--min-word-length", type=positive_int, default=None, metavar="N",
                       help="shortest playable word (classic rules; default 2)")
     add_end_rule_option(play)
+    add_challenge_option(play)
     play.add_argument("--seed", type=int, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")

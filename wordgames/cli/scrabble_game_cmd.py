@@ -1,7 +1,9 @@
 """``wordgames scrabble autoplay`` and ``wordgames scrabble replay``.
 
 ``autoplay`` plays computer-versus-computer games and prints their statistics (average score,
-bingos per game, throughput); a progress bar goes to stderr when it is a terminal.
+bingos per game, throughput), or with ``--pairs N`` seat-swapped pairs and strategy A's win
+rate and spread against B with their 95% intervals; a progress bar goes to stderr when it is a
+terminal.
 ``replay`` checks a recorded ``.gcg`` game move by move: exit 0 when every move and score
 checks, 1 naming the first discrepancy, 2 when the file cannot be read.
 """
@@ -9,12 +11,12 @@ checks, 1 naming the first discrepancy, 2 when the file cannot be read.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
 from wordgames.cli.common import (
+    add_challenge_option,
     add_end_rule_option,
     add_json_option,
     add_lexicon_options,
@@ -22,28 +24,45 @@ from wordgames.cli.common import (
     lexicon_from_args,
     positive_int,
     print_json,
+    progress_bar,
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
-from wordgames.scrabble.game.autoplay import AutoplayStats, run_autoplay
+from wordgames.scrabble.game.autoplay import (
+    AutoplayStats,
+    PairsResult,
+    default_workers,
+    play_pairs,
+    player_names,
+    run_autoplay,
+)
+from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
-
-PROGRESS_WIDTH = 30
 
 
 def register(commands: Any) -> None:
     """Add ``autoplay`` and ``replay`` to the scrabble command group."""
     autoplay = commands.add_parser("autoplay", help="computer-vs-computer games and their statistics")
-    autoplay.add_argument("--games", type=positive_int, default=1, metavar="N", help="games to play")
+    autoplay.add_argument("--games", type=positive_int, metavar="N", help="games to play (default 1)")
     autoplay.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: S+i)")
     autoplay.add_argument(
         "--strategy", default="greedy", metavar="NAME[,NAME]",
         help=f"strategy of both players, or one per player ({', '.join(strategy_names())})",
     )
     autoplay.add_argument("--gcg-dir", metavar="DIR", help="write every game as a .gcg file here")
+    autoplay.add_argument(
+        "--pairs", type=positive_int, metavar="N",
+        help="play N seat-swapped pairs of --strategy A,B and report A's win rate and spread",
+    )
+    autoplay.add_argument("--workers", type=positive_int, metavar="W",
+                          help="processes for --pairs (default: every core)")
+    autoplay.add_argument("--checkpoint", metavar="FILE",
+                          help="with --pairs: save finished pairs here and resume from it")
+    add_challenge_option(autoplay)
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
     add_tile_options(autoplay)
@@ -70,49 +89,38 @@ def parse_strategies(text: str) -> list[str]:
     return names * 2 if len(names) == 1 else names
 
 
-class ProgressBar:
-    """A one-line progress bar on a terminal stream (nothing on a pipe or file)."""
-
-    def __init__(self, total: int, stream: Any) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = bool(getattr(stream, "isatty", lambda: False)())
-
-    def update(self, done: int) -> None:
-        """Redraw the bar for ``done`` of ``total`` steps."""
-        if not self.enabled:
-            return
-        filled = PROGRESS_WIDTH * done // self.total
-        bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
-        if done == self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
-def run_autoplay_command(args: argparse.Namespace) -> int:
-    """Play the games, optionally write them as GCG, print the statistics (exit 0)."""
-    strategies = parse_strategies(args.strategy)
-    gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
-    if gcg_dir is not None:
-        gcg_dir.mkdir(parents=True, exist_ok=True)
-    settings = GameSettings(
+def autoplay_settings(args: argparse.Namespace) -> GameSettings:
+    """The game settings the autoplay options describe."""
+    return GameSettings(
         tile_set=tile_set_from_args(args),
         layout=layout_by_name(args.layout) if args.layout else standard_layout(),
         hand_size=args.hand_size or 7,
         end_rule=args.end_rule or "usc",
+        challenge=args.challenge or DEFAULT_CHALLENGE_RULE,
     )
+
+
+def run_autoplay_command(args: argparse.Namespace) -> int:
+    """Play the games (or pairs), optionally write them as GCG, print the statistics (exit 0)."""
+    strategies = parse_strategies(args.strategy)
+    check_series_options(args, strategies)
+    settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args)
-    progress = ProgressBar(args.games, sys.stderr)
-    progress.update(0)
+    if args.pairs is not None:
+        return run_pairs(args, strategies, settings, lexicon)
+    games = args.games or 1
+    gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
+    if gcg_dir is not None:
+        gcg_dir.mkdir(parents=True, exist_ok=True)
+    with progress_bar(games, "game") as bar:
 
-    def after_game(index: int, game: Game) -> None:
-        if gcg_dir is not None:
-            title = f"autoplay game {index + 1}, seed {args.seed + index}"
-            write_text_atomically(gcg_dir / f"game-{index + 1:04d}.gcg", game_to_gcg(game, title))
-        progress.update(index + 1)
+        def after_game(index: int, game: Game) -> None:
+            if gcg_dir is not None:
+                title = f"autoplay game {index + 1}, seed {args.seed + index}"
+                write_text_atomically(gcg_dir / f"game-{index + 1:04d}.gcg", game_to_gcg(game, title))
+            bar.update(1)
 
-    stats = run_autoplay(lexicon, args.games, args.seed, strategies, settings, after_game)
+        stats = run_autoplay(lexicon, games, args.seed, strategies, settings, after_game)
     if args.json:
         print_json(stats_to_json(stats))
     else:
@@ -152,6 +160,88 @@ def format_stats(stats: AutoplayStats, seed: int) -> str:
         f"bingos per game: {stats.bingos_per_game:.2f}",
         f"moves: {stats.turns} in {stats.seconds:.2f} s: {stats.moves_per_second:.1f} moves per second, "
         f"{stats.games_per_minute:.1f} games per minute",
+    ])
+
+
+def check_series_options(args: argparse.Namespace, strategies: list[str]) -> None:
+    """Refuse options that do not go together (``--pairs`` with ``--games``...), before
+    anything is loaded."""
+    if args.pairs is None:
+        for value, flag in ((args.workers, "--workers"), (args.checkpoint, "--checkpoint")):
+            if value is not None:
+                raise InvalidArgumentError(f"{flag} goes with --pairs")
+        return
+    if len(strategies) != 2:
+        raise InvalidArgumentError("--pairs needs two strategies, A,B (or one for both)")
+    if args.gcg_dir is not None:
+        raise InvalidArgumentError("--gcg-dir writes single games; it does not go with --pairs")
+    if args.games is not None:
+        raise InvalidArgumentError("give either --games or --pairs, not both")
+
+
+def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSettings,
+              lexicon: Lexicon) -> int:
+    """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
+    with progress_bar(args.pairs, "pair") as bar:
+        result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
+                            args.workers or default_workers(), lambda done, outcome: bar.update(1),
+                            args.checkpoint)
+    if args.json:
+        print_json(pairs_to_json(result))
+    else:
+        print(format_pairs(result))
+    return 0
+
+
+def _rounded(interval: tuple[float, float] | None, digits: int) -> list[float] | None:
+    return None if interval is None else [round(interval[0], digits), round(interval[1], digits)]
+
+
+def pairs_to_json(result: PairsResult) -> dict[str, Any]:
+    """The figures of a pairs run as a JSON object (intervals are null for a single pair)."""
+    win, spread = result.win_rate, result.mean_spread
+    names = player_names(result.strategies)
+    return {
+        "pairs": result.pairs,
+        "games": 2 * result.pairs,
+        "seed": result.seed,
+        "strategies": list(result.strategies),
+        "win_rate": round(win.mean, 4),
+        "win_rate_ci95": _rounded(win.interval, 4),
+        "mean_spread": round(spread.mean, 2),
+        "mean_spread_ci95": _rounded(spread.interval, 2),
+        "players": [
+            {"name": name, "strategy": strategy, "average_score": round(result.average_score(slot), 2)}
+            for slot, (name, strategy) in enumerate(zip(names, result.strategies, strict=True))
+        ],
+        "bingos_per_game": round(result.bingos_per_game, 3),
+        "workers": result.workers,
+        "resumed": result.resumed,
+        "seconds": round(result.seconds, 3),
+        "pairs_per_second": round(result.pairs_per_second, 3),
+    }
+
+
+def format_pairs(result: PairsResult) -> str:
+    """The figures of a pairs run as a few lines of text."""
+    a, b = result.strategies
+    win, spread = result.win_rate, result.mean_spread
+
+    def interval(estimate_interval: tuple[float, float] | None, scale: float, unit: str) -> str:
+        if estimate_interval is None:
+            return " (one pair: no interval)"
+        low, high = estimate_interval
+        return f" (95% interval {scale * low:.1f}{unit} to {scale * high:.1f}{unit})"
+
+    last = result.seed + result.pairs - 1
+    resumed = f" ({result.resumed} pairs from the checkpoint)" if result.resumed else ""
+    return "\n".join([
+        f"pairs: {result.pairs} ({2 * result.pairs} games, seeds {result.seed}..{last}, seats swapped)",
+        f"{a} vs {b}: {a} wins {100 * win.mean:.1f}%{interval(win.interval, 100, '%')}",
+        f"mean spread: {spread.mean:+.1f} points a game{interval(spread.interval, 1, '')}",
+        f"average score: {a} {result.average_score(0):.1f}, {b} {result.average_score(1):.1f}",
+        f"time: {result.seconds:.1f} s on {result.workers} workers, "
+        f"{result.pairs_per_second:.2f} pairs per second{resumed}",
     ])
 
 

@@ -40,7 +40,8 @@ NOT_IN_DICTIONARY = "This word doesn't exist in the dictionary!"
 BEST_MOVE_PRAISE = "Your move was the best move. Well done!"
 
 # Options of `scrabble play` that only the classic game understands.
-_CLASSIC_ONLY = ("players", "config", "save", "resume", "layout", "min_word_length", "end_rule")
+_CLASSIC_ONLY = ("players", "config", "save", "resume", "layout", "min_word_length", "end_rule",
+                 "challenge")
 
 
 def draw_board(board: Board) -> str:

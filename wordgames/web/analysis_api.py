@@ -1,4 +1,5 @@
-"""``/api/analysis/...``: start the analysis of a GCG game and follow its progress."""
+"""``/api/analysis/...``: start the analysis of a GCG game or the simulation of a position,
+follow its progress, cancel it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from wordgames.errors import WordGamesError
 from wordgames.web.analysis import parse_gcg_text
 from wordgames.web.deps import Services, services
 from wordgames.web.limits import MAX_GCG_BYTES, MAX_TOP
+from wordgames.web.simulation import SimQuery, sim_position, sim_work
 
 router = APIRouter(prefix="/api/analysis", tags=["analysis"])
 
@@ -41,13 +43,37 @@ def start(upload: GcgUpload, found: Annotated[Services, Depends(services)]) -> d
     return {**found.jobs.snapshot(job.id), "lexicon": found.lexicons.resolve(lexicon_name)}
 
 
-@router.get("/jobs/{job_id}", summary="Progress and results of an analysis")
+@router.post("/sim", summary="Start simulating a position")
+def start_sim(query: SimQuery, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
+    """Check the position now (a bad one is a 400 error at once; the lexicon is ``lexicon``,
+    else the CGP's when offered, else the server's default), then simulate its best
+    ``candidates`` by static equity in the background, ``iterations`` times (fewer when one
+    candidate is ahead of all others with 99% confidence, or after ``seconds``).  Poll
+    ``GET /api/analysis/jobs/{id}``: ``done`` of ``total`` iterations, then ``result``, the
+    same JSON as ``wordgames scrabble sim --json``."""
+    position, rack, lexicon_name = sim_position(query, found.lexicons)
+    job = found.jobs.submit("sim", query.iterations, sim_work(query, position, rack))
+    return {**found.jobs.snapshot(job.id), "lexicon": lexicon_name}
+
+
+JobId = Annotated[str, Path(max_length=40)]
+
+
+@router.post("/jobs/{job_id}/cancel", summary="Stop an analysis or a simulation")
+def cancel(job_id: JobId, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
+    """Ask the job to stop: a waiting job never starts, a running one stops after its current
+    step (its ``error`` then says ``cancelled``)."""
+    return found.jobs.cancel(job_id)
+
+
+@router.get("/jobs/{job_id}", summary="Progress and results of an analysis or a simulation")
 def progress(
-    job_id: Annotated[str, Path(max_length=40)],
+    job_id: JobId,
     found: Annotated[Services, Depends(services)],
     since: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
-    """``done`` of ``total`` steps, ``finished``, ``error``, and the steps from ``since`` on
-    (step 0 is the empty board; step k the board after the game's k-th event, with the best
-    plays for that event's rack)."""
+    """``done`` of ``total`` steps, ``finished``, ``error``; for a game analysis
+    (``kind`` ``gcg``) the steps from ``since`` on (step 0 is the empty board; step k the
+    board after the game's k-th event, with the best plays for that event's rack); for a
+    simulation (``kind`` ``sim``) the ``result`` once finished."""
     return found.jobs.snapshot(job_id, since)

@@ -18,14 +18,14 @@ from pathlib import Path
 
 from wordgames.errors import GameError, InvalidArgumentError
 from wordgames.scrabble import Game, GameSettings, load_game, parse_players, save_game
+from wordgames.scrabble.game.decision import strategy_names
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import MAX_GAMES_IN_MEMORY
 
 _ID = re.compile(r"^[0-9a-f]{24}$")
 HUMAN = "You"
 COMPUTER = "Computer"
-# Strategies the page may offer, in this order; only those the engine knows are offered.
-STRATEGY_CANDIDATES = ("greedy", "leave", "equity")
+DEFAULT_STRATEGY = "greedy"
 
 
 class UnknownGameError(InvalidArgumentError):
@@ -33,15 +33,10 @@ class UnknownGameError(InvalidArgumentError):
 
 
 def available_strategies() -> list[str]:
-    """The computer strategies this engine knows, among :data:`STRATEGY_CANDIDATES`."""
-    known = []
-    for name in STRATEGY_CANDIDATES:
-        try:
-            parse_players(f"{name}:{COMPUTER}")
-        except InvalidArgumentError:
-            continue
-        known.append(name)
-    return known
+    """Every computer strategy registered with the engine (so a new one, or a level that
+    registers as a strategy, is offered with no change here), the default first."""
+    names = strategy_names()
+    return sorted(names, key=lambda name: (name != DEFAULT_STRATEGY, name))
 
 
 @dataclass

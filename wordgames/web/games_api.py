@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Direction, Move, Placement, game_to_gcg
 from wordgames.web.deps import Services, services
-from wordgames.web.games import StoredGame, available_strategies, require_human_turn
+from wordgames.web.games import DEFAULT_STRATEGY, StoredGame, available_strategies, require_human_turn
 from wordgames.web.limits import MAX_RACK_CHARS, MAX_TOP
 from wordgames.web.views import board_view, plays_json, tile_values, turn_json
 
@@ -29,7 +29,7 @@ class NewGame(BaseModel):
     """Settings of a new game."""
 
     lexicon: str | None = Field(default=None, max_length=64)
-    strategy: str = Field(default="greedy", max_length=32)
+    strategy: str = Field(default=DEFAULT_STRATEGY, max_length=32)
     seed: int | None = Field(default=None, ge=0, le=2**63)
     computer_first: bool = False
 
@@ -95,7 +95,7 @@ def _after_human_turn(found: Services, stored: StoredGame) -> dict[str, Any]:
 
 @router.get("/strategies", summary="The computer strategies a game can use")
 def strategies() -> dict[str, list[str]]:
-    """The strategy names the engine knows."""
+    """The strategy names registered with the engine, the default first."""
     return {"strategies": available_strategies()}
 
 

@@ -36,6 +36,14 @@ MAX_TOP = 100
 MAX_GAMES_IN_MEMORY = 64
 MAX_ANALYSIS_JOBS = 16
 
+MAX_SIM_CANDIDATES = 20
+MAX_SIM_ITERATIONS = 2_000
+MAX_SIM_PLIES = 4
+MAX_SIM_SECONDS = 120.0
+"""A simulation request: candidates, iterations, plies after each candidate, and the time
+after which it stops with what it has (each iteration costs ``plies`` move generations per
+live candidate, 20 to 50 ms each on a busy machine)."""
+
 
 class BodySizeLimit:
     """ASGI middleware: refuse a request body over ``limit`` bytes with 413 and a JSON error,

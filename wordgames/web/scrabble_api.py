@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import functools
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
@@ -22,6 +22,9 @@ from wordgames.web.deps import Services, services
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import MAX_CGP_CHARS, MAX_RACK_CHARS, MAX_TOP
 from wordgames.web.views import board_view, plays_json, tile_values
+
+if TYPE_CHECKING:
+    from wordgames.scrabble.formats.cgp import Position
 
 router = APIRouter(prefix="/api/scrabble", tags=["scrabble"])
 
@@ -93,13 +96,19 @@ def best(
     return best_json(moves, top, args.rules)
 
 
+def cgp_position(cgp: str) -> tuple[Board, Position]:
+    """The board and position of a CGP, read as ``scrabble best --cgp`` reads it."""
+    board, parsed = board_from_args(best_args(cgp))
+    assert parsed is not None  # a --cgp query always has its position
+    return board, parsed
+
+
 @router.get("/position", summary="A CGP position, for drawing")
 def position(cgp: Cgp) -> dict[str, Any]:
     """The board of a CGP position (see the plays endpoint for its ``text``), the rack of the
     player to move, the scores, the lexicon the CGP names and the (standard English) tile
     values."""
-    board, parsed = board_from_args(best_args(cgp))
-    assert parsed is not None  # a --cgp query always has its position
+    board, parsed = cgp_position(cgp)
     return {
         "board": board_view(board),
         "rack": parsed.rack or "",

@@ -32,15 +32,21 @@ def leave_of(rack: Rack, move: Move) -> str:
     return str(kept)
 
 
+EQUITY_FIELDS = ("leave_value", "equity")
+"""What a move of an engine with leave values carries beyond its score; shown when present."""
+
+
 def plays_json(moves: list[Move], rack: Rack, top: int) -> dict[str, Any]:
     """``best_json`` of the first ``top`` moves, each also with its ``leave``; a move that
-    carries an ``equity`` (an engine with leave values) shows it too."""
+    carries a ``leave_value`` or an ``equity`` (an engine with leave tables) shows them too,
+    as does a ``best_json`` that writes them itself."""
     result = best_json(moves, top, "classic")
     for entry, move in zip(result["moves"], moves, strict=False):
         entry.setdefault("leave", leave_of(rack, move))
-        equity = getattr(move, "equity", None)
-        if equity is not None:
-            entry.setdefault("equity", equity)
+        for name in EQUITY_FIELDS:
+            value = getattr(move, name, None)
+            if value is not None:
+                entry.setdefault(name, value)
     return result
 
 

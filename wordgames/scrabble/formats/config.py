@@ -14,6 +14,7 @@ neighbours as ``config/NAME`` although they usually sit beside the config, so a 
 not exist as written is also looked up by its file name in the config's folder.  Two further
 keys tune the game: ``exchange_minimum`` (tiles the bag must hold for an exchange, default the
 hand size) and ``scoreless_turns`` (consecutive scoreless turns that end the game, default 6).
+``challenge`` names the challenge rule (``void``, ``single``, ``double``, ``5``, ``10``).
 """
 
 from __future__ import annotations
@@ -32,10 +33,12 @@ from wordgames.scrabble.core.limits import (
     MAX_SCORELESS_TURNS,
     MAX_SMALL_FILE_BYTES,
 )
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES
 from wordgames.textfiles import read_text_file
 
 _INTEGER_KEYS = ("hand_size", "seed", "minimum_word_length", "exchange_minimum", "scoreless_turns")
 _PATH_KEYS = ("tile_bag", "dictionary", "board")
+_NAME_KEYS = {"challenge": tuple(CHALLENGE_RULES)}
 _RANGE = {
     "hand_size": (1, MAX_HAND_SIZE),
     "minimum_word_length": (1, MAX_BOARD_SIDE),
@@ -56,6 +59,7 @@ class GameConfig:
     minimum_word_length: int | None = None
     exchange_minimum: int | None = None
     scoreless_turns: int | None = None
+    challenge: str | None = None
     source: Path | None = None
     """The file the settings came from."""
 
@@ -82,6 +86,7 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
     folder = name.parent
     numbers: dict[str, int] = {}
     paths: dict[str, Path] = {}
+    names: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -91,7 +96,7 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
         key, value = key.strip().lower(), value.strip()
         if not colon:
             raise FormatError(f"{where}: expected 'key: value', found {line!r}")
-        if key in numbers or key in paths:
+        if key in numbers or key in paths or key in names:
             raise FormatError(f"{where}: {key} is given twice")
         if not value:
             raise FormatError(f"{where}: {key} has no value")
@@ -108,8 +113,13 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
             if path is None:
                 raise FormatError(f"{where}: {key} file {value!r} not found next to {name}")
             paths[key] = path
+        elif key in _NAME_KEYS:
+            if value.lower() not in _NAME_KEYS[key]:
+                choices = ", ".join(_NAME_KEYS[key])
+                raise FormatError(f"{where}: {key} must be one of {choices}, not {value[:40]!r}")
+            names[key] = value.lower()
         else:
-            known = ", ".join((*_INTEGER_KEYS, *_PATH_KEYS))
+            known = ", ".join((*_INTEGER_KEYS, *_PATH_KEYS, *_NAME_KEYS))
             raise FormatError(f"{where}: unknown key {key!r} (known keys: {known})")
     return GameConfig(
         hand_size=numbers.get("hand_size"),
@@ -120,6 +130,7 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
         minimum_word_length=numbers.get("minimum_word_length"),
         exchange_minimum=numbers.get("exchange_minimum"),
         scoreless_turns=numbers.get("scoreless_turns"),
+        challenge=names.get("challenge"),
         source=name,
     )
 

@@ -17,7 +17,20 @@ Writing (:func:`game_to_gcg`, :func:`history_to_gcg`)::
     >Ann:  (DEG) +5 420                      going out: the tiles left on the other racks
     >Robo: DEG (DEG) -5 313                  a rack penalty at the end
 
+and in games played under a challenge rule other than ``void``::
+
+    #challenge-rule 5                        the rule (see below)
+    >Ann: EIOPRST 8D POTSIER +70 70          a phony...
+    >Ann: EIOPRST -- -70 0                   ...challenged off
+    >Robo: ADEHNST 9C HASTENED +74 74        a valid play, challenged in vain:
+    >Robo: AEIKLOR (challenge) +5 79         the bonus it gained
+
 Standard coordinates: ``8D`` (row first) reads across, ``D8`` down; blanks are lower case.
+GCG has no standard pragma for the challenge rule (engines such as Macondo assume one); this
+module writes ``#challenge-rule NAME`` (``single``, ``double``, ``5``, ``10``) for a game not
+played under ``void``, reads it (or ``#challenge NAME``), and replays by it: a phony that was
+not challenged off stands under every rule but ``void``, and a ``(challenge)`` bonus must be
+the rule's.  A challenger's lost turn under ``double`` is written as their pass.
 End-of-game lines follow the rules the games are played with (USC: the player who goes out
 gains the others' rack values once, each other player loses their own).
 
@@ -61,6 +74,7 @@ from wordgames.scrabble.formats.gcg_replay import (
     replay_gcg,
     tile_set_from_pragma,
 )
+from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.state import Game
 from wordgames.scrabble.game.turn import Turn, TurnKind
 
@@ -106,6 +120,10 @@ def turn_to_gcg(turn: Turn, nick: str) -> str:
         action = f"-{turn.tiles}"
     elif turn.kind is TurnKind.PASS:
         action = "-"
+    elif turn.kind is TurnKind.WITHDRAW:
+        action = "--"
+    elif turn.kind is TurnKind.CHALLENGE:
+        action = "(challenge)"
     else:
         action = f"({turn.tiles})"  # END: the rack tiles counted (the rack is empty going out)
     return f">{nick}: {turn.rack} {action} {score} {turn.total}"
@@ -119,13 +137,14 @@ def history_to_gcg(
     *,
     board_layout: str | None = None,
     tile_distribution: str | None = None,
+    challenge_rule: str | None = None,
 ) -> str:
     """The GCG text of a game given its player names (seat order) and its history; the
-    optional names become ``#lexicon``, ``#title``, ``#board-layout`` and
-    ``#tile-distribution`` pragmas."""
+    optional names become ``#lexicon``, ``#title``, ``#board-layout``,
+    ``#tile-distribution`` and ``#challenge-rule`` pragmas."""
     require_type(names, list, "player names")
     require_type(history, list, "a history")
-    for value in (*names, lexicon_name, title, board_layout, tile_distribution):
+    for value in (*names, lexicon_name, title, board_layout, tile_distribution, challenge_rule):
         if value is not None:
             require_type(value, str, "a name or title")
     for turn in history:
@@ -139,6 +158,7 @@ def history_to_gcg(
         ("lexicon", lexicon_name),
         ("board-layout", board_layout),
         ("tile-distribution", tile_distribution),
+        ("challenge-rule", challenge_rule),
     ):
         if value and _one_line(value):
             lines.append(f"#{pragma} {_one_line(value)}")
@@ -161,6 +181,7 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
         title,
         board_layout=board_name(settings.layout),
         tile_distribution=distribution_name(settings.tile_set),
+        challenge_rule=None if settings.challenge == DEFAULT_CHALLENGE_RULE else settings.challenge,
     )
 
 

@@ -5,7 +5,8 @@ events — a withdrawn phony (``--``, also written with the score ``+0`` and the
 back), a challenge bonus ``(challenge)``, a time penalty ``(time)``, exchanges written as a
 tile count (``-7``) —, Quackle's legacy list of cross words after the running total
 (``+26 66  BE, ET, DO``, ignored), ``#rack1``/``#rack2`` pragmas (the racks at the end of an
-unfinished record) and any other pragma (ignored).
+unfinished record), ``#challenge-rule NAME`` (or ``#challenge NAME``) and any other pragma
+(ignored).
 
 A record needs a complete players header: ``#player1``, ``#player2``... numbered from 1
 without gaps, each with a nickname and a full name, nicknames all different; a file cut off
@@ -24,6 +25,7 @@ from pathlib import Path
 from wordgames.errors import FormatError
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.limits import MAX_GCG_EVENTS, MAX_GCG_FILE_BYTES, MAX_PLAYERS
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES
 
 # Event kinds of a parsed GCG line.
 MOVE = "move"
@@ -82,6 +84,7 @@ class GcgRecord:
     title: str | None = None
     board_layout: str | None = None
     tile_distribution: str | None = None
+    challenge_rule: str | None = None
     events: list[GcgEvent] = field(default_factory=list)
     shown_racks: list[ShownRack] = field(default_factory=list)
 
@@ -159,6 +162,11 @@ class _Reader:
             self.record.shown_racks.append(ShownRack(number, int(shown[1]), value))
         elif keyword in ("lexicon", "title", "board-layout", "tile-distribution"):
             setattr(self.record, keyword.replace("-", "_"), value or None)
+        elif keyword in ("challenge-rule", "challenge"):
+            if value.lower() not in CHALLENGE_RULES:
+                known = ", ".join(CHALLENGE_RULES)
+                raise FormatError(f"{where}: unknown challenge rule {value[:40]!r} (known: {known})")
+            self.record.challenge_rule = value.lower()
 
     def _player(self, where: str, keyword: str, seat: int, value: str) -> None:
         nick, _, full = " ".join(value.split()).partition(" ")  # tabs separate fields too

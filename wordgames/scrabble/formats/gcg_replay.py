@@ -15,7 +15,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from wordgames.errors import FormatError, InvalidArgumentError, NotationError, WordGamesError
+from wordgames.errors import (
+    FormatError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    NotationError,
+    WordGamesError,
+)
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
@@ -49,6 +55,7 @@ from wordgames.scrabble.formats.gcg_read import (
     GcgEvent,
     GcgRecord,
 )
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES, ChallengeRule, judge_placement
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 
@@ -171,6 +178,11 @@ class _Replay:
         # The last move, while the next event may still withdraw it: who, the move, its
         # points and the rack it was played from.
         self.last_move: tuple[str, Move, int, str] | None = None
+        # The #challenge-rule the game names; None (no pragma) keeps the lenient reading of
+        # records from elsewhere: phonies only as far as they are withdrawn, any bonus.
+        self.challenge: ChallengeRule | None = (
+            None if record.challenge_rule is None else CHALLENGE_RULES[record.challenge_rule]
+        )
 
     def apply(self, event: GcgEvent, withdrawn: bool = False) -> None:
         """Check one event and play it; raises _Mismatch with the reason.  ``withdrawn``
@@ -213,13 +225,21 @@ class _Replay:
 
     def _points(self, event: GcgEvent) -> int:
         if event.kind == PHONY:
+            if self.challenge is not None and not self.challenge.phonies_allowed:
+                raise _Mismatch("a withdrawn phony in a game under the void challenge rule")
             return self._withdraw(event)
-        self.last_move = None
+        if event.kind == CHALLENGE and self.challenge is not None:
+            bonus = self.challenge.wrong_challenge_bonus
+            if not self.challenge.phonies_allowed or event.score != bonus:
+                raise _Mismatch(f"the {self.challenge.name} challenge rule gives {bonus:+d} for a "
+                                f"challenge that fails")
         if event.kind == EXCHANGE:
             if not event.tiles.isdigit():
                 self._require_rack(event, _rack(event.tiles).tiles())
+            self.last_move = None
             return 0
         if event.kind == PASS:
+            self.last_move = None
             return 0
         if event.kind == END_POINTS:
             value = rack_value(_rack(event.tiles).tiles(), self.tile_set)
@@ -242,20 +262,35 @@ class _Replay:
             verdict = self.rules.check(self.board, move, self.lexicon, rack)
         except WordGamesError as error:  # a tile outside the tile set, a rack too long...
             raise _Mismatch(str(error)) from None
-        # A phony that is challenged off only has to be placed legally; the rule set does
-        # not score non-words, so its recorded points stand (the withdrawal must cancel them).
-        phony = withdrawn and verdict.code == "BAD WORD"
-        if not verdict.valid and not phony:
-            raise _Mismatch(f"illegal move: {verdict.message or verdict}")
+        score = verdict.score
+        if not verdict.valid:
+            score = self._phony_score(event, move, verdict.code, withdrawn, verdict.message or str(verdict))
         self.played.update(used)
         counts = self.tile_set.counts
         for tile in set(used):
             if counts and self.played[tile] > counts.get(tile, 0):
                 raise _Mismatch(f"more {tile} tiles are played than the tile set holds")
         self.board.place_all((p.row, p.col, p.tile) for p in move.placed)
-        score = event.score if phony else verdict.score
         self.last_move = (event.nick, move, score, event.rack)
         return score
+
+    def _phony_score(self, event: GcgEvent, move: Move, code: str, withdrawn: bool, reason: str) -> int:
+        """The points of a move the lexicon refuses, when it may be played; else _Mismatch."""
+        if code not in ("BAD WORD", "BAD START"):
+            raise _Mismatch(f"illegal move: {reason}")
+        if self.challenge is not None and self.challenge.phonies_allowed:
+            # The game's rule lets phonies be played (they stand unless challenged off): only
+            # the placement is judged (a standing phony makes the board a BAD START).
+            try:
+                return judge_placement(self.rules, self.board, move)[0]
+            except IllegalMoveError as error:
+                raise _Mismatch(f"illegal move: {error}") from None
+        if withdrawn and code == "BAD WORD" and self.challenge is None:
+            # A record from elsewhere: a phony challenged off only has to be placed legally;
+            # the rule set does not score non-words, so its recorded points stand (the
+            # withdrawal must cancel them).
+            return event.score
+        raise _Mismatch(f"illegal move: {reason}")
 
     def _withdraw(self, event: GcgEvent) -> int:
         if self.last_move is None or self.last_move[0] != event.nick:

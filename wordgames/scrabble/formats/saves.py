@@ -45,6 +45,7 @@ from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
 from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
+from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
@@ -120,6 +121,7 @@ def game_to_state(game: Game) -> dict[str, Any]:
             "seed": settings.seed,
             "minimum_word_length": settings.minimum_word_length,
             "end_rule": settings.end_rule,
+            "challenge": settings.challenge,
             "tile_set": {
                 "values": dict(sorted(settings.tile_set.values.items())),
                 "counts": dict(sorted(settings.tile_set.counts.items())),
@@ -213,6 +215,7 @@ def _settings_from_state(section: Section) -> GameSettings:
         # saves written before these keys existed played with the usual rules
         "minimum_word_length": section.whole("minimum_word_length", 1, max(layout.rows, layout.cols), 2),
         "end_rule": section.text("end_rule", "usc", END_RULES),
+        "challenge": section.text("challenge", DEFAULT_CHALLENGE_RULE, list(CHALLENGE_RULES)),
     }
     with within(section.path):
         return GameSettings(**options)
@@ -376,14 +379,22 @@ def game_from_state(
 
 
 def _check_history(game: Game) -> None:
-    """Raise GameError unless the history's placements rebuild the board and its scores add
-    up to each player's score."""
+    """Raise GameError unless the history's placements (less those withdrawn) rebuild the
+    board and its scores add up to each player's score."""
     board = Board(game.settings.layout)
     totals = Counter[int]()
     for turn in game.history:
         if not 0 <= turn.player < len(game.players):
             raise GameError(f"the history names seat {turn.player}")
-        if turn.move is not None:
+        challenged = turn.kind in (TurnKind.WITHDRAW, TurnKind.CHALLENGE)
+        if challenged and not game.settings.challenge_rule.phonies_allowed:
+            raise GameError(f"a {turn.kind.value} event in a game under the void challenge rule")
+        if turn.move is not None and turn.kind is TurnKind.WITHDRAW:
+            for p in turn.move.placed:
+                if board.get(p.row, p.col) != p.tile:
+                    raise GameError("the history withdraws a tile that is not on the board")
+                board.remove(p.row, p.col)
+        elif turn.move is not None:
             board.place_all((p.row, p.col, p.tile) for p in turn.move.placed)
         totals[turn.player] += turn.score
     if board != game.board:

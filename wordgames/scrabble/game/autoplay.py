@@ -4,20 +4,37 @@ Game ``i`` of a series with seed ``S`` draws its bag with seed ``S + i``, so any
 can be replayed on its own.  With two different strategies the seats alternate from game to
 game (the strategy listed first moves first in even-numbered games), so neither strategy
 keeps the first-move advantage.
+
+:func:`play_pairs` measures one strategy against another with seat-swapped pairs: pair ``i``
+deals the bag of seed ``S + i`` twice, once with A moving first and once with B moving first,
+so both strategies see the same tiles from the same seats.  The pair is the unit of the
+statistics (its two games averaged), which cancels most of the luck of the draw.  Pairs run in
+parallel worker processes; each pair depends only on its seed, and results are combined in
+pair order, so any number of workers gives the same figures.
 """
 
 from __future__ import annotations
 
+import hashlib
+import multiprocessing
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
+from wordgames.scrabble.game.intervals import Estimate, estimate
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
+
+MAX_PAIRS = 1_000_000
+"""Pairs in one :func:`play_pairs` run (each keeps a small record until the end)."""
+MAX_WORKERS = 256
 
 
 @dataclass
@@ -116,3 +133,228 @@ def run_autoplay(
         if on_game is not None:
             on_game(index, game)
     return stats
+
+
+# --- seat-swapped pairs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairOutcome:
+    """The two games of pair ``index`` (bag seed ``seed``): ``scores[g]`` is (A's score, B's
+    score) in game ``g``, where A moves first in game 0 and B in game 1."""
+
+    index: int
+    seed: int
+    scores: tuple[tuple[int, int], tuple[int, int]]
+    turns: int
+    bingos: int
+
+    @property
+    def result(self) -> float:
+        """A's points from the pair, averaged over its two games: 1 a win, 0.5 a tie, 0 a loss."""
+        return sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in self.scores) / 2
+
+    @property
+    def spread(self) -> float:
+        """A's score minus B's, averaged over the two games."""
+        return sum(a - b for a, b in self.scores) / 2
+
+
+@dataclass(frozen=True)
+class PairsResult:
+    """The figures of a :func:`play_pairs` run: A's win rate (ties count half) and mean
+    spread (A − B), each a mean over pairs with its 95% interval; the strategies' average
+    scores; the outcomes in pair order; the wall-clock seconds and the workers used; how
+    many pairs came from a checkpoint (``resumed``) rather than this run."""
+
+    strategies: tuple[str, str]
+    seed: int
+    outcomes: tuple[PairOutcome, ...]
+    seconds: float
+    workers: int
+    resumed: int = 0
+
+    @property
+    def pairs(self) -> int:
+        """Pairs played (twice as many games)."""
+        return len(self.outcomes)
+
+    @property
+    def win_rate(self) -> Estimate:
+        """A's share of the points (win 1, tie 0.5) per pair, with its interval within [0, 1]."""
+        return estimate([outcome.result for outcome in self.outcomes], 0.0, 1.0)
+
+    @property
+    def mean_spread(self) -> Estimate:
+        """A's mean margin over B per pair, with its interval."""
+        return estimate([outcome.spread for outcome in self.outcomes])
+
+    def average_score(self, slot: int) -> float:
+        """The mean final score of strategy ``slot`` (0 for A, 1 for B) over all games."""
+        return sum(game[slot] for o in self.outcomes for game in o.scores) / (2 * self.pairs)
+
+    @property
+    def bingos_per_game(self) -> float:
+        """Bingos per game, both players together."""
+        return sum(o.bingos for o in self.outcomes) / (2 * self.pairs)
+
+    @property
+    def pairs_per_second(self) -> float:
+        """Pairs this run played per wall-clock second (all workers together; pairs resumed
+        from a checkpoint not counted)."""
+        return (self.pairs - self.resumed) / self.seconds if self.seconds else 0.0
+
+
+def play_pair(
+    lexicon: Lexicon, strategies: Sequence[str], settings: GameSettings, seed: int, index: int = 0
+) -> PairOutcome:
+    """Play pair ``index``: two games with the bag of ``seed``, strategy A first and then
+    strategy B first.  Cost: two whole games."""
+    names = player_names(strategies)
+    scores: list[tuple[int, int]] = []
+    turns = bingos = 0
+    for order in ((0, 1), (1, 0)):
+        players = [Player(names[slot], strategies[slot]) for slot in order]
+        game = Game(players, lexicon, replace(settings, seed=seed))
+        game.play_out()
+        by_name = {player.name: player.score for player in game.players}
+        scores.append((by_name[names[0]], by_name[names[1]]))
+        turns += sum(turn.kind is not TurnKind.END for turn in game.history)
+        bingos += sum(turn.is_bingo(settings.hand_size) for turn in game.history)
+    return PairOutcome(index, seed, (scores[0], scores[1]), turns, bingos)
+
+
+@dataclass(frozen=True)
+class _PairJob:
+    lexicon: Lexicon
+    strategies: tuple[str, str]
+    settings: GameSettings
+    seed: int
+
+
+# The job of the run in progress.  Workers are forked after it is set, so they inherit the
+# lexicon (and the registered strategies) instead of unpickling them for every pair.
+_PAIR_JOB: _PairJob | None = None
+
+
+def _play_pair_job(index: int) -> PairOutcome:
+    job = _PAIR_JOB
+    assert job is not None, "a pair ran outside play_pairs()"
+    return play_pair(job.lexicon, job.strategies, job.settings, job.seed + index, index)
+
+
+def default_workers() -> int:
+    """Worker processes used when none are asked for: one per local core."""
+    return max(1, os.cpu_count() or 1)
+
+
+def play_pairs(
+    lexicon: Lexicon,
+    pairs: int,
+    strategies: Sequence[str] = ("leave", "greedy"),
+    seed: int = 0,
+    settings: GameSettings | None = None,
+    workers: int | None = None,
+    on_pair: Callable[[int, PairOutcome], None] | None = None,
+    checkpoint: str | os.PathLike[str] | None = None,
+) -> PairsResult:
+    """Play ``pairs`` seat-swapped pairs of strategy A against strategy B (pair ``i`` with
+    seed ``seed + i``; see the module docstring) on ``workers`` processes (default: every
+    core; 1 plays in this process).  ``on_pair(done, outcome)`` is called in this process as
+    each pair completes (for a progress bar).  With ``checkpoint`` (a file), finished pairs
+    are saved there every few seconds and when the run stops, and a run started again with
+    the same file, strategies, seed, settings and lexicon plays only the pairs missing (see
+    :mod:`~wordgames.scrabble.game.checkpoint`).  The result is the same for any number of
+    workers and any interruptions.  Cost: ``2 * pairs`` games, spread over the workers;
+    memory O(pairs)."""
+    global _PAIR_JOB
+    job = _pair_job(lexicon, pairs, strategies, seed, settings)
+    if workers is None:
+        workers = default_workers()
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise InvalidArgumentError(f"workers: a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
+    outcomes: dict[int, PairOutcome] = {}
+    if checkpoint is not None:
+        for row in read_checkpoint(checkpoint, _checkpoint_key(job), _ROW_WIDTH):
+            restored = _outcome_from_row(row)
+            if restored.index < pairs and restored.seed == seed + restored.index:
+                outcomes[restored.index] = restored
+    resumed = len(outcomes)
+    if on_pair is not None:
+        for done, restored in enumerate(sorted(outcomes.values(), key=lambda o: o.index), 1):
+            on_pair(done, restored)
+    todo = [index for index in range(pairs) if index not in outcomes]
+    workers = max(1, min(workers, len(todo)))
+    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+        workers = 1  # without fork every worker would have to rebuild the lexicon
+    started = saved = time.perf_counter()
+    previous, _PAIR_JOB = _PAIR_JOB, job
+    try:
+        for outcome in _played(todo, workers):
+            outcomes[outcome.index] = outcome
+            if on_pair is not None:
+                on_pair(len(outcomes), outcome)
+            if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
+                write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+                saved = time.perf_counter()
+    finally:
+        _PAIR_JOB = previous
+        if checkpoint is not None and len(outcomes) > resumed:
+            write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+    seconds = time.perf_counter() - started
+    finished = tuple(outcomes[index] for index in range(pairs))
+    return PairsResult(job.strategies, seed, finished, seconds, workers, resumed)
+
+
+def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int,
+              settings: GameSettings | None) -> _PairJob:
+    """The job of a pairs run, its arguments checked."""
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
+        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_PAIRS:,}, not {pairs!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed: a whole number, not {seed!r}")
+    if isinstance(strategies, str) or len(strategies) != 2:
+        raise InvalidArgumentError("pairs are played between exactly two strategies (A,B)")
+    for name in strategies:
+        get_strategy(name)  # an unknown name fails here, not in a worker
+    base = settings if settings is not None else GameSettings()
+    return _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
+
+
+def _played(todo: list[int], workers: int) -> Iterator[PairOutcome]:
+    """The outcomes of the pairs ``todo`` of the current job, as they complete."""
+    if workers == 1:
+        yield from map(_play_pair_job, todo)
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [pool.submit(_play_pair_job, index) for index in todo]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:  # stopped early: do not play the rest
+                future.cancel()
+
+
+CHECKPOINT_SECONDS = 5.0
+"""How often (at most) a pairs run rewrites its checkpoint."""
+_ROW_WIDTH = 8
+
+
+def _checkpoint_key(job: _PairJob) -> str:
+    """What a checkpoint must have been written by: the strategies, first seed, settings
+    (less the seed) and lexicon."""
+    settings = hashlib.sha256(repr(replace(job.settings, seed=None)).encode()).hexdigest()[:16]
+    a, b = job.strategies
+    return (f"pairs {a},{b} seed {job.seed} settings {settings} "
+            f"lexicon {job.lexicon.source} ({len(job.lexicon)} words)")
+
+
+def _rows(outcomes: dict[int, PairOutcome]) -> list[tuple[int, ...]]:
+    return [(o.index, o.seed, *o.scores[0], *o.scores[1], o.turns, o.bingos)
+            for o in sorted(outcomes.values(), key=lambda o: o.index)]
+
+
+def _outcome_from_row(row: tuple[int, ...]) -> PairOutcome:
+    index, seed, a0, b0, a1, b1, turns, bingos = row
+    return PairOutcome(index, seed, ((a0, b0), (a1, b1)), turns, bingos)

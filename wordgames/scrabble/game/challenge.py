@@ -8,18 +8,22 @@
   points.
 
 A challenge judges every word the play formed (main word and cross words): one missing word
-makes the whole play a phony.
+makes the whole play a phony.  :class:`~wordgames.scrabble.game.state.Game` plays these rules
+(``Game.challenge``); this module holds the rules themselves and the judging.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import formed_words
+from wordgames.scrabble.game.turn import Turn
+from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.classic import ClassicRules
 
 
 @dataclass(frozen=True)
@@ -83,3 +87,37 @@ def adjudicate(rule: ChallengeRule, board: Board, move: Move, lexicon: Lexicon,
     if found:
         return ChallengeOutcome(True, tuple(found))
     return ChallengeOutcome(False, (), rule.wrong_challenge_bonus, rule.wrong_challenge_loses_turn)
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """A challenge played in a game: its ``outcome``, the seats of the ``challenger`` and of
+    the player ``challenged``, and the turns it added to the history (a WITHDRAW, or a
+    CHALLENGE and, under ``double``, the challenger's lost turn as a pass)."""
+
+    outcome: ChallengeOutcome
+    challenger: int
+    challenged: int
+    turns: tuple[Turn, ...]
+
+
+def board_before(board: Board, move: Move) -> Board:
+    """A copy of ``board`` without the tiles ``move`` placed (the board it was played on)."""
+    before = board.copy()
+    for placement in move.placed:
+        before.remove(placement.row, placement.col)
+    return before
+
+
+def judge_placement(rules: RuleSet, board: Board, move: Move) -> tuple[int, tuple[str, ...]]:
+    """The score and the words (main word first) of ``move`` on ``board`` judged without the
+    lexicon, as a play is judged when phonies may be played: only the placement rules count.
+    Raises IllegalMoveError with the reason for a placement the rules refuse, or when the
+    rule set is not the classic one (the only one with challenges).  O(tiles touched)."""
+    if not isinstance(rules, ClassicRules):
+        raise IllegalMoveError(f"challenge rules need the classic rules, not {rules.name!r}")
+    problem = rules.placement_problem(board, move)
+    if problem is not None:
+        raise IllegalMoveError(problem)
+    words = tuple(w.word for w in formed_words(board, list(move.placed), move.direction))
+    return rules.score(board, move), words

@@ -9,6 +9,7 @@ package is imported (``import wordgames.scrabble`` does so).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import ClassVar
@@ -63,13 +64,28 @@ PASS = Decision(TurnKind.PASS)
 
 
 class Strategy(ABC):
-    """The interface of a computer player."""
+    """The interface of a computer player.
+
+    ``challenge_probability`` is the chance that the player challenges a phony the player
+    before it played (under a challenge rule other than ``void``): 1.0, the default, always
+    challenges one; a weaker player may set it lower (a class attribute, or on an instance).
+    A computer knows the lexicon, so it never challenges a valid play.
+    """
 
     name: ClassVar[str]
+    challenge_probability: float = 1.0
 
     @abstractmethod
     def decide(self, situation: Situation) -> Decision:
         """The turn to play in ``situation``."""
+
+    def wants_to_challenge(self, phony: bool, rng: random.Random) -> bool:
+        """Whether to challenge the last play, given whether it is a ``phony``; ``rng`` (seeded
+        by the game) draws the chance of :attr:`challenge_probability`."""
+        probability = self.challenge_probability
+        if not 0.0 <= probability <= 1.0:
+            raise InvalidArgumentError(f"challenge_probability: from 0 to 1, not {probability!r}")
+        return phony and rng.random() < probability
 
 
 _STRATEGIES: dict[str, type[Strategy]] = {}

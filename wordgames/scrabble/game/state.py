@@ -15,6 +15,14 @@ Turns (each raises :class:`~wordgames.errors.GameError` once the game is over):
 * :meth:`Game.pass_turn`.
 * :meth:`Game.play_computer_turn` — the seat's strategy chooses one of the above.
 
+Under a challenge rule other than ``void`` (``GameSettings.challenge``) a placement is judged
+on its placement only, so a person may play a phony; the next player may then call
+:meth:`Game.challenge` before their own turn (:meth:`Game.computer_challenge` lets a computer
+decide).  A phony comes off (``WITHDRAW``: tiles back on the rack, the tiles drawn for it back
+in the bag, its points taken back, the turn lost); a play that stands costs the challenger
+what the rule says (see :mod:`~wordgames.scrabble.game.challenge`).  A play that ended the
+game can still be challenged: the end is undone and replayed after the challenge.
+
 The game ends when the bag is empty and a player's rack is empty, or after
 ``scoreless_turn_limit`` consecutive scoreless turns (passes, exchanges, zero-point plays).
 Then the racks count as ``end_rule`` says (see :data:`~wordgames.scrabble.scoring.END_RULES`):
@@ -26,88 +34,35 @@ adjustment is recorded as an ``END`` turn in the history.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.layout import Layout, standard_layout
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE, MAX_PLAYERS, MAX_SCORELESS_TURNS, MAX_TILE_COUNT
+from wordgames.scrabble.core.limits import MAX_PLAYERS
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
-from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.scoring import end_of_game_adjustments, rack_value
+from wordgames.scrabble.core.tiles import Bag, Rack, rack_tile
+from wordgames.scrabble.game.challenge import (
+    ChallengeResult,
+    adjudicate,
+    board_before,
+    judge_placement,
+)
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy, strategy_names
 from wordgames.scrabble.game.players import Player, check_names
-from wordgames.scrabble.game.turn import Turn, TurnKind
+
+# GameSettings lives in its own module; it is re-exported here, where callers have always found it.
+from wordgames.scrabble.game.settings import GameSettings as GameSettings
+from wordgames.scrabble.game.turn import Turn, TurnKind, scoreless_run
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.rules.registry import get_rules, rule_set_names
 
 END_OUT = "out"
 END_SCORELESS = "scoreless"
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """The fixed parameters of a game.
-
-    ``exchange_minimum`` None means "the hand size"; ``seed`` None draws differently every
-    game.  ``rules`` names a registered rule set (``classic``; ``simple`` suits one player).
-    ``minimum_word_length`` above two makes shorter words unplayable (classic rules only).
-    ``end_rule`` says how the racks count at the end (``usc`` or ``tournament``).
-    """
-
-    tile_set: TileSet = STANDARD_ENGLISH
-    layout: Layout = field(default_factory=standard_layout)
-    hand_size: int = 7
-    rules: str = "classic"
-    exchange_minimum: int | None = None
-    scoreless_turn_limit: int = 6
-    seed: int | None = None
-    minimum_word_length: int = 2
-    end_rule: str = "usc"
-
-    def __post_init__(self) -> None:
-        require_type(self.tile_set, TileSet, "tile_set")
-        require_type(self.layout, Layout, "layout")
-        require_int(self.hand_size, "hand_size", 1, MAX_HAND_SIZE)
-        require_type(self.rules, str, "rules")
-        if self.rules not in rule_set_names():
-            raise InvalidArgumentError(
-                f"rules: unknown rule set {self.rules!r} (choose from {', '.join(rule_set_names())})"
-            )
-        if self.exchange_minimum is not None:
-            require_int(self.exchange_minimum, "exchange_minimum", 0, MAX_TILE_COUNT * 100)
-        require_int(self.scoreless_turn_limit, "scoreless_turn_limit", 1, MAX_SCORELESS_TURNS)
-        if self.seed is not None:
-            require_int(self.seed, "seed")
-        longest = max(self.layout.rows, self.layout.cols)
-        require_int(self.minimum_word_length, "minimum_word_length", 1, longest)
-        require_type(self.end_rule, str, "end_rule")
-        if self.end_rule not in END_RULES:
-            raise InvalidArgumentError(
-                f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
-            )
-        if self.minimum_word_length > 2 and self.rules != "classic":
-            raise InvalidArgumentError(
-                f"minimum_word_length applies to the classic rules, not to {self.rules!r}"
-            )
-
-    @property
-    def exchange_threshold(self) -> int:
-        """How many tiles the bag must hold for an exchange."""
-        return self.hand_size if self.exchange_minimum is None else self.exchange_minimum
-
-    def build_rules(self) -> RuleSet:
-        """The configured rule set."""
-        options: dict[str, Any] = {"tile_set": self.tile_set, "hand_size": self.hand_size}
-        if self.minimum_word_length > 2:  # only the classic rules take it (checked above)
-            options["minimum_word_length"] = self.minimum_word_length
-        return get_rules(self.rules, **options)
 
 
 class Game:
@@ -305,9 +260,14 @@ class Game:
                 f"{player.name}'s rack {player.rack} does not hold {''.join(sorted(missing.elements()))}"
             )
         verdict = self.rules.check(self.board, move, self.lexicon, player.rack)
-        if not verdict.valid:
+        if verdict.valid:
+            move = move.with_score(verdict.score, verdict.words)
+        elif self.settings.challenge_rule.phonies_allowed and verdict.code in ("BAD WORD", "BAD START"):
+            # Words are for the opponent to challenge (a phony left standing makes the board a
+            # BAD START for the lexicon); only the placement rules refuse a move here.
+            move = move.with_score(*judge_placement(self.rules, self.board, move))
+        else:
             raise IllegalMoveError(verdict.message or str(verdict))
-        move = move.with_score(verdict.score, verdict.words)
         rack_before = str(player.rack)
         self.board.place_all((p.row, p.col, p.tile) for p in move.placed)
         player.rack.remove(used)
@@ -352,6 +312,97 @@ class Game:
         )
         return self._conclude(turn)
 
+    # --- challenges -----------------------------------------------------------------------------
+
+    @property
+    def challenger(self) -> int | None:
+        """The seat that may challenge the last play now, or None: under a rule other than
+        ``void``, the seat after the player of a placement that is the latest event (the
+        game may have ended with it)."""
+        if not self.settings.challenge_rule.phonies_allowed or len(self.players) < 2:
+            return None
+        last = self.last_turn
+        if last is None or last.kind is not TurnKind.PLACE:
+            return None
+        seat = (last.player + 1) % len(self.players)
+        return seat if self.is_over or self.current == seat else None
+
+    def challenge(self) -> ChallengeResult:
+        """The current player (or, when the last play ended the game, the seat after its
+        player) challenges the last play, which is judged by every word it formed.  Raises
+        GameError when there is nothing to challenge (see :attr:`challenger`)."""
+        challenger = self.challenger
+        if challenger is None:
+            raise GameError("there is no play to challenge now")
+        played = self.last_turn
+        assert played is not None and played.move is not None
+        rule = self.settings.challenge_rule
+        before = board_before(self.board, played.move)
+        outcome = adjudicate(rule, before, played.move, self.lexicon, self.settings.minimum_word_length)
+        self._unfinish()
+        owner = self.players[played.player]
+        turns: list[Turn] = []
+        if outcome.upheld:
+            turns.append(self._withdraw(played))
+        else:
+            owner.score += outcome.bonus
+            turns.append(Turn(played.player, TurnKind.CHALLENGE, str(owner.rack), outcome.bonus, owner.score))
+            self.history.append(turns[-1])
+        self.current = challenger
+        if not outcome.upheld and not len(owner.rack) and not len(self.bag):
+            self._finish(played.player)  # the play that went out stands
+        elif outcome.challenger_loses_turn:
+            loser = self.players[challenger]
+            turns.append(self._conclude(Turn(challenger, TurnKind.PASS, str(loser.rack), 0, loser.score)))
+        elif self.scoreless_streak >= self.settings.scoreless_turn_limit:
+            self._finish(None)
+        return ChallengeResult(outcome, challenger, played.player, tuple(turns))
+
+    def computer_challenge(self) -> ChallengeResult | None:
+        """Let a computer in the challenger's seat decide whether to challenge the last play
+        (its strategy's :meth:`~wordgames.scrabble.game.decision.Strategy.wants_to_challenge`,
+        with a generator seeded from the game's seed and the length of the history), and
+        challenge if it wants to.  None when it does not (or cannot)."""
+        seat = self.challenger
+        if seat is None or not self.players[seat].is_computer:
+            return None
+        played = self.last_turn
+        assert played is not None and played.move is not None
+        before = board_before(self.board, played.move)
+        phony = adjudicate(self.settings.challenge_rule, before, played.move, self.lexicon,
+                           self.settings.minimum_word_length).upheld
+        seed = None if self.settings.seed is None else f"{self.settings.seed}:{len(self.history)}"
+        if self.strategy_of(seat).wants_to_challenge(phony, random.Random(seed)):
+            return self.challenge()
+        return None
+
+    def _withdraw(self, played: Turn) -> Turn:
+        """Take a phony back: its tiles come off the board and return to the rack, the tiles
+        drawn after it go back into the bag, its points are taken back."""
+        assert played.move is not None
+        owner = self.players[played.player]
+        for placement in played.move.placed:
+            self.board.remove(placement.row, placement.col)
+        owner.rack.remove(list(played.drawn))
+        self.bag.put_back(list(played.drawn))
+        owner.rack.add(placement.rack_tile for placement in played.move.placed)
+        owner.score -= played.score
+        turn = Turn(played.player, TurnKind.WITHDRAW, played.rack, -played.score, owner.score,
+                    played.move, tiles=played.drawn)
+        self.history.append(turn)
+        self.scoreless_streak = scoreless_run(self.history)
+        return turn
+
+    def _unfinish(self) -> None:
+        """Undo the end of the game (its rack adjustments), so that a challenge of the play
+        that ended it can be played."""
+        if not self.is_over:
+            return
+        while self.history and self.history[-1].kind is TurnKind.END:
+            turn = self.history.pop()
+            self.players[turn.player].score -= turn.score
+        self.end_reason = None
+
     def pass_turn(self) -> Turn:
         """Pass: nothing changes but whose turn it is."""
         self._require_playing()
@@ -387,17 +438,25 @@ class Game:
         """Let the current player's strategy choose and play its turn.  Raises GameError when
         the current player is human."""
         self._require_playing()
-        player = self.current_player
+        return self.apply(self.strategy_of(self.current).decide(self.situation()))
+
+    def strategy_of(self, seat: int) -> Strategy:
+        """The strategy playing ``seat`` (made once per game).  Raises GameError for a human
+        seat, InvalidArgumentError for a seat that does not exist."""
+        require_int(seat, "seat", 0, len(self.players) - 1)
+        player = self.players[seat]
         if player.strategy is None:
             raise GameError(f"{player.name} is not a computer player")
         strategy = self._strategies.get(player.strategy)
         if strategy is None:
             strategy = self._strategies[player.strategy] = get_strategy(player.strategy)
-        return self.apply(strategy.decide(self.situation()))
+        return strategy
 
     def play_out(self, max_turns: int = 10_000) -> None:
-        """Let computer players move until the game ends or a human is to play."""
+        """Let computer players move (challenging first when they want to) until the game
+        ends or a human is to play."""
         for _ in range(max_turns):
+            self.computer_challenge()
             if self.is_over or not self.current_player.is_computer:
                 return
             self.play_computer_turn()
@@ -412,7 +471,7 @@ class Game:
     def _conclude(self, turn: Turn) -> Turn:
         """Record a turn, then end the game or pass play to the next seat."""
         self.history.append(turn)
-        self.scoreless_streak = self.scoreless_streak + 1 if turn.scoreless else 0
+        self.scoreless_streak = scoreless_run(self.history)
         player = self.players[turn.player]
         if not len(player.rack) and not len(self.bag):
             self._finish(turn.player)

@@ -3,7 +3,7 @@
 
 (function () {
   const { api, query, el, $ } = WG;
-  const state = { view: null, values: null, steps: [], job: null, step: 0, lexicon: "", previewOf: null };
+  const state = { view: null, values: null, steps: [], job: null, step: 0, lexicon: "", scores: null, sim: null };
 
   function setError(error) { WG.showError($("#error"), error); }
 
@@ -63,6 +63,7 @@
       $("#stepper-card").classList.add("hidden");
       $("#job").classList.add("hidden");
       $("#rack").value = data.rack;
+      state.scores = data.scores.length >= 2 ? data.scores.slice(0, 2) : null;
       draw();
       $("#plays").replaceChildren();
       $("#plays-text").textContent = "";
@@ -70,7 +71,11 @@
     } catch (error) { setError(error); }
   }
 
-  function stopJob() { state.job = null; }
+  // Leaving a game analysis that is still running: the server stops it too.
+  function stopJob() {
+    if (state.job) api(`/api/analysis/jobs/${state.job}/cancel`, { body: {} }).catch(() => {});
+    state.job = null;
+  }
 
   async function loadGcg() {
     setError(null);
@@ -78,6 +83,7 @@
     if (!text.trim()) { setError(new Error("upload or paste a GCG game first")); return; }
     const file = $("#gcg-file").files[0];
     try {
+      stopJob();
       const job = await api("/api/analysis/gcg", {
         body: { gcg: text, name: file ? file.name : "pasted game", lexicon: $("#lexicon").value || null, top: 10 },
       });
@@ -151,6 +157,11 @@
     } else {
       draw();
     }
+    // Scores before the event, the mover's first (for a simulation of this board).
+    const totals = index > 0 ? state.steps[index - 1].totals : step.totals;
+    const nicks = Object.keys(totals);
+    state.scores = e && nicks.includes(e.nick) && nicks.length === 2
+      ? [totals[e.nick], totals[nicks.find((n) => n !== e.nick)]] : null;
     if (step.best) {
       $("#rack").value = e.rack;
       const played = e.kind === "move" ? { position: e.position, word: wordOf(before, e) } : null;
@@ -176,6 +187,70 @@
     return word.toUpperCase();
   }
 
+  // --- simulation: a background job polled for its progress ---------------------------------
+  async function simulate() {
+    setError(null);
+    const rack = $("#rack").value.trim();
+    if (!rack) { setError(new Error("type a rack first (? for a blank)")); return; }
+    try {
+      const job = await api("/api/analysis/sim", {
+        body: {
+          board: state.view.text, rack, scores: state.scores, lexicon: state.lexicon || null,
+          candidates: Number($("#sim-candidates").value), iterations: Number($("#sim-iterations").value),
+          plies: Number($("#sim-plies").value),
+        },
+      });
+      state.sim = job.id;
+      $("#sim").replaceChildren();
+      $("#sim-job").classList.remove("hidden");
+      $("#simulate").disabled = true;
+      $("#sim-stop").disabled = false;
+      const view = state.view;  // the board simulated, shown again when a candidate is picked
+      showSim(job, rack.toUpperCase(), view);
+      while (state.sim === job.id) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const now = await api(`/api/analysis/jobs/${job.id}`);
+        if (state.sim !== job.id) return;
+        showSim(now, rack.toUpperCase(), view);
+        if (now.finished) state.sim = null;
+      }
+    } catch (error) { setError(error); state.sim = null; }
+    finally { if (!state.sim) { $("#simulate").disabled = false; $("#sim-stop").disabled = true; } }
+  }
+
+  function showSim(job, rack, view) {
+    const percent = job.total ? Math.round((100 * job.done) / job.total) : 100;
+    $("#sim-bar").style.width = `${job.finished ? 100 : percent}%`;
+    const result = job.result;
+    $("#sim-text").textContent = job.error ? `Stopped: ${job.error}.`
+      : result ? `${rack}: ${result.iterations} iterations in ${result.seconds.toFixed(1)} s (stopped: ${result.stopped}). Click a play to see it.`
+        : `Simulating ${rack}: ${job.done} of ${job.total} iterations…`;
+    if (!result) return;
+    const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Move"),
+      el("th", { class: "num" }, "Score"), el("th", { class: "num wide-only" }, "Static"), el("th", { class: "num" }, "Sim equity"),
+      el("th", { class: "num" }, "Win %"), el("th", { class: "num wide-only" }, "Iter."));
+    const rows = result.candidates.map((c, i) => {
+      const m = c.move;
+      const row = el("tr", { class: `clickable${c.pruned ? " muted" : ""}`, title: c.pruned ? "pruned: behind with 99% confidence" : "" },
+        el("td", { class: "num" }, i + 1),
+        el("td", { class: "mono" }, WG.turnLabel(m)), el("td", { class: "num" }, m.score),
+        el("td", { class: "num wide-only" }, c.static_equity.toFixed(1)),
+        el("td", { class: "num mono" }, `${c.equity.toFixed(1)} ± ${c.equity_se.toFixed(1)}`),
+        el("td", { class: "num" }, (100 * c.win).toFixed(1)), el("td", { class: "num wide-only" }, c.iterations));
+      return WG.selectable(row, () => {
+        state.view = view;
+        draw(m.placed ? WG.playTiles(m, "preview") : {});
+      });
+    });
+    $("#sim").replaceChildren(el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows))));
+  }
+
+  async function stopSim() {
+    const id = state.sim;
+    if (!id) return;
+    try { await api(`/api/analysis/jobs/${id}/cancel`, { body: {} }); } catch (error) { setError(error); }
+  }
+
   document.addEventListener("DOMContentLoaded", async () => {
     try {
       const empty = await api("/api/scrabble/position" + query({ cgp: EMPTY_CGP }));
@@ -188,6 +263,8 @@
     $("#load-cgp").addEventListener("click", loadCgp);
     $("#load-gcg").addEventListener("click", loadGcg);
     $("#find").addEventListener("click", findPlays);
+    $("#simulate").addEventListener("click", simulate);
+    $("#sim-stop").addEventListener("click", stopSim);
     $("#rack").addEventListener("keydown", (e) => { if (e.key === "Enter") findPlays(); });
     $("#gcg-file").addEventListener("change", async () => {
       const file = $("#gcg-file").files[0];

@@ -121,7 +121,25 @@ WG.playTiles = function (move, cls) {
   return extra;
 };
 
+// Make a table row pickable: a click marks it (and only it) selected and calls onPick().
+WG.selectable = function (row, onPick) {
+  row.addEventListener("click", () => {
+    row.parentNode.querySelectorAll("tr.selected").forEach((other) => other.classList.remove("selected"));
+    row.classList.add("selected");
+    onPick();
+  });
+  return row;
+};
+
+// How a listed turn is written: a placement's notation, else "exchange TILES" or "pass"
+// (an equity ranking lists those among the plays).
+WG.turnLabel = function (m) {
+  if (m.notation) return m.notation;
+  return m.kind === "exchange" ? `exchange ${m.tiles || ""}` : m.kind || "";
+};
+
 // A table of plays (best_json moves with leaves): rank, move, score, leave, equity if given.
+// onPick(move, i) is called for a placement that is clicked.
 WG.playsTable = function (moves, onPick) {
   const equity = moves.some((m) => m.equity !== undefined);
   const leaveValue = moves.some((m) => m.leave_value !== undefined);
@@ -130,18 +148,13 @@ WG.playsTable = function (moves, onPick) {
     leaveValue ? WG.el("th", { class: "num" }, "Leave value") : null,
     equity ? WG.el("th", { class: "num" }, "Equity") : null);
   const rows = moves.map((m, i) => {
-    const row = WG.el("tr", { class: "clickable", "data-play": i },
-      WG.el("td", { class: "num" }, i + 1), WG.el("td", { class: "mono" }, m.notation),
-      WG.el("td", { class: "mono" }, m.word), WG.el("td", { class: "num" }, m.score),
+    const row = WG.el("tr", { class: m.placed ? "clickable" : "", "data-play": i },
+      WG.el("td", { class: "num" }, i + 1), WG.el("td", { class: "mono" }, WG.turnLabel(m)),
+      WG.el("td", { class: "mono" }, m.word || ""), WG.el("td", { class: "num" }, m.score),
       WG.el("td", { class: "mono" }, m.leave === "" ? "–" : m.leave),
       leaveValue ? WG.el("td", { class: "num" }, Number(m.leave_value).toFixed(1)) : null,
       equity ? WG.el("td", { class: "num" }, Number(m.equity).toFixed(1)) : null);
-    row.addEventListener("click", () => {
-      row.parentNode.querySelectorAll("tr.selected").forEach((other) => other.classList.remove("selected"));
-      row.classList.add("selected");
-      onPick(m, i);
-    });
-    return row;
+    return m.placed ? WG.selectable(row, () => onPick(m, i)) : row;
   });
   return WG.el("table", {}, WG.el("thead", {}, head), WG.el("tbody", {}, ...rows));
 };

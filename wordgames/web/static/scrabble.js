@@ -297,7 +297,8 @@
     document.addEventListener("keydown", onKey);
     try {
       const [strategies] = await Promise.all([api("/api/games/strategies"), WG.fillLexicons($("#lexicon"))]);
-      $("#strategy").replaceChildren(...strategies.strategies.map((s) => el("option", { value: s }, s)));
+      // Levels registered as strategies ("level1" ...) read as "level 1".
+      $("#strategy").replaceChildren(...strategies.strategies.map((s) => el("option", { value: s }, s.replace(/^level(\d+)$/, "level $1"))));
     } catch (error) { setError(error); return; }
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved) {
