@@ -21,13 +21,10 @@ from wordgames.errors import WordGamesError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Direction, Game, Move, Placement, Rack, get_rules
 from wordgames.scrabble.core import notation
-from wordgames.scrabble.formats import config, saves
+from wordgames.scrabble.formats import cgp, config, gcg, saves
 from wordgames.scrabble.rules import classic
 
 ALLOWED = (TypeError, ValueError, WordGamesError)
-
-# formats/gcg.py is outside this suite's area (another part of issue 11 hardens it).
-SKIPPED = {"read_gcg", "replay_gcg", "game_to_gcg"}
 
 LEXICON = lexicon_from_words(["CAT", "CATS", "AT", "TA", "ACT", "SCAT"])
 
@@ -39,15 +36,21 @@ def good_values() -> list[Any]:
     """Arguments of the right kind, so that calls reach past the first check."""
     board = Board()
     move = notation.parse_move("8H CAT", board)
+    record = gcg.parse_gcg("#player1 A Ann\n#player2 B Bob\n>A: ACTXYZE 8H CAT +10 10\n")
+    position = cgp.parse_cgp("15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 ST/ 10/0 0 lex x;")
     return [board, Rack.parse("CATS"), LEXICON, move, Direction.ACROSS, get_rules("classic"),
-            get_rules("simple"), Placement(7, 7, "C"), [move], ["CAT"], "CATS"]
+            get_rules("simple"), Placement(7, 7, "C"), [move], ["CAT"], "CATS", record,
+            record.events[0], position]
 
 
 def public_callables() -> Iterator[tuple[str, Callable[..., Any]]]:
-    modules = [(name, getattr(scrabble, name)) for name in scrabble.__all__ if name not in SKIPPED]
+    modules = [(name, getattr(scrabble, name)) for name in scrabble.__all__]
     modules += [(f"notation.{name}", getattr(notation, name)) for name in dir(notation)
                 if name.startswith(("parse_", "format_", "column_"))]
     modules += [(f"saves.{name}", getattr(saves, name)) for name in saves.__all__]
+    modules += [(f"gcg.{name}", getattr(gcg, name)) for name in gcg.__all__
+                if name[0].islower() and name not in ("game_to_gcg", "read_gcg", "replay_gcg")]
+    modules += [(f"cgp.{name}", getattr(cgp, name)) for name in ("parse_cgp", "format_cgp")]
     modules += [("config.parse_config", config.parse_config), ("config.read_config", config.read_config),
                 ("classic.parse_move_file", classic.parse_move_file)]
     for name, value in modules:
@@ -112,7 +115,8 @@ def test_mixtures_of_wrong_and_right_arguments(name: str, data: st.DataObject) -
 
 def test_the_suite_covers_the_issue_examples() -> None:
     for name in ("Board", "Board.from_text", "parse_move", "Game", "classic.check", "classic.best_moves",
-                 "simple.check", "simple.best_moves", "Direction.parse", "parse_players", "save_game"):
+                 "simple.check", "simple.best_moves", "Direction.parse", "parse_players", "save_game",
+                 "gcg.parse_gcg", "read_gcg", "replay_gcg", "game_to_gcg", "cgp.parse_cgp"):
         assert name in CALLABLES
     assert len(CALLABLES) > 100
 

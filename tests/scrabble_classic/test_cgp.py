@@ -76,7 +76,7 @@ def test_layouts_follow_size_board_name_or_argument() -> None:
         (f"{EMPTY} AB/C 1/2/3 0", "2 racks but 3 scores"),
         (f"{EMPTY} AB/C 1/2 z", "zero-turn count 'z'"),
         (f"{EMPTY} AB/C 1/2 -1", "cannot be negative"),
-        (f"{EMPTY} AB/C 1/2 0 lex CSW21", "expected 'opcode operands;'"),
+        (f"{EMPTY} AB/C 1/2 0 lex CSW21;; bb 3;", "expected 'opcode operands;'"),
     ],
 )
 def test_errors_say_what_is_wrong(text: str, message: str) -> None:

@@ -17,7 +17,6 @@ from wordgames.lexicon import (
     backend_names,
     load_lexicon,
     named_lexicons,
-    resolve_source,
 )
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
@@ -65,17 +64,17 @@ def lexicon_from_args(args: argparse.Namespace, named_by: tuple[str, str | None]
     """Load the lexicon named by ``--lexicon``/``--backend``.  Without ``--lexicon``, a
     ``named_by`` pair (what names it, e.g. "the CGP", and the name) picks the list by name;
     a name that resolves to nothing is a LexiconError saying how to supply the list, never
-    a silent fallback on the default one."""
+    a silent fallback on the default one.  A file names a list, never a path: only shipped
+    names and names on WORDGAMES_LEXICON_PATH resolve (``lex /etc/passwd`` is refused)."""
     what, name = named_by if named_by is not None else ("", None)
     if args.lexicon is None and name:
-        try:
-            source = resolve_source(name)
-        except LexiconError:
+        source = named_lexicons().get(name.strip().lower().removesuffix(".txt").removesuffix(".kwg"))
+        if source is None:
             known = ", ".join(sorted(named_lexicons()))
             raise LexiconError(
-                f"{what} names the lexicon {name!r}, which is not a known name ({known}): "
+                f"{what} names the lexicon {name[:60]!r}, which is not a known name ({known}): "
                 "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
-            ) from None
+            )
         return load_lexicon(source, args.backend)
     return load_lexicon(lexicon_source(args), args.backend)
 

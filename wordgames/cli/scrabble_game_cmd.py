@@ -267,5 +267,9 @@ def run_replay_command(args: argparse.Namespace) -> int:
     if result.discrepancy is not None:
         print(f"{args.file}: {result.discrepancy}")
         return 1
+    if not record.events:
+        names = ", ".join(nick for nick, _ in record.players)
+        print(f"{args.file}: no moves recorded (a game before its first move); players {names}")
+        return 0
     print(f"{args.file}: all {result.events_checked} events check; final scores {totals}")
     return 0

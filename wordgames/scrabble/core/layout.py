@@ -202,12 +202,16 @@ BOARD_NAMES = {"standard": "CrosswordGame", "super": "SuperCrosswordGame"}
 """The names other programs (and the CGP ``bdn`` operation, the GCG ``#board-layout`` pragma)
 give the built-in layouts."""
 
+BOARD_ALIASES = {"standard15": "standard"}
+"""Other names read (never written) for built-in layouts: MAGPIE's ``standard15``."""
+
 
 def builtin_layout_named(name: str) -> Layout | None:
     """The built-in layout ``name`` names — ours (``standard``) or the other programs'
-    (``CrosswordGame``), any case — or None."""
+    (``CrosswordGame``, ``standard15``), any case — or None."""
     require_type(name, str, "a layout name")
     key = name.strip().lower()
+    key = BOARD_ALIASES.get(key, key)
     for ours, theirs in BOARD_NAMES.items():
         if key == theirs.lower():
             key = ours

@@ -43,3 +43,12 @@ MAX_SAVE_NESTING = 8
 
 MAX_NOTATION_LENGTH = 1000
 """A move written in a notation, a rack or a coordinate as text."""
+
+MAX_GCG_FILE_BYTES = 1 << 20
+"""A GCG record (a whole tournament game with notes is a few KB)."""
+
+MAX_GCG_EVENTS = 10_000
+"""Event lines of one GCG record (a game has well under a hundred)."""
+
+MAX_CGP_LENGTH = 1 << 16
+"""A CGP line (the largest board, 100x100 and full, takes about 10,100 characters)."""

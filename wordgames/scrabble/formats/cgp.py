@@ -10,10 +10,13 @@ A CGP line has four space-separated fields and then optional operations::
    or partly known);
 3. the scores in the same order, separated by ``/``;
 4. how many consecutive zero-score turns led to the position;
-5. operations ``opcode operands;`` such as ``lex CSW21;``, ``bb 50;``, ``bdn SuperCrosswordGame;``.
+5. operations ``opcode operands;`` such as ``lex CSW21;``, ``bb 50;``, ``bdn SuperCrosswordGame;``
+   (also written MAGPIE's way, ``-lex CSW21;``, and the last one without its ``;``).
 
 The fields after the board may be left out (a bare board reads as a position with no racks).
-Tiles made of several characters (``[CH]``) are not supported.
+Tiles made of several characters (``[CH]``) are not supported.  Limits (``core/limits.py``):
+MAX_CGP_LENGTH characters, boards of at most MAX_BOARD_SIDE rows and columns (checked while
+reading, before allocating), racks of at most MAX_HAND_SIZE tiles, numbers of at most 9 digits.
 """
 
 from __future__ import annotations
@@ -23,12 +26,20 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
-from wordgames.scrabble.core.tiles import BLANK
+from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_CGP_LENGTH, MAX_HAND_SIZE
+from wordgames.scrabble.core.tiles import BLANK, is_tile_letter
 
 _RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
-_OPCODE = re.compile(r"\s*([A-Za-z][\w-]*)((?:\s+[^;]*?)?)\s*;")
+_OPCODE = re.compile(r"-?([A-Za-z][\w-]*)(?:\s+(.*))?", re.DOTALL)
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+_MAX_RUN_DIGITS = len(str(MAX_BOARD_SIDE))
 
+# The tiles a lexicon's name implies when no ``ld`` operation names them (MAGPIE's convention:
+# a Polish list needs Polish tiles).  Names not listed imply nothing (English by default).
+_LEXICON_TILES = {"OSPS": "polish", "DISC": "catalan", "FRA": "french", "RD": "german",
+                  "NSF": "norwegian", "FILE": "spanish"}
 
 
 @dataclass
@@ -45,6 +56,20 @@ class Position:
     zero_turns: int = 0
     opcodes: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        require_type(self.board, Board, "a position's board")
+        require_type(self.racks, list, "a position's racks")
+        require_type(self.scores, list, "a position's scores")
+        for rack in self.racks:
+            require_type(rack, str, "a rack")
+        for score in self.scores:
+            require_type(score, int, "a score")
+        require_type(self.zero_turns, int, "a zero-turn count")
+        require_type(self.opcodes, dict, "a position's operations")
+        for name, operands in self.opcodes.items():
+            require_type(name, str, "an operation's name")
+            require_type(operands, str, "an operation's operands")
+
     @property
     def rack(self) -> str | None:
         """The rack of the player to move, or None when it is not known (empty)."""
@@ -57,8 +82,14 @@ class Position:
 
     @property
     def letter_distribution(self) -> str | None:
-        """The tile distribution named by the ``ld`` operation (``english``...), if any."""
-        return self.opcodes.get("ld") or None
+        """The tile distribution named by the ``ld`` operation (``english``...), else the one
+        the ``lex`` operation's name implies (``OSPS49``: ``polish``), if any."""
+        named = self.opcodes.get("ld")
+        if named:
+            return named
+        lexicon = (self.lexicon or "").upper()
+        return next((tiles for prefix, tiles in _LEXICON_TILES.items()
+                     if lexicon.startswith(prefix) and lexicon[len(prefix):].isdigit()), None)
 
     @property
     def bingo_bonus(self) -> int | None:
@@ -76,7 +107,12 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
     """Read a CGP line.  Without ``layout`` the board gets the layout its ``bdn`` operation
     names, else the standard one when it is 15x15, the super one when it is 21x21, and a plain
     one otherwise.  Raises FormatError saying which field is wrong."""
-    if not isinstance(text, str) or not text.strip():
+    require_type(text, str, "a CGP position")
+    if layout is not None:
+        require_type(layout, Layout, "a layout")
+    if len(text) > MAX_CGP_LENGTH:
+        raise FormatError(f"a CGP position is at most {MAX_CGP_LENGTH} characters long")
+    if not text.strip():
         raise FormatError("a CGP position needs at least the board field")
     fields = text.split(maxsplit=4)
     rows = _parse_board_rows(fields[0])
@@ -84,19 +120,16 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
     scores = _parse_scores(fields[2]) if len(fields) > 2 else []
     zero_turns = 0
     if len(fields) > 3:
-        try:
-            zero_turns = int(fields[3])
-        except ValueError:
-            raise FormatError(
-                f"CGP zero-turn count {fields[3]!r} is not a whole number"
-            ) from None
+        if not _NUMBER.fullmatch(fields[3]):
+            raise FormatError(f"CGP zero-turn count {fields[3][:20]!r} is not a whole number")
+        zero_turns = int(fields[3])
         if zero_turns < 0:
             raise FormatError("the CGP zero-turn count cannot be negative")
     opcodes = _parse_opcodes(fields[4]) if len(fields) > 4 else {}
     if scores and racks and len(scores) != len(racks):
         raise FormatError(f"CGP has {len(racks)} racks but {len(scores)} scores")
     if layout is None:
-        layout = _default_layout(len(rows), len(rows[0]), opcodes.get("bdn", ""))
+        layout = _default_layout(len(rows), len(rows[0]), opcodes.get("bdn"))
     if (layout.rows, layout.cols) != (len(rows), len(rows[0])):
         raise FormatError(
             f"the CGP board is {len(rows)}x{len(rows[0])} but the layout is {layout.rows}x{layout.cols}"
@@ -111,9 +144,13 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
 def _parse_board_rows(text: str) -> list[list[str]]:
     """The board field as rows of tiles ('' for an empty square)."""
     rows: list[list[str]] = []
+    if text.count("/") >= MAX_BOARD_SIDE:
+        raise FormatError(f"the CGP board has more than {MAX_BOARD_SIDE} rows")
     for number, row_text in enumerate(text.split("/"), 1):
         squares: list[str] = []
         for run, letter, other in _RUN.findall(row_text):
+            if len(squares) >= MAX_BOARD_SIDE or len(run) > _MAX_RUN_DIGITS:
+                raise FormatError(f"CGP board row {number} is more than {MAX_BOARD_SIDE} squares wide")
             if run:
                 count = int(run)
                 if count == 0:
@@ -126,6 +163,8 @@ def _parse_board_rows(text: str) -> list[list[str]]:
                 raise FormatError(f"CGP board row {number}: {what} not supported")
         if not squares:
             raise FormatError(f"CGP board row {number} is empty")
+        if len(squares) > MAX_BOARD_SIDE:
+            raise FormatError(f"CGP board row {number} is more than {MAX_BOARD_SIDE} squares wide")
         rows.append(squares)
     if any(len(row) != len(rows[0]) for row in rows):
         widths = sorted({len(row) for row in rows})
@@ -136,40 +175,54 @@ def _parse_board_rows(text: str) -> list[list[str]]:
 def _parse_racks(text: str) -> list[str]:
     racks = []
     for rack in text.split("/"):
+        if len(rack) > MAX_HAND_SIZE:
+            raise FormatError(f"CGP rack {rack[:30]!r}...: a rack holds at most {MAX_HAND_SIZE} tiles")
         for char in rack:
-            if not (char.isalpha() or char == BLANK):
+            if not (is_tile_letter(char) or char == BLANK):
                 raise FormatError(f"CGP rack {rack!r}: {char!r} is not a letter or '?'")
         racks.append(rack.upper())
     return racks
 
 
 def _parse_scores(text: str) -> list[int]:
-    try:
-        return [int(score) for score in text.split("/")]
-    except ValueError:
-        raise FormatError(f"CGP scores {text!r} are not whole numbers separated by '/'") from None
+    scores = text.split("/")
+    if not all(_NUMBER.fullmatch(score) for score in scores):
+        raise FormatError(
+            f"CGP scores {text[:40]!r} are not whole numbers (at most 9 digits) separated by '/'"
+        )
+    return [int(score) for score in scores]
 
 
 def _parse_opcodes(text: str) -> dict[str, str]:
+    """``opcode operands;`` ... into a dict; a leading ``-`` (MAGPIE's ``-lex CSW21;``) and
+    a missing ``;`` after the last operation are accepted."""
     opcodes: dict[str, str] = {}
-    position = 0
-    rest = text.rstrip()
-    while position < len(rest):
-        match = _OPCODE.match(rest, position)
+    parts = text.split(";")
+    for index, part in enumerate(parts):
+        operation = part.strip()
+        if not operation and index == len(parts) - 1:
+            break  # after the last ';'
+        match = _OPCODE.fullmatch(operation)
         if match is None:
-            raise FormatError(f"CGP operations {rest[position:]!r}: expected 'opcode operands;'")
-        opcodes[match[1]] = match[2].strip()
-        position = match.end()
+            raise FormatError(f"CGP operation {operation[:40]!r}: expected 'opcode operands;'")
+        opcodes[match[1]] = " ".join((match[2] or "").split())
     return opcodes
 
 
-def _default_layout(rows: int, cols: int, board_name: str) -> Layout:
-    return builtin_layout_named(board_name) or layout_for_size(rows, cols)
+def _default_layout(rows: int, cols: int, board_name: str | None) -> Layout:
+    if board_name is None:
+        return layout_for_size(rows, cols)
+    named = builtin_layout_named(board_name)
+    if named is None:
+        raise FormatError(f"the CGP's board {board_name[:40]!r} (bdn) is not known: give --layout")
+    return named
 
 
 def format_cgp(position: Position) -> str:
     """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`).  Missing racks
     are written as two unknown racks (``/``) and missing scores as zeros."""
+    require_type(position, Position, "a position")
+    position.__post_init__()  # its fields may have been changed since
     board = position.board
     rows = []
     for row in range(board.rows):
