@@ -104,5 +104,5 @@ def test_a_cgp_names_a_lexicon_never_a_path(
     assert main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 lex MINE;"]) == 0  # by name
     assert main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 lex x;", "--lexicon", str(words)]) == 0
     capsys.readouterr()
-    code = main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 -lex OSPS49;", "--lexicon", str(words)])
-    assert code == 2 and "letter distribution 'polish' is not known" in capsys.readouterr().err
+    code = main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 -lex XYZ12; ld klingon;", "--lexicon", str(words)])
+    assert code == 2 and "letter distribution 'klingon' is not known" in capsys.readouterr().err

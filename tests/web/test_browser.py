@@ -132,13 +132,15 @@ def test_a_boggle_round(browser: Any, server: str, shots: Path) -> None:
 
 
 def first_hint(page: Any) -> dict[str, Any]:
+    """The best placement among the hints (the first clickable row: an exchange or a pass may
+    rank above it by equity, and is listed but not clickable)."""
     page.click("#hint")
     page.wait_for_selector("#hints tr.clickable")
     hint: dict[str, Any] = page.evaluate(
-        "fetch(`/api/games/${localStorage.getItem('wordgames.scrabble.game')}/hints?top=1`)"
+        "fetch(`/api/games/${localStorage.getItem('wordgames.scrabble.game')}/hints?top=20`)"
         ".then(r => r.json())"
     )
-    return hint["moves"][0]
+    return next(move for move in hint["moves"] if move["kind"] == "place")
 
 
 def test_a_scrabble_game_move_hint_and_reload(browser: Any, server: str, shots: Path) -> None:
