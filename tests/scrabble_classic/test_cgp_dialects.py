@@ -104,5 +104,6 @@ def test_a_cgp_names_a_lexicon_never_a_path(
     assert main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 lex MINE;"]) == 0  # by name
     assert main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 lex x;", "--lexicon", str(words)]) == 0
     capsys.readouterr()
-    code = main(["scrabble", "best", "--cgp", f"{EMPTY} ACT/ 0/0 0 -lex XYZ12; ld klingon;", "--lexicon", str(words)])
+    cgp = f"{EMPTY} ACT/ 0/0 0 -lex XYZ12; ld klingon;"
+    code = main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(words)])
     assert code == 2 and "letter distribution 'klingon' is not known" in capsys.readouterr().err
