@@ -40,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordgames.lexicon import Lexicon, backend_names, load_lexicon
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Rack
-from wordgames.scrabble.movegen.generator import MoveGenerator, lexicon_tables
+from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.movegen.tables import lexicon_tables
 
 SOWPODS = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "sowpods.txt"
 TURNS = (6, 10, 14)
