@@ -17,9 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+import cython  # type: ignore[import-untyped, unused-ignore]
+
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.movegen.blanks import Designate
-from wordgames.scrabble.movegen.leftparts import MOST, PARENT, SLOT, LeftParts, Prefix
+from wordgames.scrabble.movegen.leftparts import LeftParts, Prefix
 from wordgames.scrabble.movegen.lines import Line, Square, left_limit
 from wordgames.scrabble.movegen.state import Emit, SearchState
 from wordgames.scrabble.movegen.tables import Child, LexiconTables
@@ -46,29 +48,30 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
     expand = tables.expand
     step = lexicon.step
     root = lexicon.root()
-    full = tables.full_mask
+    # C types where compiled (Cython pure-Python mode); plain annotations when interpreted.
+    full: cython.ulonglong = tables.full_mask
     values = state.values
     counts = state.counts
-    blank = state.blank
-    held_all = state.held_all
-    rack_size = state.rack_size
-    hand_size = state.hand_size
-    bingo = state.bingo_bonus
+    blank: cython.Py_ssize_t = state.blank
+    held_all: cython.ulonglong = state.held_all
+    rack_size: cython.long = state.rack_size
+    hand_size: cython.long = state.hand_size
+    bingo: cython.long = state.bingo_bonus
     leading = parts.leading
 
     # The line and word being searched (rebound by ``select`` and the drivers).
-    across = True
+    across: cython.bint = True
     current: Line | None = None
-    line_index = 0
+    line_index: cython.long = 0
     tiles: list[str | None] = []
     squares: list[Square | None] = []
     lms: list[int] = []
     wms: list[int] = []
     runs: list[tuple[str, int]] = []
     letters = [""]  # the word being built, one letter per square, blanks in lower case
-    start = 0
-    last = 0  # the last square a word may end on
-    exact = False  # record only words ending exactly on ``last`` (bounded search)
+    start: cython.Py_ssize_t = 0
+    last: cython.Py_ssize_t = 0  # the last square a word may end on
+    exact: cython.bint = False  # record only words ending exactly on ``last`` (bounded search)
 
     def select(line_across: bool, line: Line) -> None:
         nonlocal across, current, line_index, tiles, squares, lms, wms, runs, letters
@@ -82,14 +85,39 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
         runs = line.runs
         letters = [tile or "" for tile in tiles]  # board tiles as they lie
 
-    def extend(pos: int, kid_mask: int, kids: dict[int, Child], main: int, mult: int,
-               cross: int, placed: int, held: int, swappable: int) -> None:
+    def extend(pos: cython.Py_ssize_t, kid_mask: cython.ulonglong, kids: dict[int, Child],
+               main: cython.long, mult: cython.long, cross: cython.long, placed: cython.long,
+               held: cython.ulonglong, swappable: cython.ulonglong) -> None:
         # Put a tile on the empty square ``pos`` after the node whose children are ``kids``.
         # ``held``: the letters of which real tiles are left; ``swappable``: non-zero once a
         # blank stands for a letter the rack also holds (so the word has other blank
         # assignments than the one being scored).
+        mask: cython.ulonglong
+        lm: cython.long
+        wm: cython.long
+        csum: cython.long
+        nxt: cython.Py_ssize_t
+        points: cython.long
+        end: cython.Py_ssize_t
+        cross_length: cython.Py_ssize_t
+        next_mask: cython.ulonglong
+        candidates: cython.ulonglong
+        bit: cython.ulonglong
+        next_kid_mask: cython.ulonglong
+        now_held: cython.ulonglong
+        swaps: cython.ulonglong
+        i: cython.Py_ssize_t
+        real: cython.long
+        have_blank: cython.long
+        spare: cython.long
+        v: cython.long
+        word_part: cython.long
+        cross_part: cython.long
+        score: cython.long
+        bonus: cython.long
+        is_word: cython.bint
         (mask, lm, wm, csum, _xwm, nxt, run, points, end, cross_length,
-         next_mask) = squares[pos]  # type: ignore[misc]
+         next_mask) = squares[pos]  # type: ignore[misc, unused-ignore]
         have_blank = counts[blank]
         candidates = kid_mask & mask & (full if have_blank else held)
         if not candidates:
@@ -178,8 +206,8 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
         extend(at, kid_mask & leads, kids, main, mult, 0, length, held, swappable)
         link = prefix
         for _ in range(length):
-            counts[link[SLOT]] += 1
-            link = link[PARENT]
+            counts[link[9]] += 1  # the rack slot its last tile used
+            link = link[6]  # the left part it extends
 
     def run_anchor(at: int) -> None:
         # Every word through anchor ``at``: after the board tiles just before it, or after
@@ -233,10 +261,14 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
                 bound = rest
                 link = prefix
                 for weight in weights:
-                    bound += link[MOST] * weight
-                    link = link[PARENT]
+                    bound += link[10] * weight  # the most its last tile can be worth
+                    link = link[6]
                 if bound < state.threshold:
                     continue
             from_left_part(prefix, at, leads)
 
     return LineSearch(select, run_anchor, run_span)
+
+
+COMPILED: bool = cython.compiled
+"""Whether this module runs compiled by Cython (else as plain Python)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Direction, Move, Placement
@@ -36,7 +37,11 @@ from wordgames.scrabble.movegen.search import Search
 from wordgames.scrabble.movegen.state import Emit, RawMove
 from wordgames.scrabble.movegen.tables import LexiconTables, lexicon_tables
 
-__all__ = ["LexiconTables", "MoveGenerator", "RawMove", "lexicon_tables"]
+__all__ = ["MAX_ALPHABET", "LexiconTables", "MoveGenerator", "RawMove", "lexicon_tables"]
+
+MAX_ALPHABET = 64
+"""Letters a tile set may have for move generation: the search holds sets of letters as bit
+masks, which the compiled core keeps in 64-bit integers."""
 
 
 class MoveGenerator:
@@ -46,6 +51,7 @@ class MoveGenerator:
     :meth:`moves` lists every distinct legal move; :meth:`best` the top N by a bounded
     search.  Both return :class:`Move` objects carrying their score and the words they form
     (main word first).  Lexicon look-ups are memoised per lexicon and alphabet across calls.
+    A tile set of more than :data:`MAX_ALPHABET` letters is refused (InvalidArgumentError).
     """
 
     def __init__(
@@ -55,6 +61,10 @@ class MoveGenerator:
         hand_size: int = DEFAULT_HAND_SIZE,
         bingo_bonus: int = DEFAULT_BINGO_BONUS,
     ) -> None:
+        if len(tile_set.letters) > MAX_ALPHABET:
+            raise InvalidArgumentError(
+                f"a tile set of {len(tile_set.letters)} letters: move generation takes at most {MAX_ALPHABET}"
+            )
         self.lexicon = lexicon
         self.tile_set = tile_set
         self.hand_size = hand_size

@@ -9,7 +9,7 @@ part links to the one it extends, so building one costs one tuple."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from wordgames.scrabble.movegen.state import SearchState
 from wordgames.scrabble.movegen.tables import LexiconTables, Node
@@ -20,11 +20,6 @@ blank stands for a letter the rack also holds, length, the left part it extends 
 the empty one), its last tile (a blank in lower case), that tile's value, the rack slot it
 used — a letter index or the blank slot —, and the most that tile can be worth in any blank
 assignment: its letter's value when the rack holds that letter, else 0)."""
-
-# Field positions in a Prefix that the other modules read.
-PARENT: Final = 6
-SLOT: Final = 9
-MOST: Final = 10
 
 
 class LeftParts(NamedTuple):
