@@ -16,7 +16,6 @@ from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import (
     BLANK,
     STANDARD_ENGLISH,
-    Bag,
     Board,
     Layout,
     Placement,
@@ -27,7 +26,7 @@ from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.rules.classic import ClassicRules, first_non_word, move_for_placements
 
-from .support import Key, brute_force_moves, generated
+from .support import Key, brute_force_moves, generated, self_play
 
 ALPHABET = "ABCDE"
 TILES = TileSet({"A": 1, "B": 3, "C": 4, "D": 2, "E": 1, "?": 0})
@@ -110,18 +109,7 @@ def autoplay_board(lexicon: Lexicon, layout_name: str, seed: int, turns: int) ->
     (memoised: hypothesis draws the same games again)."""
     key = (layout_name, seed, turns)
     if key not in _POSITIONS:
-        generator = MoveGenerator(lexicon)
-        bag = Bag.full(STANDARD_ENGLISH, seed)
-        board = Board(layout_by_name(layout_name))
-        racks = [Rack(bag.draw(7)), Rack(bag.draw(7))]
-        for turn in range(turns):
-            rack = racks[turn % 2]
-            best = generator.best(board, rack, 1)
-            if best:
-                board.place_all((p.row, p.col, p.tile) for p in best[0].placed)
-                rack.remove(p.tile for p in best[0].placed)
-                rack.add(bag.draw(7 - len(rack)))
-        _POSITIONS[key] = board
+        _POSITIONS[key] = self_play(lexicon, seed, turns, layout_by_name(layout_name))[0]
     return _POSITIONS[key]
 
 

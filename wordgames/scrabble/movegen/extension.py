@@ -209,22 +209,27 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
             counts[link[9]] += 1  # the rack slot its last tile used
             link = link[6]  # the left part it extends
 
+    def after_board_tiles(at: int, first: int) -> None:
+        # Every word whose left part is the board tiles on squares ``first..at - 1``.
+        nonlocal start
+        run, points = runs[first]
+        node = step(root, run)
+        if node is not None:
+            start = first
+            kid_mask, kids = expansions.get(node) or expand(node)
+            extend(at, kid_mask, kids, points, 1, 0, 0, held_all, 0)
+
     def run_anchor(at: int) -> None:
         # Every word through anchor ``at``: after the board tiles just before it, or after
         # each left part of rack tiles that fits before it.
-        nonlocal start, last, exact
+        nonlocal last, exact
         last = len(tiles) - 1
         exact = False
         if at > 0 and tiles[at - 1] is not None:
             first = at - 1
             while first > 0 and tiles[first - 1] is not None:
                 first -= 1
-            run, points = runs[first]
-            node = step(root, run)
-            if node is not None:
-                start = first
-                kid_mask, kids = expansions.get(node) or expand(node)
-                extend(at, kid_mask, kids, points, 1, 0, 0, held_all, 0)
+            after_board_tiles(at, first)
             return
         mask = squares[at][0]  # type: ignore[index]
         following = squares[at][6]  # type: ignore[index]
@@ -241,16 +246,11 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
         # part of rack tiles is bounded first: its tiles at their best (a letter the rack
         # lacks is a blank, worth 0) weighted by ``weights``, plus ``rest``, the rest of the
         # move at its best.
-        nonlocal start, last, exact
+        nonlocal last, exact
         last = span_last
         exact = True
         if at > 0 and tiles[at - 1] is not None:
-            run, points = runs[first]
-            node = step(root, run)
-            if node is not None:
-                start = first
-                kid_mask, kids = expansions.get(node) or expand(node)
-                extend(at, kid_mask, kids, points, 1, 0, 0, held_all, 0)
+            after_board_tiles(at, first)
             return
         mask = squares[at][0]  # type: ignore[index]
         following = squares[at][6]  # type: ignore[index]
