@@ -43,9 +43,11 @@ class SearchState:
         self.bingo_bonus = bingo_bonus
         self.full = tables.full_mask
         held_all = 0  # the letters the whole rack holds real tiles of
+        bit: int = 1  # a Python int when compiled too: a C long would overflow
         for i in range(self.blank):
             if counts[i]:
-                held_all |= 1 << i
+                held_all |= bit
+            bit <<= 1
         self.held_all = held_all
         self.playable_all = held_all | (self.full if self.blanks_on_rack else 0)
         self.rack_values = sorted(

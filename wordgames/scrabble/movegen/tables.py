@@ -37,7 +37,10 @@ class LexiconTables:
         self.lexicon = lexicon
         self.alphabet = alphabet
         self.index = {letter: i for i, letter in enumerate(alphabet)}
-        self.full_mask = (1 << len(alphabet)) - 1
+        # ``letters: int`` keeps the shift on Python ints when compiled (Cython would shift
+        # a C long, which overflows past 31 or 63 letters).
+        letters: int = len(alphabet)
+        self.full_mask = (1 << letters) - 1
         self.expansions: dict[Node, Expansion] = {}
         self.cross_masks: dict[tuple[str, str], int] = {}
         self.follows: dict[Node, dict[int, int]] = {}
