@@ -14,9 +14,7 @@ import pytest
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1] / "wordgames"
 
-# Inside the Scrabble engine, each subpackage may import only those listed before it.  The
-# full order, as the packages arrive: core, leaves, movegen, rules, game, endgame, formats,
-# strategy (only those that exist are listed).
+# Inside the Scrabble engine, each subpackage may import only those listed before it.
 SCRABBLE_LAYERS = ("core", "movegen", "rules", "game", "formats", "strategy")
 
 
