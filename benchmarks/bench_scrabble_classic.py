@@ -8,15 +8,21 @@ prints, over all positions (median and 95th percentile, milliseconds of process 
 
 * ``full``: every legal move, cross-checks included, as compact records
   (``MoveGenerator.raw_moves``);
-* ``+Move``: the same, turned into :class:`Move` objects with their words
-  (``MoveGenerator.moves``);
-* ``best``: the top move by the bounded search (``MoveGenerator.best(..., 1)``);
+* ``+Move``: every legal move as :class:`Move` objects with their words, through the public
+  API (``list(ClassicRules().generate_moves(...))``);
+* ``best``: the top move by the bounded search (``ClassicRules().best_moves(..., 1)``);
 * ``cold``: ``full`` on a lexicon whose memo (node expansions, cross-check sets) was just
   emptied — what the first call of a process pays.
 
 ``full``, ``+Move`` and ``best`` are measured after one untimed call per position, as in a
 game where the generator keeps its memo; each position's figure is the fastest of
 ``--repeat`` runs.  Nothing is asserted.
+
+**Both cores in one run.**  The first line says which core ran (the move generator compiled
+with Cython, or pure Python).  When it is the compiled one, the script then runs itself again
+in a subprocess with ``WORDGAMES_PURE_PYTHON=1`` (or, with ``--pure-tree DIR``, the copy of
+this script in a checkout ``DIR`` holding no compiled modules), prints that table too, and
+the speed-up of each median (pure / compiled).  ``--no-pure`` skips the second run.
 
 Usage::
 
@@ -28,8 +34,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -39,8 +48,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from wordgames.lexicon import Lexicon, backend_names, load_lexicon
-from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Rack
-from wordgames.scrabble.movegen.generator import MoveGenerator, lexicon_tables
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Move, Rack
+from wordgames.scrabble.movegen import extension
+from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.movegen.tables import lexicon_tables
+from wordgames.scrabble.rules.classic import ClassicRules
 
 SOWPODS = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "sowpods.txt"
 TURNS = (6, 10, 14)
@@ -93,23 +105,30 @@ def forget(generator: MoveGenerator) -> None:
     tables.follows.clear()
 
 
-def summary(values: list[float]) -> str:
+Row = dict[str, object]
+COLUMNS = ("full", "+Move", "best", "cold")
+
+
+def summary(values: list[float]) -> list[float]:
+    """Median and 95th percentile."""
     values = sorted(values)
     p95 = values[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
-    return f"{statistics.median(values):7.2f} {p95:7.2f}"
+    return [round(statistics.median(values), 3), round(p95, 3)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--quick", action="store_true", help="one lexicon, trie backend, 2 games")
-    parser.add_argument("--games", type=int, default=4, help="self-play games per lexicon (3 positions each)")
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per position")
-    parser.add_argument("--lexicons", default="sowpods,enable", help="comma-separated: sowpods, enable")
-    parser.add_argument("--backends", default=",".join(backend_names()), help="comma-separated backends")
-    args = parser.parse_args()
+def core_name() -> str:
+    """Which move generator runs: "compiled" (Cython) or "pure" (Python)."""
+    return "compiled" if extension.COMPILED else "pure"
 
+
+def all_moves(rules: ClassicRules, board: Board, rack: Rack, lexicon: Lexicon) -> list[Move]:
+    """Every legal move through the public API, as :class:`Move` objects."""
+    return list(rules.generate_moves(board, rack, lexicon))
+
+
+def measure(args: argparse.Namespace) -> list[Row]:
+    """One row per lexicon, backend and number of blanks, printed as it is measured unless
+    ``--json``."""
     wanted = args.lexicons.split(",")
     lexicons = [("sowpods", str(SOWPODS))] if SOWPODS.exists() and "sowpods" in wanted else []
     if "enable" in wanted:
@@ -118,13 +137,13 @@ def main() -> None:
     games = args.games
     if args.quick:
         lexicons, backends, games = lexicons[:1], ["trie"], 2
-
-    print(f"positions: {games} seeded greedy games x turns {', '.join(map(str, TURNS))}; "
-          f"racks of 7 with 0/1/2 blanks; CPU ms, median and p95 over positions")
-    print(f"{'lexicon':8} {'backend':9} {'blanks':>6} {'moves':>7}   {'full ms':>15}   {'+Move ms':>15}"
-          f"   {'best ms':>15}   {'cold ms':>15}")
-    print(f"{'':8} {'':9} {'':>6} {'':>7}   {'median     p95':>15}   {'median     p95':>15}"
-          f"   {'median     p95':>15}   {'median     p95':>15}")
+    if not args.json:
+        print(f"core: {core_name()}")
+        print(f"positions: {games} seeded greedy games x turns {', '.join(map(str, TURNS))}; "
+              f"racks of 7 with 0/1/2 blanks; CPU ms, median and p95 over positions")
+        print_header()
+    rows: list[Row] = []
+    rules = ClassicRules()
     for name, source in lexicons:
         positions = self_play_positions(load_lexicon(source, "trie"), games)
         for backend in backends:
@@ -138,11 +157,79 @@ def main() -> None:
                     cold.append(cpu_ms(generator.raw_moves, board, rack, repeat=1))
                     counts.append(generator.count(board, rack))
                     full.append(cpu_ms(generator.raw_moves, board, rack, repeat=args.repeat))
-                    objects.append(cpu_ms(generator.moves, board, rack, repeat=args.repeat))
-                    generator.best(board, rack, 1)
-                    best.append(cpu_ms(generator.best, board, rack, 1, repeat=args.repeat))
-                print(f"{name:8} {backend:9} {blanks:>6} {statistics.median(counts):>7.0f}   {summary(full)}"
-                      f"   {summary(objects)}   {summary(best)}   {summary(cold)}", flush=True)
+                    objects.append(cpu_ms(all_moves, rules, board, rack, lexicon, repeat=args.repeat))
+                    rules.best_moves(board, rack, lexicon, 1)
+                    best.append(cpu_ms(rules.best_moves, board, rack, lexicon, 1, repeat=args.repeat))
+                row: Row = {"lexicon": name, "backend": backend, "blanks": blanks,
+                            "moves": statistics.median(counts), "full": summary(full),
+                            "+Move": summary(objects), "best": summary(best), "cold": summary(cold)}
+                rows.append(row)
+                if not args.json:
+                    print_row(row)
+    return rows
+
+
+def print_header() -> None:
+    print(f"{'lexicon':8} {'backend':9} {'blanks':>6} {'moves':>7}   {'full ms':>15}   {'+Move ms':>15}"
+          f"   {'best ms':>15}   {'cold ms':>15}")
+    print(f"{'':8} {'':9} {'':>6} {'':>7}   {'median     p95':>15}   {'median     p95':>15}"
+          f"   {'median     p95':>15}   {'median     p95':>15}")
+
+
+def print_row(row: Row) -> None:
+    cells = "".join(f"   {row[c][0]:7.2f} {row[c][1]:7.2f}" for c in COLUMNS)  # type: ignore[index]
+    print(f"{row['lexicon']:8} {row['backend']:9} {row['blanks']:>6} {row['moves']:>7.0f}{cells}", flush=True)
+
+
+def pure_rows(args: argparse.Namespace) -> tuple[str, list[Row]]:
+    """The same measurement by the pure-Python core, in a subprocess."""
+    script = Path(__file__).resolve()
+    env = dict(os.environ, WORDGAMES_PURE_PYTHON="1")
+    if args.pure_tree:
+        script = Path(args.pure_tree).resolve() / "benchmarks" / script.name
+    command = [sys.executable, str(script), "--json", "--no-pure", "--games", str(args.games),
+               "--repeat", str(args.repeat), "--lexicons", args.lexicons, "--backends", args.backends]
+    if args.quick:
+        command.append("--quick")
+    result = json.loads(subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout)
+    return result["core"], result["rows"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--quick", action="store_true", help="one lexicon, trie backend, 2 games")
+    parser.add_argument("--games", type=int, default=4, help="self-play games per lexicon (3 positions each)")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per position")
+    parser.add_argument("--lexicons", default="sowpods,enable", help="comma-separated: sowpods, enable")
+    parser.add_argument("--backends", default=",".join(backend_names()), help="comma-separated backends")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON, nothing else")
+    parser.add_argument("--no-pure", action="store_true", help="do not run the pure-Python core too")
+    parser.add_argument("--pure-tree", help="a checkout without compiled modules for the pure run")
+    args = parser.parse_args()
+
+    rows = measure(args)
+    if args.json:
+        print(json.dumps({"core": core_name(), "rows": rows}))
+        return
+    if args.no_pure or core_name() == "pure":
+        return
+    core, slow = pure_rows(args)
+    how = f"with {args.pure_tree}" if args.pure_tree else "WORDGAMES_PURE_PYTHON=1"
+    print(f"\ncore: {core} (subprocess, {how})")
+    if core != "pure":
+        print("the subprocess still ran the compiled core: this build ignores WORDGAMES_PURE_PYTHON; "
+              "use --pure-tree")
+        return
+    print_header()
+    for row in slow:
+        print_row(row)
+    print("\nspeed-up of the compiled core (pure median / compiled median)")
+    print(f"{'lexicon':8} {'backend':9} {'blanks':>6}" + "".join(f" {c:>8}" for c in COLUMNS))
+    for fast, plain in zip(rows, slow, strict=True):
+        ratios = "".join(f" {plain[c][0] / max(fast[c][0], 1e-9):8.1f}" for c in COLUMNS)  # type: ignore[index]
+        print(f"{fast['lexicon']:8} {fast['backend']:9} {fast['blanks']:>6}{ratios}")
 
 
 if __name__ == "__main__":

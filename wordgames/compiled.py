@@ -30,7 +30,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-CYTHON_MODULES: tuple[str, ...] = ("wordgames.wordsearch.searcher",)
+CYTHON_MODULES: tuple[str, ...] = (
+    "wordgames.wordsearch.searcher",
+    "wordgames.scrabble.movegen.tables",
+    "wordgames.scrabble.movegen.lines",
+    "wordgames.scrabble.movegen.state",
+    "wordgames.scrabble.movegen.leftparts",
+    "wordgames.scrabble.movegen.extension",
+    "wordgames.scrabble.movegen.blanks",
+    "wordgames.scrabble.movegen.bound",
+    "wordgames.scrabble.movegen.search",
+    "wordgames.scrabble.movegen.generator",
+)
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
 package).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""
 

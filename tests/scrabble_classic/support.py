@@ -7,7 +7,7 @@ import itertools
 from conftest import shared_lexicon
 
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Direction, Move, Placement, Rack
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Direction, Layout, Move, Placement, Rack
 from wordgames.scrabble.core.scoring import formed_words
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.rules.classic import ClassicRules
@@ -91,11 +91,13 @@ def generated(moves: list[Move]) -> dict[Key, int]:
     return keyed
 
 
-def self_play(lexicon: Lexicon, seed: int, turns: int) -> tuple[Board, Bag, list[Rack]]:
-    """A standard-board position after ``turns`` greedy moves of a seeded two-player game."""
+def self_play(lexicon: Lexicon, seed: int, turns: int,
+              layout: Layout | None = None) -> tuple[Board, Bag, list[Rack]]:
+    """A position after ``turns`` greedy moves of a seeded two-player game on ``layout``
+    (the standard board by default)."""
     generator = MoveGenerator(lexicon)
     bag = Bag.full(STANDARD_ENGLISH, seed)
-    board = Board()
+    board = Board(layout)
     racks = [Rack(bag.draw(7)), Rack(bag.draw(7))]
     for turn in range(turns):
         rack = racks[turn % 2]

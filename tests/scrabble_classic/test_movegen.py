@@ -160,3 +160,25 @@ def test_placements_of_generated_moves_rebuild_the_move() -> None:
         placed = [Placement(p.row, p.col, p.letter, p.blank) for p in move.placed]
         assert rules.check(board, move, sowpods()).valid
         assert {p.tile for p in placed} <= set(move.word)
+
+
+def test_a_tile_set_of_more_letters_than_the_masks_hold_is_refused() -> None:
+    from wordgames.scrabble import TileSet
+    from wordgames.scrabble.movegen.generator import MAX_ALPHABET
+
+    letters = [chr(code) for code in range(0x391, 0x3AA) if code != 0x3A2]  # Greek capitals
+    letters += [chr(code) for code in range(0x410, 0x430)] + list("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    wide = TileSet(dict.fromkeys(letters[:MAX_ALPHABET + 1], 1))
+    with pytest.raises(InvalidArgumentError, match="at most 64"):
+        MoveGenerator(lexicon_from_words(["AB"]), wide)
+    # The last letter of the widest tile set allowed takes the masks' top bit.
+    widest_allowed = TileSet(dict.fromkeys(letters[:MAX_ALPHABET], 1))
+    top = widest_allowed.letters[-1]
+    lexicon = lexicon_from_words(["A" + top, top + "A", top + "A" + top])
+    board = Board()
+    board.place_all([(7, 7, top), (7, 8, "A")])
+    rack = Rack.parse("A" + top + "?")
+    wide_moves = MoveGenerator(lexicon, widest_allowed).moves(board, rack)
+    two_letters = MoveGenerator(lexicon, TileSet({"A": 1, top: 1, "?": 0})).moves(board, rack)
+    assert len(wide_moves) > 10
+    assert [m.placed for m in wide_moves] == [m.placed for m in two_letters]

@@ -1,18 +1,32 @@
 """The move generator agrees with a brute force on small random boards, lexicons and racks,
 for both lexicon backends; every move it lists passes ``check`` with the same score; the
-bounded best-move search returns the head of the full list."""
+bounded best-move search returns the head of the full list.  On real positions (boards of
+seeded greedy games on both built-in layouts, racks with 0-2 blanks) its moves are legal and
+include every legal one-tile move.  These tests run whichever core is active: CI runs them
+compiled and with ``WORDGAMES_PURE_PYTHON=1``."""
 
 from __future__ import annotations
 
-from hypothesis import given
+import random
+
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordgames.lexicon import lexicon_from_words
-from wordgames.scrabble import Board, Layout, Rack, TileSet
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.scrabble import (
+    BLANK,
+    STANDARD_ENGLISH,
+    Board,
+    Layout,
+    Placement,
+    Rack,
+    TileSet,
+)
+from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.movegen.generator import MoveGenerator
-from wordgames.scrabble.rules.classic import ClassicRules, first_non_word
+from wordgames.scrabble.rules.classic import ClassicRules, first_non_word, move_for_placements
 
-from .support import brute_force_moves, generated
+from .support import Key, brute_force_moves, generated, self_play
 
 ALPHABET = "ABCDE"
 TILES = TileSet({"A": 1, "B": 3, "C": 4, "D": 2, "E": 1, "?": 0})
@@ -85,3 +99,63 @@ def test_best_moves_are_the_head_of_all_moves(
         assert [m.sort_key() for m in best] == [m.sort_key() for m in everything[:limit]]
         assert best == everything[:limit]
     assert generator.count(board, rack) == len(everything)
+
+
+_POSITIONS: dict[tuple[str, int, int], Board] = {}
+
+
+def autoplay_board(lexicon: Lexicon, layout_name: str, seed: int, turns: int) -> Board:
+    """The board after ``turns`` greedy moves of a seeded game on a built-in layout
+    (memoised: hypothesis draws the same games again)."""
+    key = (layout_name, seed, turns)
+    if key not in _POSITIONS:
+        _POSITIONS[key] = self_play(lexicon, seed, turns, layout_by_name(layout_name))[0]
+    return _POSITIONS[key]
+
+
+def one_tile_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: ClassicRules) -> dict[Key, int]:
+    """Every legal move of one tile, found the slow way: each rack tile (a blank as each
+    letter) on each empty square next to a board tile, judged by ``check``."""
+    letters = rules.tile_set.letters
+    found: dict[Key, int] = {}
+    for row in range(board.rows):
+        for col in range(board.cols):
+            if board.get(row, col) is not None:
+                continue
+            near = [(row + dr, col + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+            if not any(0 <= r < board.rows and 0 <= c < board.cols and board.get(r, c) is not None
+                       for r, c in near):
+                continue
+            for tile in set(rack.tiles()):
+                for letter in letters if tile == BLANK else [tile]:
+                    placed = Placement(row, col, letter, tile == BLANK)
+                    move = move_for_placements(board, [placed])
+                    verdict = rules.check(board, move, lexicon, rack)
+                    if verdict.valid:
+                        found[move.placed] = verdict.score
+    return found
+
+
+@settings(max_examples=4)
+@given(st.sampled_from(["standard", "super"]), st.integers(0, 1000), st.integers(1, 8),
+       st.integers(0, 2), st.randoms(use_true_random=False))
+def test_generator_on_autoplay_positions(
+    enable_trie: Lexicon, layout_name: str, seed: int, turns: int, blanks: int, rng: random.Random
+) -> None:
+    # Whichever core is active (compiled or WORDGAMES_PURE_PYTHON=1): every move it lists is
+    # legal with its score and words, none twice, every legal one-tile move is among them, and
+    # the bounded best-move search returns the head of the full order.
+    board = autoplay_board(enable_trie, layout_name, seed, turns)
+    unseen = [tile for tile in STANDARD_ENGLISH.full_bag() if tile != BLANK]
+    rack = Rack(rng.sample(unseen, 7 - blanks) + [BLANK] * blanks)
+    rules = ClassicRules()
+    generator = MoveGenerator(enable_trie)
+    everything = generator.moves(board, rack, ordered=True)
+    keyed = generated(everything)
+    for move in everything[:: max(1, len(everything) // 60)]:
+        verdict = rules.check(board, move, enable_trie, rack)
+        assert verdict.valid and verdict.score == move.score and verdict.words == move.words, move
+    singles = one_tile_moves(board, rack, enable_trie, rules)
+    assert {key: keyed.get(key) for key in singles} == singles
+    for limit in (1, 5):
+        assert generator.best(board, rack, limit) == everything[:limit]
