@@ -107,3 +107,22 @@ def test_a_cgp_names_a_lexicon_never_a_path(
     cgp = f"{EMPTY} ACT/ 0/0 0 -lex XYZ12; ld klingon;"
     code = main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(words)])
     assert code == 2 and "letter distribution 'klingon' is not known" in capsys.readouterr().err
+
+
+def test_a_word_list_with_letters_the_tiles_lack_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """MAGPIE's ``-lex OSPS49;`` implies Polish tiles, which have no Q, V or X: a list spelling
+    words with them would answer some other game, so it is refused; a list within the tiles
+    is used."""
+    english = tmp_path / "english.txt"
+    english.write_text("QUIZ\nRENT\nTERN\n")
+    cgp = f"{EMPTY} ENRT/ 0/0 0 -lex OSPS49;"
+    assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(english)]) == 2
+    err = capsys.readouterr().err
+    assert "spells words with Q, which the polish tiles lack" in err
+    within = tmp_path / "polish.txt"
+    within.write_text("RENT\nTERN\nŻART\n")
+    assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(within), "--top", "1"]) == 0
+    best = capsys.readouterr().out
+    assert "RENT" in best or "TERN" in best

@@ -36,7 +36,7 @@ from wordgames.scrabble import (
     rule_set_names,
 )
 from wordgames.scrabble.core.notation import format_coordinate, format_fit1045
-from wordgames.scrabble.core.tiles import tile_set_named
+from wordgames.scrabble.core.tiles import distribution_name, tile_set_named
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
@@ -180,12 +180,35 @@ def position_from_args(
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
     tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
+    check_lexicon_fits_tiles(lexicon, tile_set)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
     if bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = bingo_bonus
     return board, rack, get_rules(args.rules, **options), lexicon
+
+
+ENGLISH_DISTRIBUTIONS = ("english", "english_super")
+
+
+def check_lexicon_fits_tiles(lexicon: Lexicon, tile_set: TileSet) -> None:
+    """Refuse a word list that spells words with letters a shipped non-English distribution
+    lacks (CSW12 with the Polish tiles a CGP's ``-lex OSPS49;`` implies: its Q, V and X words
+    could never be played, so every answer would be some other game's).  English and custom
+    tile sets are not checked.  Cost: one pass over the words, for those distributions only."""
+    name = distribution_name(tile_set)
+    if name is None or name in ENGLISH_DISTRIBUTIONS:
+        return
+    letters: set[str] = set()
+    for word in lexicon:
+        letters.update(word)
+    outside = sorted(letters - set(tile_set.values))
+    if outside:
+        raise InvalidArgumentError(
+            f"the word list spells words with {', '.join(outside[:10])}, which the {name} tiles "
+            f"lack: give a {name} word list (--lexicon)"
+        )
 
 
 def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
