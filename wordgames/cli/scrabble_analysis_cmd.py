@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
-
-from tqdm import tqdm
 
 from wordgames.atomic import write_text_atomically
 from wordgames.cli.analysis_html import review_to_html
@@ -26,6 +23,7 @@ from wordgames.cli.common import (
     lexicon_from_args,
     positive_int,
     print_json,
+    progress_bar,
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
@@ -105,10 +103,6 @@ def _add_policy_option(parser: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_POLICY})")
 
 
-def _progress_bar(total: int | None, unit: str) -> tqdm[Any] | None:
-    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False) if sys.stderr.isatty() else None
-
-
 def run_sim(args: argparse.Namespace) -> int:
     """Simulate and print the candidates best first (exit 0)."""
     layout = layout_by_name(args.layout) if args.layout else None
@@ -144,24 +138,16 @@ def run_sim(args: argparse.Namespace) -> int:
         limit=args.candidates, can_exchange=len(unseen) - hand_size >= hand_size,
     )
     iterations = args.iterations if args.iterations is not None or args.time is not None else 300
-    bar = _progress_bar(iterations, "it")
-    shown = 0
+    with progress_bar(iterations, "it") as bar:
 
-    def advance(done: int) -> None:
-        nonlocal shown
-        if bar is not None:
-            bar.update(done - shown)
-        shown = done
+        def advance(done: int) -> None:
+            bar.update(done - bar.n)
 
-    try:
         result = simulate(
             sim_position, candidates, policy, leave, plies=args.plies,
             iterations=iterations, seconds=args.time, seed=args.seed,
             workers=args.workers or default_workers(), progress=advance,
         )
-    finally:
-        if bar is not None:
-            bar.close()
     if args.json:
         print_json(sim_to_json(result))
     else:
@@ -208,25 +194,20 @@ def run_analyze(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args, ("the GCG", record.lexicon))
     layout = layout_by_name(args.layout) if args.layout else None
     tile_set = tile_set_from_args(args) if args.letter_values else None
-    bar = _progress_bar(None, "turn")
+    sim = (
+        SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
+                    workers=args.workers or default_workers())
+        if args.sim else None
+    )
+    with progress_bar(None, "turn") as bar:
 
-    def advance(done: int, total: int) -> None:
-        if bar is not None:
+        def advance(done: int, total: int) -> None:
             bar.total = total
             bar.update(done - bar.n)
 
-    try:
-        sim = (
-            SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
-                        workers=args.workers or default_workers())
-            if args.sim else None
-        )
         review = review_game(record, lexicon, tile_set=tile_set, layout=layout,
                              hand_size=args.hand_size or 7, policy=args.policy, player=args.player,
                              top=args.top, sim=sim, progress=advance)
-    finally:
-        if bar is not None:
-            bar.close()
     if args.json:
         print_json(review_to_json(review))
     elif args.html:
