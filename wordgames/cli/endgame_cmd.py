@@ -29,12 +29,13 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile, tile_set_named
+from wordgames.scrabble.core.tiles import Rack, TileSet, tile_set_named
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.strategy.sim_setup import unseen_tiles
 
 PLAYERS = ("mover", "opponent")
 
@@ -107,15 +108,10 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         options["bingo_bonus"] = position.bingo_bonus
     rules = get_rules("classic", **options)
     rules.check_arguments(position.board, lexicon, rack)
-    unseen = Counter(tile_set.full_bag())
-    if not unseen:
+    if not tile_set.full_bag():
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
-    unseen.subtract(rack_tile(tile) for _, _, tile in position.board.tiles())
-    unseen.subtract(rack.tiles())
-    if any(count < 0 for count in unseen.values()):
-        extra = "".join(sorted((-unseen).elements()))
-        raise InvalidArgumentError(f"the board and rack hold more tiles than the tile set has ({extra})")
-    return Setup(position, position.board, rack, sorted(unseen.elements()), lexicon, rules)
+    unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
+    return Setup(position, position.board, rack, unseen, lexicon, rules)
 
 
 def _tile_set(args: argparse.Namespace, position: Position) -> TileSet:

@@ -55,7 +55,6 @@ class Step:
     """What :meth:`SearchPosition.make` changed, for :meth:`SearchPosition.unmake`."""
 
     move: Move | None
-    used: tuple[str, ...]
     drawn: tuple[str, ...]
     scoreless_before: int
 
@@ -153,23 +152,21 @@ class SearchPosition:
     def make(self, move: Move | None) -> Step:
         """Play ``move`` (None = pass) for the side to move: tiles onto the board, off the
         rack, bag tiles drawn, the scoreless run updated, the turn passed.  Cost: O(tiles)."""
-        used: tuple[str, ...] = ()
         drawn: tuple[str, ...] = ()
         score = 0
         if move is not None:
             score = move.score
-            used = tuple(placement.rack_tile for placement in move.placed)
             for placement in move.placed:
                 self.board.place(placement.row, placement.col, placement.tile)
                 self.board_hash ^= self.zobrist.key("sq", placement.row, placement.col, placement.tile)
                 self._take(self.side, placement.rack_tile)
             if self.bag:
-                drawn = tuple(self.bag[: len(used)])
-                del self.bag[: len(used)]
+                drawn = tuple(self.bag[: len(move.placed)])
+                del self.bag[: len(move.placed)]
                 for tile in drawn:
                     self._give(self.side, tile)
                 self.bag_hash = self._bag_hash()
-        step = Step(move, used, drawn, self.scoreless)
+        step = Step(move, drawn, self.scoreless)
         self.scoreless = self.scoreless + 1 if score == 0 else 0
         self.side ^= 1
         return step

@@ -19,7 +19,6 @@ per (board, rack).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from wordgames.lexicon import Lexicon
@@ -259,7 +258,6 @@ class Searcher:
         self,
         plies: int | None = None,
         time_limit: float | None = None,
-        on_iteration: Callable[[int, int], None] | None = None,
     ) -> EndgameResult:
         """Deepen until the value is proven, ``plies`` is reached or ``time_limit`` seconds
         pass; the last finished iteration's answer.  Cost: exponential in the racks' sizes;
@@ -278,8 +276,6 @@ class Searcher:
                 break
             value, pv, depth = found, list(self.pv[0]), iteration
             exact = self.horizon_hits == 0
-            if on_iteration is not None:
-                on_iteration(iteration, value)
             if exact:
                 break
         if not pv:
