@@ -36,7 +36,6 @@ from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.game.autoplay import (
     AutoplayStats,
     PairsResult,
-    default_workers,
     play_pairs,
     player_names,
     run_autoplay,
@@ -193,7 +192,7 @@ def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSet
     """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
     with progress_bar(args.pairs, "pair") as bar:
         result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
-                            args.workers or default_workers(), lambda done, outcome: bar.update(1),
+                            args.workers, lambda done, outcome: bar.update(1),
                             args.checkpoint)
     if args.json:
         print_json(pairs_to_json(result))

@@ -19,8 +19,13 @@ from wordgames.cli.scrabble_cmd import move_to_json
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
-from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, static_player
-from wordgames.scrabble.strategy.simulation import SimPosition, simulate, static_candidates, unseen_tiles
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
+    static_candidates,
+    static_player,
+    unseen_tiles,
+)
+from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 from wordgames.web.analysis import Job, JobCancelled, Work
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import (

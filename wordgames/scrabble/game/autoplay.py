@@ -213,10 +213,8 @@ def play_pair(
     names = player_names(strategies)
     scores: list[tuple[int, int]] = []
     turns = bingos = 0
-    for order in ((0, 1), (1, 0)):
-        players = [Player(names[slot], strategies[slot]) for slot in order]
-        game = Game(players, lexicon, replace(settings, seed=seed))
-        game.play_out()
+    for first in (0, 1):
+        game = autoplay_game(lexicon, strategies, replace(settings, seed=seed), first)
         by_name = {player.name: player.score for player in game.players}
         scores.append((by_name[names[0]], by_name[names[1]]))
         turns += sum(turn.kind is not TurnKind.END for turn in game.history)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 import random
 import statistics
 import time
@@ -45,6 +44,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
+from wordgames.scrabble.game.autoplay import default_workers
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
@@ -52,16 +52,12 @@ from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
     Candidate,
     LeaveFunction,
-    static_candidates,
     static_player,
-    unseen_tiles,
 )
 
-# Candidate, static_candidates and unseen_tiles live in sim_setup; they stay importable from
-# here for callers written before the split (the web app's simulation page).
 __all__ = [
-    "Candidate", "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
-    "play_iteration", "simulate", "static_candidates", "unseen_tiles", "win_probability",
+    "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
+    "play_iteration", "simulate", "win_probability",
 ]
 
 MAX_CANDIDATES = 100
@@ -263,7 +259,6 @@ def _situation(position: SimPosition, board: Board, rack: list[str], bag: list[s
         scoreless_turns=scoreless,
         scoreless_turn_limit=SCORELESS_TURN_LIMIT,
         end_rule=position.end_rule,
-        hand_size=position.hand_size,
     )
 
 
@@ -465,8 +460,3 @@ def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
     """``count`` iterations from ``first`` cut into at most ``parts`` consecutive runs."""
     size = max(1, math.ceil(count / max(parts, 1)))
     return [(start, min(size, first + count - start)) for start in range(first, first + count, size)]
-
-
-def default_workers() -> int:
-    """The number of processes to use by default: every core."""
-    return os.cpu_count() or 1
