@@ -247,7 +247,8 @@ class EquityStrategy(Strategy):
                 return exact
         valuer = Valuer(situation, self.table_for(situation.lexicon))
         rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
-        kept_values = keeps(valuer)
+        # With the bag empty no keep is ever weighed: neither the ceiling nor an exchange uses them.
+        kept_values = [] if valuer.end else keeps(valuer)
         if valuer.end:
             ceiling = OUT_FACTOR * valuer.opponents_points
         else:
@@ -272,11 +273,8 @@ class EquityStrategy(Strategy):
         of equal equity is the one the engine's order prefers)."""
         best: Move | None = None
         best_equity = float("-inf")
-        opening = 0 < situation.bag_size <= PRE_ENDGAME_BAG
         for move in moves:
-            equity = move.score + valuer.placement_value(move)
-            if opening:
-                equity -= OPENING_PENALTY * opens_triple(situation.board, move)
+            equity = move.score + valuer.placement_value(move) - _opening_cost(situation, move)
             if equity > best_equity:
                 best, best_equity = move, equity
         return best, best_equity

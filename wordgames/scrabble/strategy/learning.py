@@ -38,28 +38,26 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
 from wordgames.lexicon import Lexicon, load_lexicon
-from wordgames.scrabble.core.tiles import BLANK
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.leaves.compact import enumerate_codes
 from wordgames.scrabble.leaves.table import (
     CODE_BITS,
     FIELD_MASK,
     LeaveTable,
     alphabet_of,
-    code_of_tiles,
     distribution_bounds,
-    enumerate_leaves,
     tiles_of_code,
+    tiles_to_text,
 )
 from wordgames.scrabble.strategy.equity import EquityStrategy
-from wordgames.scrabble.strategy.leave import leave_value
+from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
 RIDGE = 1.0
 MAX_COPY_FEATURES = 3
 MAX_GAMES = 10_000_000
-VOWELS = frozenset("AEIOU")
 
 
 # --- the model -----------------------------------------------------------------------------
@@ -108,7 +106,7 @@ class Features:
         if size:
             row.append((self.size_index[size], 1.0))
         if letters:
-            row.append((self.balance, (vowels - 0.4 * letters) ** 2))
+            row.append((self.balance, (vowels - IDEAL_VOWEL_SHARE * letters) ** 2))
         if self.q and counts.get(self.q) and not counts.get(self.u):
             row.append((self.q_no_u, 1.0))
         row.append((self.count, 1.0))
@@ -221,8 +219,7 @@ _LEXICONS: dict[str, Lexicon] = {}
 def _table(job: Job, features: Features) -> ModelTable:
     if job.model is None:
         alphabet = features.alphabet
-        return ModelTable(features, lambda code: leave_value(
-            BLANK if t == 0 else alphabet[t - 1] for t in tiles_of_code(code)))
+        return ModelTable(features, lambda code: leave_value(tiles_to_text(alphabet, tiles_of_code(code))))
     model = job.model
     return ModelTable(features, lambda code: model.value(features, code))
 
@@ -389,9 +386,8 @@ def tabulate(features: Features, model: Model, bounds: Sequence[int], max_size: 
     """The model's value of every leave of 1..max_size tiles within ``bounds``, rounded to
     0.01 point (the shipped format's precision).  About 10 s for English."""
     values = {}
-    for tiles in enumerate_leaves(bounds, max_size):
-        if tiles:
-            code = code_of_tiles(tiles)
+    for code in enumerate_codes(bounds, max_size):
+        if code:
             values[code] = round(model.value(features, code), 2)
     return LeaveTable(features.alphabet, values)
 
