@@ -36,7 +36,7 @@ class Situation:
     (the bag and the other racks, sorted; a blank is ``?``), ``scores`` every seat's score in
     seat order, ``seat`` this player's seat, ``scoreless_turns`` the current run of scoreless
     turns and ``scoreless_turn_limit`` the run that ends the game, ``end_rule`` the game's
-    end-of-game rule (``usc`` or ``tournament``) and ``hand_size`` the rack size;
+    end-of-game rule (``usc`` or ``tournament``);
     ``endgame_time`` the seconds an endgame or pre-endgame search may take.  Their defaults
     describe a position nothing is known about.
     """
@@ -53,7 +53,6 @@ class Situation:
     scoreless_turns: int = 0
     scoreless_turn_limit: int = 6
     end_rule: str = "usc"
-    hand_size: int = 7
     endgame_time: float = DEFAULT_ENDGAME_TIME
 
 

@@ -431,7 +431,6 @@ class Game:
             scoreless_turns=self.scoreless_streak,
             scoreless_turn_limit=self.settings.scoreless_turn_limit,
             end_rule=self.settings.end_rule,
-            hand_size=self.settings.hand_size,
             endgame_time=self.settings.endgame_time,
         )
 
@@ -472,7 +471,7 @@ class Game:
     def _conclude(self, turn: Turn) -> Turn:
         """Record a turn, then end the game or pass play to the next seat."""
         self.history.append(turn)
-        self.scoreless_streak = scoreless_run(self.history)
+        self.scoreless_streak = self.scoreless_streak + 1 if turn.scoreless else 0
         player = self.players[turn.player]
         if not len(player.rack) and not len(self.bag):
             self._finish(turn.player)
