@@ -5,24 +5,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from tqdm import tqdm
-
-from wordgames.errors import LexiconError
+from wordgames.errors import FormatError, LexiconError
 from wordgames.lexicon import (
     DEFAULT_BACKEND,
     DEFAULT_LEXICON,
     Lexicon,
     backend_names,
+    lexicon_named,
     load_lexicon,
     named_lexicons,
 )
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.scoring import END_RULES
-from wordgames.scrabble.core.tiles import tile_set_from_source
+from wordgames.scrabble.core.tiles import tile_set_from_source, tile_set_named
+from wordgames.scrabble.formats.cgp import Position
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
+
+if TYPE_CHECKING:
+    from tqdm import tqdm
 
 
 def add_lexicon_options(parser: argparse.ArgumentParser) -> None:
@@ -68,9 +72,10 @@ def lexicon_from_args(args: argparse.Namespace, named_by: tuple[str, str | None]
     names and names on WORDGAMES_LEXICON_PATH resolve (``lex /etc/passwd`` is refused)."""
     what, name = named_by if named_by is not None else ("", None)
     if args.lexicon is None and name:
-        source = named_lexicons().get(name.strip().lower().removesuffix(".txt").removesuffix(".kwg"))
+        named = named_lexicons()
+        source = lexicon_named(name.strip(), named)
         if source is None:
-            known = ", ".join(sorted(named_lexicons()))
+            known = ", ".join(sorted(named))
             raise LexiconError(
                 f"{what} names the lexicon {name[:60]!r}, which is not a known name ({known}): "
                 "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
@@ -98,7 +103,10 @@ def positive_int(text: str) -> int:
 
 def progress_bar(total: int | None, unit: str) -> tqdm[Any]:
     """A tqdm progress bar on stderr, drawn only when stderr is a terminal (otherwise every
-    call on it does nothing); use it as a context manager so that it is closed."""
+    call on it does nothing); use it as a context manager so that it is closed.  tqdm is
+    imported here, by the long jobs that draw one, not by every command at start-up."""
+    from tqdm import tqdm
+
     return tqdm(total=total, unit=unit, file=sys.stderr, leave=False, disable=not sys.stderr.isatty())
 
 
@@ -129,3 +137,31 @@ def add_tile_options(parser: argparse.ArgumentParser) -> None:
 def tile_set_from_args(args: argparse.Namespace) -> TileSet:
     """The tile set ``--tile-distribution NAME|FILE`` names (standard English by default)."""
     return tile_set_from_source(args.letter_values) if args.letter_values else STANDARD_ENGLISH
+
+
+LexiconChooser = Callable[[str | None], Lexicon]
+"""Picks the lexicon of a ``best`` query from the name the CGP gives (None when it names none)."""
+
+
+def cgp_settings(
+    args: argparse.Namespace, position: Position | None, lexicon_for: LexiconChooser | None = None
+) -> tuple[TileSet, Lexicon, int | None]:
+    """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
+    the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
+    gives that cannot be found is an error, not a silent fallback on another list.
+    ``lexicon_for`` replaces the ``--lexicon``/``--backend`` choice (the web server's)."""
+    if args.letter_values or position is None or position.letter_distribution is None:
+        tile_set = tile_set_from_args(args)
+    elif (named := tile_set_named(position.letter_distribution)) is not None:
+        tile_set = named
+    else:
+        raise FormatError(
+            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
+            "give --tile-distribution"
+        )
+    cgp_lexicon = position.lexicon if position is not None else None
+    if lexicon_for is not None:
+        lexicon = lexicon_for(cgp_lexicon)
+    else:
+        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon))
+    return tile_set, lexicon, position.bingo_bonus if position is not None else None

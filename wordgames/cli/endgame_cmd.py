@@ -19,17 +19,16 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
-    lexicon_from_args,
+    cgp_settings,
     positive_int,
     print_json,
-    tile_set_from_args,
 )
-from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.tiles import Rack, TileSet, tile_set_named
+from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
@@ -99,31 +98,18 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if position.rack is None:
         raise InvalidArgumentError("the CGP gives no rack for the player to move")
     rack = Rack.parse(position.rack)
-    tile_set = _tile_set(args, position)
-    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon))
+    tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
-    if position.bingo_bonus is not None:
-        options["bingo_bonus"] = position.bingo_bonus
+    if bingo_bonus is not None:
+        options["bingo_bonus"] = bingo_bonus
     rules = get_rules("classic", **options)
     rules.check_arguments(position.board, lexicon, rack)
     if not tile_set.full_bag():
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
     return Setup(position, position.board, rack, unseen, lexicon, rules)
-
-
-def _tile_set(args: argparse.Namespace, position: Position) -> TileSet:
-    if args.letter_values or position.letter_distribution is None:
-        return tile_set_from_args(args)
-    named = tile_set_named(position.letter_distribution)
-    if named is None:
-        raise FormatError(
-            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
-            "give --letter-values"
-        )
-    return named
 
 
 def _spread(position: Position) -> int:

@@ -7,24 +7,23 @@ or the full classic game.  Other subcommands register from their own modules.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from typing import Any
 
 from wordgames.cli import endgame_cmd, leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
+    LexiconChooser,
     add_challenge_option,
     add_end_rule_option,
     add_json_option,
     add_lexicon_options,
     add_tile_options,
-    lexicon_from_args,
+    cgp_settings,
     positive_int,
     print_json,
-    tile_set_from_args,
 )
 from wordgames.cli.game_play import run_classic_play
 from wordgames.cli.simple_play import run_simple_play
-from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import (
     Board,
@@ -36,7 +35,7 @@ from wordgames.scrabble import (
     rule_set_names,
 )
 from wordgames.scrabble.core.notation import format_coordinate, format_fit1045
-from wordgames.scrabble.core.tiles import distribution_name, tile_set_named
+from wordgames.scrabble.core.tiles import distribution_name
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
@@ -108,34 +107,6 @@ def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
         position = parse_cgp(args.cgp, layout)
         return position.board, position
     return Board.read(args.board, layout), None
-
-
-LexiconChooser = Callable[[str | None], Lexicon]
-"""Picks the lexicon of a ``best`` query from the name the CGP gives (None when it names none)."""
-
-
-def cgp_settings(
-    args: argparse.Namespace, position: Position | None, lexicon_for: LexiconChooser | None = None
-) -> tuple[TileSet, Lexicon, int | None]:
-    """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
-    the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
-    gives that cannot be found is an error, not a silent fallback on another list.
-    ``lexicon_for`` replaces the ``--lexicon``/``--backend`` choice (the web server's)."""
-    if args.letter_values or position is None or position.letter_distribution is None:
-        tile_set = tile_set_from_args(args)
-    elif (named := tile_set_named(position.letter_distribution)) is not None:
-        tile_set = named
-    else:
-        raise FormatError(
-            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
-            "give --tile-distribution"
-        )
-    cgp_lexicon = position.lexicon if position is not None else None
-    if lexicon_for is not None:
-        lexicon = lexicon_for(cgp_lexicon)
-    else:
-        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon))
-    return tile_set, lexicon, position.bingo_bonus if position is not None else None
 
 
 def move_to_json(move: Move, rules: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from wordgames.lexicon.base import Cursor, Lexicon, Node
 from wordgames.lexicon.loading import (
     DEFAULT_LEXICON,
     lexicon_from_words,
+    lexicon_named,
     load_lexicon,
     named_lexicons,
     resolve_source,
@@ -27,6 +28,7 @@ __all__ = [
     "backend_class",
     "backend_names",
     "lexicon_from_words",
+    "lexicon_named",
     "load_lexicon",
     "named_lexicons",
     "read_words",

@@ -47,6 +47,15 @@ def lexicon_folders() -> list[Path]:
     return [Path(part) for part in text.split(os.pathsep) if part]
 
 
+def lexicon_named(name: str, named: dict[str, Path] | None = None) -> Path | None:
+    """The word list ``name`` names (any case, with or without ``.txt``/``.kwg``) among
+    ``named`` (default: :func:`named_lexicons`), or None; never a path."""
+    key = name.lower()
+    for suffix in _LIST_SUFFIXES:
+        key = key.removesuffix(suffix)
+    return (named_lexicons() if named is None else named).get(key)
+
+
 def named_lexicons() -> dict[str, Path]:
     """Every word list that can be loaded by name: the shipped ones, then the ``*.txt`` files
     and ``*.kwg`` files of the ``$WORDGAMES_LEXICON_PATH`` folders (names are file stems, any
@@ -85,11 +94,9 @@ def resolve_source(source: str | os.PathLike[str]) -> Path:
         return path
     named = named_lexicons()
     if isinstance(source, str):
-        name = source.lower()
-        for suffix in _LIST_SUFFIXES:
-            name = name.removesuffix(suffix)
-        if name in named:
-            return named[name]
+        found = lexicon_named(source, named)
+        if found is not None:
+            return found
     if exists:
         return path  # a directory: the reader reports it as such
     names = ", ".join(sorted(named)) or "none"

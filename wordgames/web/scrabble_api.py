@@ -14,7 +14,8 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, Field
 
 from wordgames.cli import scrabble_cmd
-from wordgames.cli.scrabble_cmd import LexiconChooser, best_json, best_moves_from_args, board_from_args
+from wordgames.cli.common import LexiconChooser
+from wordgames.cli.scrabble_cmd import best_json, best_moves_from_args, board_from_args
 from wordgames.errors import InvalidArgumentError, LexiconError, WordGamesError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
