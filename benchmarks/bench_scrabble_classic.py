@@ -47,6 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from wordgames.compiled import is_compiled
 from wordgames.lexicon import Lexicon, backend_names, load_lexicon
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Move, Rack
 from wordgames.scrabble.movegen import extension
@@ -118,7 +119,7 @@ def summary(values: list[float]) -> list[float]:
 
 def core_name() -> str:
     """Which move generator runs: "compiled" (Cython) or "pure" (Python)."""
-    return "compiled" if extension.COMPILED else "pure"
+    return "compiled" if is_compiled(extension) else "pure"
 
 
 def all_moves(rules: ClassicRules, board: Board, rack: Rack, lexicon: Lexicon) -> list[Move]:

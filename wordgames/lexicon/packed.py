@@ -27,11 +27,10 @@ from dataclasses import dataclass
 
 from wordgames.lexicon import cache
 from wordgames.lexicon.base import Lexicon
-from wordgames.lexicon.trie import TrieLexicon
+from wordgames.lexicon.trie import _MAX_ALPHABET, TrieLexicon
 
 _HEADER = struct.Struct("<4sII")  # magic, node count, alphabet byte length
 _MAGIC = b"WGP1"
-_MAX_ALPHABET = 63  # letters plus the terminal bit fit 64 bits
 _CACHE_NAME = "packed"
 
 

@@ -23,6 +23,7 @@ from wordgames.scrabble.core.distributions import (
     canonical_name,
     distribution_names,
     named_distribution,
+    parse_distribution,
     read_distribution,
 )
 from wordgames.scrabble.core.limits import (
@@ -230,8 +231,11 @@ def read_tile_file(path: str | os.PathLike[str]) -> TileSet:
     """A tile set from a file of any supported form: distribution CSV (a ``.csv`` name, or
     commas in the text), else a FIT1045 scores file or USC tile bag (:func:`read_tile_set`)."""
     file = Path(path)
-    if file.suffix.lower() == ".csv" or "," in read_text_file(file, "tile file", limit=MAX_SMALL_FILE_BYTES):
+    if file.suffix.lower() == ".csv":
         return tile_set_of(read_distribution(file))
+    text = read_text_file(file, "tile file", limit=MAX_SMALL_FILE_BYTES)
+    if "," in text:
+        return tile_set_of(parse_distribution(text, str(file)))
     return read_tile_set(file)
 
 

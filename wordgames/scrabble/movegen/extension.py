@@ -269,6 +269,3 @@ def line_search(tables: LexiconTables, lexicon: Lexicon, state: SearchState, par
 
     return LineSearch(select, run_anchor, run_span)
 
-
-COMPILED: bool = cython.compiled
-"""Whether this module runs compiled by Cython (else as plain Python)."""
