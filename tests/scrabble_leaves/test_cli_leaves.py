@@ -96,3 +96,24 @@ def test_build_a_tiny_table_from_the_command_line(tmp_path: Path, tiny_lexicon_f
     assert not Path(f"{out_file}.checkpoint.json").exists()
     refused = run(*args)
     assert refused.returncode == 2 and "--force" in refused.stderr
+
+
+def test_autoplay_pairs_with_a_table_per_player(tmp_path: Path) -> None:
+    mine, theirs = tmp_path / "mine.csv", tmp_path / "theirs.csv"
+    write_leave_csv(mine, small_table())
+    theirs.write_text("?,-30\nA,4\n")
+    words = tmp_path / "mini.txt"
+    words.write_text("\n".join(["AA", "AB", "BA", "AT", "TA", "BAT", "TAB", "EAT", "TEA", "ATE"]) + "\n")
+    common = ("scrabble", "autoplay", "--strategy", "equity,equity", "--pairs", "1", "--workers", "1",
+              "--lexicon", str(words), "--json")
+    out = run(*common, "--leaves", f"{mine},{theirs}")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["strategies"] == ["equity[mine]", "equity[theirs]"]
+    assert "notice" not in out.stderr
+    same_name = run(*common, "--leaves", f"{mine},{mine}")
+    assert json.loads(same_name.stdout)["strategies"] == ["equity[mine-1]", "equity[mine-2]"]
+    three = run(*common, "--leaves", f"{mine},{theirs},{mine}")
+    assert three.returncode == 2 and "3 tables for 2 players" in three.stderr
+    greedy = run("scrabble", "autoplay", "--strategy", "equity,greedy", "--pairs", "1", "--lexicon",
+                 str(words), "--leaves", f"{mine},{theirs}")
+    assert greedy.returncode == 2 and "'greedy' uses no leave table" in greedy.stderr

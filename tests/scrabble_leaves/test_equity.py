@@ -20,6 +20,7 @@ from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.equity import (
     OPENING_PENALTY,
     EquityStrategy,
+    bind_leaves,
     equity_choices,
     opens_triple,
     reset_leaves,
@@ -161,3 +162,13 @@ def test_levels_are_seeded_and_the_beginner_plays_short_words(enable_trie: Lexic
     assert first == beginner.decide(situation)
     assert first.move is not None and all(3 <= len(w) <= 5 for w in first.move.words)
     assert get_strategy("level4").decide(situation) == get_strategy("greedy").decide(situation)
+
+
+def test_a_strategy_bound_to_its_own_table() -> None:
+    table = LeaveTable.from_texts(ENGLISH_ALPHABET, {"?": 25.5, "A": 0.5})
+    name = bind_leaves("equity", table, "hand-made")
+    assert name == "equity[hand-made]"
+    player = get_strategy(name)
+    assert isinstance(player, EquityStrategy) and player.leaves is table
+    with pytest.raises(ValueError, match="uses no leave table"):
+        bind_leaves("greedy", table, "x")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,22 @@ def test_the_model_estimates_unseen_leaves_from_their_tiles() -> None:
     model = fit_model(features, totals)
     unseen = 1 + 1024 + 32  # ?AB was never recorded
     assert model.value(features, unseen) - model.value(features, 32 + 1024) == pytest.approx(20, abs=6)
+
+
+def test_the_model_learns_what_two_tiles_are_worth_together() -> None:
+    features = Features("ABC", [1, 3, 3, 3], 3)
+    # Alone, ? is worth 20, A 5, B 3, C 1 a copy; A and B kept together are worth 10 more.
+    def code(blanks: int, a: int, b: int, c: int) -> int:
+        return blanks | a << 5 | b << 10 | c << 15
+
+    def worth(blanks: int, a: int, b: int, c: int) -> float:
+        return 20 * blanks + 5 * a + 3 * b + c + (10 if a and b else 0)
+
+    unseen = (1, 1, 1, 0)  # ?AB is never recorded
+    totals = {}
+    for blanks, a, b, c in itertools.product(range(2), range(4), range(4), range(4)):
+        if 0 < blanks + a + b + c <= 3 and (blanks, a, b, c) != unseen:
+            totals[code(blanks, a, b, c)] = [100, 100.0 * worth(blanks, a, b, c)]
+    model = fit_model(features, totals)
+    together = model.value(features, code(*unseen)) - model.value(features, code(1, 0, 0, 0))
+    assert together == pytest.approx(18, abs=0.5)  # a sum of single tiles says about 15

@@ -28,9 +28,10 @@ from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves, shipped_table_name
+from wordgames.scrabble.leaves.files import SHIPPED
 from wordgames.scrabble.leaves.table import text_to_tiles
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.equity import Choice, equity_choices, use_leaves
+from wordgames.scrabble.strategy.equity import Choice, bind_leaves, equity_choices, use_leaves
 from wordgames.scrabble.strategy.learning import BuildPlan, build_table
 from wordgames.scrabble.strategy.levels import level_strategy
 
@@ -129,11 +130,36 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_leaves_option(parser: argparse.ArgumentParser) -> None:
-    """Add ``--leaves PATH|NAME`` (the equity player's leave table)."""
-    parser.add_argument("--leaves", metavar="PATH|NAME", default=None,
+def add_leaves_option(parser: argparse.ArgumentParser, per_player: bool = False) -> None:
+    """Add ``--leaves PATH|NAME`` (the equity player's leave table; with ``per_player``,
+    also ``A,B``: one table per player)."""
+    parser.add_argument("--leaves", metavar="PATH|NAME" + ("[,PATH|NAME]" if per_player else ""),
+                        default=None,
                         help="leave table of equity players (default: the shipped table for the "
-                             "lexicon, if there is one)")
+                             "lexicon, if there is one)"
+                             + ("; A,B gives one per player (empty: the default)" if per_player else ""))
+
+
+def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> list[str]:
+    """``strategies`` with each player's own table bound when ``--leaves`` gives one table
+    per player (``A,B``; a part may be empty for the default); unchanged when it gives one
+    table for all.  A text naming an existing file or a shipped table is one table, commas
+    and all."""
+    text = getattr(args, "leaves", None)
+    if not text or "," not in text or Path(text).exists() or text.lower() in SHIPPED:
+        return strategies
+    parts = text.split(",")
+    if len(parts) != len(strategies):
+        raise InvalidArgumentError(
+            f"--leaves gives {len(parts)} tables for {len(strategies)} players (one, or one per player)")
+    stems = [Path(part).stem for part in parts]
+    bound = list(strategies)
+    for slot, (strategy, part) in enumerate(zip(strategies, parts, strict=True)):
+        if part:
+            label = stems[slot] if stems.count(stems[slot]) == 1 else f"{stems[slot]}-{slot + 1}"
+            bound[slot] = bind_leaves(strategy, load_leaves(part), label)
+    args.leaves = None  # every table asked for is bound to its player
+    return bound
 
 
 def leaves_from_args(args: argparse.Namespace, lexicon: Lexicon, needed: bool = True) -> LeaveTable | None:

@@ -69,7 +69,7 @@ def register(commands: Any) -> None:
     add_endgame_time_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
-    leaves_cmd.add_leaves_option(autoplay)
+    leaves_cmd.add_leaves_option(autoplay, per_player=True)
     leaves_cmd.add_level_option(autoplay)
     add_json_option(autoplay)
     autoplay.set_defaults(handler=run_autoplay_command)
@@ -111,6 +111,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     if args.level:
         strategies = parse_strategies(",".join(leaves_cmd.strategies_for_level(args.level)))
     check_series_options(args, strategies)
+    strategies = leaves_cmd.bind_leaves_per_player(args, strategies)
     settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args)
     leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))

@@ -33,7 +33,14 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import rack_value
 from wordgames.scrabble.core.tiles import BLANK, Rack
-from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy, register_strategy
+from wordgames.scrabble.game.decision import (
+    PASS,
+    Decision,
+    Situation,
+    Strategy,
+    get_strategy,
+    register_strategy,
+)
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, shipped_table_name
 
@@ -278,3 +285,24 @@ class EquityStrategy(Strategy):
             if equity > best_equity:
                 best, best_equity = move, equity
         return best, best_equity
+
+
+def bind_leaves(strategy: str, table: LeaveTable, label: str) -> str:
+    """Register a copy of the equity-valuing strategy ``strategy`` (``equity``, ``endgame``,
+    ``level5``) whose players use ``table``, under the name ``strategy[label]``, and return
+    that name.  Lets two players of one series use different tables (``autoplay --leaves
+    A,B``); processes forked afterwards see the registration.  InvalidArgumentError when
+    ``strategy`` values no leaves."""
+    base = type(get_strategy(strategy))
+    if not issubclass(base, EquityStrategy):
+        raise InvalidArgumentError(f"strategy {strategy!r} uses no leave table")
+
+    class WithTable(base):  # type: ignore[valid-type, misc]
+        name = f"{strategy}[{label}]"
+
+        def __init__(self) -> None:
+            super().__init__(table)
+
+    WithTable.__name__ = WithTable.__qualname__ = f"{base.__name__}With{label.title()}"
+    register_strategy(WithTable)
+    return str(WithTable.name)
