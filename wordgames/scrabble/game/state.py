@@ -48,6 +48,7 @@ from wordgames.scrabble.core.notation import parse_move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments, rack_value
 from wordgames.scrabble.core.tiles import Bag, Rack, rack_tile
 from wordgames.scrabble.game.challenge import (
+    ChallengeOutcome,
     ChallengeResult,
     adjudicate,
     board_before,
@@ -336,9 +337,17 @@ class Game:
             raise GameError("there is no play to challenge now")
         played = self.last_turn
         assert played is not None and played.move is not None
-        rule = self.settings.challenge_rule
+        return self._settle(challenger, played, self._adjudicate(played))
+
+    def _adjudicate(self, played: Turn) -> ChallengeOutcome:
+        """What a challenge of the play ``played`` (the latest turn) decides under the game's rule."""
+        assert played.move is not None
         before = board_before(self.board, played.move)
-        outcome = adjudicate(rule, before, played.move, self.lexicon, self.settings.minimum_word_length)
+        return adjudicate(self.settings.challenge_rule, before, played.move, self.lexicon,
+                          self.settings.minimum_word_length)
+
+    def _settle(self, challenger: int, played: Turn, outcome: ChallengeOutcome) -> ChallengeResult:
+        """Play out a challenge of ``played`` by seat ``challenger`` that ``outcome`` decided."""
         self._unfinish()
         owner = self.players[played.player]
         turns: list[Turn] = []
@@ -368,12 +377,10 @@ class Game:
             return None
         played = self.last_turn
         assert played is not None and played.move is not None
-        before = board_before(self.board, played.move)
-        phony = adjudicate(self.settings.challenge_rule, before, played.move, self.lexicon,
-                           self.settings.minimum_word_length).upheld
+        outcome = self._adjudicate(played)
         seed = None if self.settings.seed is None else f"{self.settings.seed}:{len(self.history)}"
-        if self.strategy_of(seat).wants_to_challenge(phony, random.Random(seed)):
-            return self.challenge()
+        if self.strategy_of(seat).wants_to_challenge(outcome.upheld, random.Random(seed)):
+            return self._settle(seat, played, outcome)
         return None
 
     def _withdraw(self, played: Turn) -> Turn:
