@@ -15,6 +15,7 @@ from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.movegen.state import RawMove
 
 _PLACEMENTS: dict[tuple[int, int, str], Placement] = {}
+_SHARED: dict[int, Placement] = {}  # the kernel's, by square, code point and blank
 _MAX_PLACEMENTS = 200_000
 
 Lines = list[list[str | None]]
@@ -28,6 +29,81 @@ class MoveMaker:
         grid = board.grid()
         self.lines: tuple[Lines, Lines] = ([list(column) for column in zip(*grid, strict=True)], grid)
         self.crosses: dict[tuple[bool, int, int], tuple[str, str]] = {}
+        self.cols = max(board.cols, board.rows)
+        self.cross_words: dict[int, str] = {}  # by orientation, line, square and letter
+
+    def kernel_moves(self, records: Sequence[int], letters: Sequence[int], count: int,
+                     width: int, alphabet: str) -> list[Move]:
+        """The kernel's first ``count`` records (see :meth:`raw_moves`) as :class:`Move`
+        objects, in order.  The blank designations of one word follow each other: they share
+        its words.  Cost: about a microsecond a move."""
+        upper = list(alphabet)
+        lower = [char.lower() for char in alphabet]
+        points = [ord(char) for char in alphabet]
+        found: list[Move] = []
+        lines = self.lines
+        cols = self.cols
+        words: tuple[str, ...] = ()
+        shared = _SHARED
+        cross_words = self.cross_words
+        previous = -1
+        for n in range(count):
+            at = n * width
+            score = records[at]
+            across = records[at + 1]
+            line = records[at + 2]
+            first = records[at + 3]
+            last = records[at + 4]
+            offset = records[at + 5]
+            tiles = lines[across][line]
+            same = previous >= 0 and records[previous + 1] == across and records[previous + 2] == line \
+                and records[previous + 3] == first and records[previous + 4] == last
+            if same:
+                base = records[previous + 5]
+                for k in range(last - first + 1):
+                    if letters[base + k] % 128 != letters[offset + k] % 128:
+                        same = False
+                        break
+            previous = at
+            chars = []
+            placed = []
+            crossing = None if same else []  # the cross words, when the words are new
+            for square in range(first, last + 1):
+                tile = tiles[square]
+                if tile is not None:
+                    chars.append(tile)
+                    continue
+                code = letters[offset + square - first]
+                blank = code >= 128
+                letter = code - 128 if blank else code
+                chars.append(lower[letter] if blank else upper[letter])
+                row, col = (line, square) if across else (square, line)
+                key = ((row * cols + col) << 22) | (points[letter] << 1) | blank
+                placement = shared.get(key)
+                if placement is None:
+                    if len(shared) >= _MAX_PLACEMENTS:
+                        shared.clear()
+                    placement = shared[key] = Placement(row, col, upper[letter], blank)
+                placed.append(placement)
+                if crossing is not None:
+                    key = ((((across * cols + line) << 8) | square) << 7) | letter
+                    cross_word = cross_words.get(key)
+                    if cross_word is None:
+                        above, below = self.cross(across == 1, line, square)
+                        cross_word = above + upper[letter] + below if above or below else ""
+                        cross_words[key] = cross_word
+                    if cross_word:
+                        crossing.append(cross_word)
+            word = "".join(chars)
+            if crossing is not None:
+                words = tuple([word.upper()] + crossing) if last > first else tuple(crossing)
+            if across:
+                found.append(Move.assembled(line, first, Direction.ACROSS, word, tuple(placed),
+                                            score, words))
+            else:
+                found.append(Move.assembled(first, line, Direction.DOWN, word, tuple(placed),
+                                            score, words))
+        return found
 
     def raw_moves(self, records: Sequence[int], letters: Sequence[int], count: int, width: int,
                   alphabet: str) -> list[RawMove]:

@@ -39,7 +39,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import packed_nodes
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
 from wordgames.scrabble.movegen import kernel as typed_kernel
@@ -116,6 +116,17 @@ class MoveGenerator:
     def moves(self, board: Board, rack: Rack, ordered: bool = False) -> list[Move]:
         """Every distinct legal move, scored; best first when ``ordered`` (ties in the
         engine's order are broken by the word with its blanks, real tiles first)."""
+        if self.kernel_module is not None:
+            kernel = self._kernel(board)
+            try:
+                count = kernel.search(self._rack_counts(rack), 0)
+                found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
+                                                      self.kernel_module.RECORD, self.alphabet)
+            finally:
+                self._release(kernel)
+            if ordered:
+                found.sort(key=_move_key)
+            return found
         records = self._records(board, rack)
         if ordered:
             records.sort(key=_record_key)
@@ -237,6 +248,12 @@ def _flat_premiums(layout: Layout) -> tuple[list[int], list[int]]:
             _FLAT_PREMIUMS.clear()
         _FLAT_PREMIUMS[layout] = found
     return found
+
+
+def _move_key(move: Move) -> tuple[int, int, int, int, str, str]:
+    """:func:`_record_key` of a move."""
+    return (-move.score, move.row, move.col, 0 if move.direction is Direction.ACROSS else 1,
+            move.word.upper(), move.word)
 
 
 def _record_key(record: RawMove) -> tuple[int, int, int, int, str, str]:
