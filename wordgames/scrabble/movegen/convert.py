@@ -67,7 +67,8 @@ class MoveMaker:
             previous = at
             chars = []
             placed = []
-            crossing = None if same else []  # the cross words, when the words are new
+            # The cross words, when the words are new.
+            crossing: list[str] | None = None if same else []
             for square in range(first, last + 1):
                 tile = tiles[square]
                 if tile is not None:
@@ -78,7 +79,7 @@ class MoveMaker:
                 letter = code - 128 if blank else code
                 chars.append(lower[letter] if blank else upper[letter])
                 row, col = (line, square) if across else (square, line)
-                key = ((row * cols + col) << 22) | (points[letter] << 1) | blank
+                key = (((row << 7) | col) << 22) | (points[letter] << 1) | blank  # sides <= 100
                 placement = shared.get(key)
                 if placement is None:
                     if len(shared) >= _MAX_PLACEMENTS:
@@ -96,7 +97,7 @@ class MoveMaker:
                         crossing.append(cross_word)
             word = "".join(chars)
             if crossing is not None:
-                words = tuple([word.upper()] + crossing) if last > first else tuple(crossing)
+                words = tuple([word.upper(), *crossing]) if last > first else tuple(crossing)
             if across:
                 found.append(Move.assembled(line, first, Direction.ACROSS, word, tuple(placed),
                                             score, words))

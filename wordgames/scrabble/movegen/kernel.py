@@ -29,8 +29,6 @@ import weakref
 from array import array
 from collections.abc import Sequence
 
-import cython  # type: ignore[import-untyped, unused-ignore]
-
 from wordgames.lexicon.packed import PackedNodes
 
 NO_BOUND = -(1 << 60)
@@ -148,7 +146,7 @@ class Kernel:
         self.letter_count = len(values)
         letters: int = len(values)  # a Python int: the shift must not overflow a C long
         self.full = (1 << letters) - 1
-        self.values = array("q", list(values) + [0])
+        self.values = array("q", [*values, 0])
         self.hand_size = hand_size
         self.bingo = bingo_bonus
         self.counts = _zeros("i", len(values) + 1)
@@ -558,7 +556,7 @@ class Kernel:
         if placed == 1:
             length = end - self.start + 1
             record = length >= 2 and (length > self.cross_length[at]
-                                      or (length == self.cross_length[at] and self.across))
+                                      or (length == self.cross_length[at] and self.across == 1))
         if not (record or go_on):
             return
         bonus = self.bingo if placed == self.hand_size else 0
