@@ -90,6 +90,23 @@ class Move:
             self.word.upper(),
         )
 
+    @classmethod
+    def assembled(cls, row: int, col: int, direction: Direction, word: str,
+                  placed: tuple[Placement, ...], score: int, words: tuple[str, ...]) -> Move:
+        """The same as ``Move(row, col, direction, word, placed, score, words)`` for parts
+        already of the right types (the move generator's path): a third of the cost of the
+        frozen dataclass's constructor, which sets each field through ``object.__setattr__``."""
+        move = object.__new__(cls)
+        fields = move.__dict__
+        fields["row"] = row
+        fields["col"] = col
+        fields["direction"] = direction
+        fields["word"] = word
+        fields["placed"] = placed
+        fields["score"] = score
+        fields["words"] = words
+        return move
+
     def with_score(self, score: int, words: Iterable[str] = ()) -> Move:
         """This move with its score (and formed words) set."""
         return replace(self, score=score, words=tuple(words))

@@ -13,7 +13,11 @@ After Appel & Jacobson (1988), in parts a reader can name:
 * :mod:`.extension` — ExtendRight: from a left part across the anchor and through the board;
 * :mod:`.blanks` — the blank designations of each word found, without touching the lexicon;
 * :mod:`.bound` — the best-move score bound of each placement;
-* :mod:`.search` — one search over a board and rack, driving the parts above.
+* :mod:`.search` — one search over a board and rack, driving the parts above;
+* :mod:`.kernel` — the same search over fixed arrays, which the compiled build runs instead
+  (the parts above stay the pure-Python reference; both give the same moves in the same
+  order);
+* :mod:`.convert` — records to :class:`Move` objects, for both.
 
 **Best moves.**  :meth:`MoveGenerator.best` finds the top N of a rack holding blanks without
 generating every move: placements are searched best bound first, each left part is bounded
@@ -25,14 +29,22 @@ it saves for a rack without blanks, which gets one full generation.)
 from __future__ import annotations
 
 import heapq
+from types import ModuleType
+from typing import Any
+
+import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.packed import packed_nodes
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
-from wordgames.scrabble.movegen.lines import Orientation
+from wordgames.scrabble.movegen import kernel as typed_kernel
+from wordgames.scrabble.movegen.convert import MoveMaker
+from wordgames.scrabble.movegen.lines import premium_grids
 from wordgames.scrabble.movegen.search import Search
 from wordgames.scrabble.movegen.state import Emit, RawMove
 from wordgames.scrabble.movegen.tables import LexiconTables, lexicon_tables
@@ -52,6 +64,10 @@ class MoveGenerator:
     search.  Both return :class:`Move` objects carrying their score and the words they form
     (main word first).  Lexicon look-ups are memoised per lexicon and alphabet across calls.
     A tile set of more than :data:`MAX_ALPHABET` letters is refused (InvalidArgumentError).
+
+    Compiled, the search runs in the typed kernel (:mod:`.kernel`) on the lexicon's packed
+    node table; interpreted, in the reference search (:mod:`.search`).  ``kernel_module``
+    chooses (None: the reference); the tests set it to compare the two.
     """
 
     def __init__(
@@ -72,47 +88,80 @@ class MoveGenerator:
         self.alphabet = tile_set.letters
         self.tables = lexicon_tables(lexicon, self.alphabet)
         self.values = [tile_set.value(letter) for letter in self.alphabet]
+        self.kernel_module: ModuleType | None = typed_kernel if cython.compiled else None
 
     def _search(self, board: Board, rack: Rack, emit: Emit) -> Search:
         return Search(self.tables, self.lexicon, self.tile_set, self.values, self.hand_size,
                       self.bingo_bonus, board, rack, emit)
 
-    def raw_moves(self, board: Board, rack: Rack) -> tuple[list[RawMove], list[Orientation]]:
-        """Every distinct legal move as a compact :data:`RawMove` record, with the two
-        orientations (across, down) the records refer to; no :class:`Move` is built."""
-        records: list[RawMove] = []
-        search = self._search(board, rack, records.append)
-        search.generate_all()
-        return records, search.orientations
+    def _records(self, board: Board, rack: Rack, keep: int = 0) -> list[RawMove]:
+        """The records of every move (with ``keep``, at least of the ``keep`` best)."""
+        if self.kernel_module is None:
+            records: list[RawMove] = []
+            self._search(board, rack, records.append).generate_all()
+            return records
+        kernel = self._kernel(board)
+        try:
+            count = kernel.search(self._rack_counts(rack), keep)
+            return MoveMaker(board).raw_moves(kernel.records, kernel.letters, count,
+                                              self.kernel_module.RECORD, self.alphabet)
+        finally:
+            self._release(kernel)
+
+    def raw_moves(self, board: Board, rack: Rack) -> list[RawMove]:
+        """Every distinct legal move as a compact :data:`RawMove` record; no :class:`Move`
+        is built."""
+        return self._records(board, rack)
 
     def moves(self, board: Board, rack: Rack, ordered: bool = False) -> list[Move]:
         """Every distinct legal move, scored; best first when ``ordered`` (ties in the
         engine's order are broken by the word with its blanks, real tiles first)."""
-        records, orientations = self.raw_moves(board, rack)
+        if self.kernel_module is not None:
+            kernel = self._kernel(board)
+            try:
+                count = kernel.search(self._rack_counts(rack), 0)
+                found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
+                                                      self.kernel_module.RECORD, self.alphabet)
+            finally:
+                self._release(kernel)
+            if ordered:
+                found.sort(key=_move_key)
+            return found
+        records = self._records(board, rack)
         if ordered:
             records.sort(key=_record_key)
-        shared: dict[tuple[int, int, str], Placement] = {}
-        across, down = orientations
-        return [_to_move(across if record[1] else down, record, shared) for record in records]
+        maker = MoveMaker(board)
+        return [maker.move(record) for record in records]
 
     def count(self, board: Board, rack: Rack) -> int:
         """How many distinct legal moves there are (no :class:`Move` is built)."""
-        return len(self.raw_moves(board, rack)[0])
+        if self.kernel_module is None:
+            return len(self._records(board, rack))
+        kernel = self._kernel(board)
+        try:
+            return int(kernel.search(self._rack_counts(rack), 0))
+        finally:
+            self._release(kernel)
 
     def best(self, board: Board, rack: Rack, limit: int = 1, bounded: bool | None = None) -> list[Move]:
         """The ``limit`` best moves, best first: the same as the first ``limit`` of
-        ``moves(board, rack, ordered=True)``.  With ``bounded`` they are found by the bounded
-        search over placements; without, by one full generation.  By default the bounded
-        search runs when the rack holds a blank: without one a full generation is cheaper
-        than bounding every placement (measured: about 3 ms against 5 ms a midgame)."""
+        ``moves(board, rack, ordered=True)``.  The kernel keeps only moves scoring at least
+        the ``limit``-th best found so far.  The reference search, with ``bounded``, runs
+        placements best bound first; without, one full generation; by default the bounded
+        search runs when the rack holds a blank (without one a full generation is cheaper
+        than bounding every placement)."""
         if limit < 1:
             return []
         if bounded is None:
             bounded = rack.count(BLANK) > 0
-        if not bounded:
-            records, orientations = self.raw_moves(board, rack)
-            top = heapq.nsmallest(limit, records, key=_record_key)
-            return [_to_move(orientations[0 if record[1] else 1], record) for record in top]
+        if self.kernel_module is not None or not bounded:
+            top = heapq.nsmallest(limit, self._records(board, rack, limit), key=_record_key)
+            maker = MoveMaker(board)
+            return [maker.move(record) for record in top]
+        return self._bounded(board, rack, limit)
+
+    def _bounded(self, board: Board, rack: Rack, limit: int) -> list[Move]:
+        """The reference's bounded search for the ``limit`` best moves."""
         found: list[tuple[tuple[int, int, int, int, str, str], RawMove]] = []
 
         def emit(record: RawMove) -> None:
@@ -134,7 +183,77 @@ class MoveGenerator:
             if len(found) >= limit:
                 keep_best()
         keep_best()
-        return [_to_move(search.orientations[0 if raw[1] else 1], raw) for _key, raw in found]
+        maker = MoveMaker(board)
+        return [maker.move(raw) for _key, raw in found]
+
+    # --- the kernel -------------------------------------------------------------------------
+
+    def _rack_counts(self, rack: Rack) -> list[int]:
+        """The rack as counts per letter number, blanks last."""
+        index = self.tables.index
+        counts = [0] * (len(self.alphabet) + 1)
+        for tile, count in rack.counts().items():
+            if tile == BLANK:
+                counts[-1] += count
+            elif tile in index:
+                counts[index[tile]] += count
+        return counts
+
+    def _kernel(self, board: Board) -> Any:
+        """A kernel of this generator's lexicon and scoring with ``board`` loaded, taken from
+        the pool its lexicon tables keep (one search at a time uses a kernel)."""
+        module = self.kernel_module
+        assert module is not None
+        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus)
+        pool = self.tables.kernels.setdefault(key, [])
+        if pool:
+            kernel = pool.pop()
+        else:
+            lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
+            kernel = module.Kernel(lexicon, self.values, self.hand_size, self.bingo_bonus)
+        kernel.pool = pool
+        index = self.tables.index
+        value = self.tile_set.value
+        tiles = []
+        points = []
+        for row in board.grid():
+            for tile in row:
+                if tile is None:
+                    tiles.append(-1)
+                    points.append(0)
+                else:
+                    tiles.append(index[tile.upper()])
+                    points.append(value(tile))
+        letter_mult, word_mult = _flat_premiums(board.layout)
+        start_row, start_col = board.layout.start
+        kernel.load_board(tiles, points, letter_mult, word_mult, board.rows, board.cols,
+                          start_row * board.cols + start_col)
+        return kernel
+
+    def _release(self, kernel: Any) -> None:
+        """Give a kernel back to its pool."""
+        kernel.pool.append(kernel)
+
+
+_FLAT_PREMIUMS: dict[Layout, tuple[list[int], list[int]]] = {}
+
+
+def _flat_premiums(layout: Layout) -> tuple[list[int], list[int]]:
+    """The letter and word multipliers of ``layout`` row-major (memoised per layout)."""
+    found = _FLAT_PREMIUMS.get(layout)
+    if found is None:
+        letter_grid, word_grid = premium_grids(layout, True)
+        found = ([m for row in letter_grid for m in row], [m for row in word_grid for m in row])
+        if len(_FLAT_PREMIUMS) > 64:
+            _FLAT_PREMIUMS.clear()
+        _FLAT_PREMIUMS[layout] = found
+    return found
+
+
+def _move_key(move: Move) -> tuple[int, int, int, int, str, str]:
+    """:func:`_record_key` of a move."""
+    return (-move.score, move.row, move.col, 0 if move.direction is Direction.ACROSS else 1,
+            move.word.upper(), move.word)
 
 
 def _record_key(record: RawMove) -> tuple[int, int, int, int, str, str]:
@@ -143,30 +262,3 @@ def _record_key(record: RawMove) -> tuple[int, int, int, int, str, str]:
     score, across, line, first, _last, word = record
     row, col = (line, first) if across else (first, line)
     return (-score, row, col, 0 if across else 1, word.upper(), word)
-
-
-def _to_move(orientation: Orientation, record: RawMove,
-             shared: dict[tuple[int, int, str], Placement] | None = None) -> Move:
-    """Turn a record of ``orientation`` into a :class:`Move` with its formed words.
-    Placements are immutable, so moves built together may share them through ``shared``
-    (keyed by square and tile), which saves most of the cost of building many moves."""
-    score, across, index, first, last, word = record
-    line = orientation.lines[index]
-    tiles = line.tiles
-    placed = []
-    words = [word.upper()] if last > first else []
-    for offset, char in enumerate(word):
-        col = first + offset
-        if tiles[col] is None:
-            row, col_ = (index, col) if across else (col, index)
-            placement = shared.get((row, col_, char)) if shared is not None else None
-            if placement is None:
-                placement = Placement(row, col_, char.upper(), char.islower())
-                if shared is not None:
-                    shared[(row, col_, char)] = placement
-            placed.append(placement)
-            if line.above[col] or line.below[col]:
-                words.append(line.above[col] + char.upper() + line.below[col])
-    if across:
-        return Move(index, first, Direction.ACROSS, word, tuple(placed), score, tuple(words))
-    return Move(first, index, Direction.DOWN, word, tuple(placed), score, tuple(words))

@@ -44,6 +44,8 @@ class LexiconTables:
         self.expansions: dict[Node, Expansion] = {}
         self.cross_masks: dict[tuple[str, str], int] = {}
         self.follows: dict[Node, dict[int, int]] = {}
+        # Idle typed kernels (see .kernel) by module and scoring, reused by every generator.
+        self.kernels: dict[tuple[object, ...], list[Any]] = {}
 
     def expand(self, node: Node) -> Expansion:
         """The children of ``node`` whose letters are in the alphabet (memoised).
