@@ -164,7 +164,11 @@ def test_levels_are_seeded_and_the_beginner_plays_short_words(enable_trie: Lexic
     assert get_strategy("level4").decide(situation) == get_strategy("greedy").decide(situation)
 
 
-def test_a_strategy_bound_to_its_own_table() -> None:
+def test_a_strategy_bound_to_its_own_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wordgames.scrabble.game import decision
+
+    # The registration must not outlive the test (other tests list the strategy names).
+    monkeypatch.setattr(decision, "_STRATEGIES", dict(decision._STRATEGIES))
     table = LeaveTable.from_texts(ENGLISH_ALPHABET, {"?": 25.5, "A": 0.5})
     name = bind_leaves("equity", table, "hand-made")
     assert name == "equity[hand-made]"
