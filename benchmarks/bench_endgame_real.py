@@ -1,7 +1,8 @@
 """Endgames of real games: the position where each replayable game in ../shared/external/gcg
 empties the bag, solved with a time limit per position; prints each and the distribution.
 
-    PYTHONPATH=. python benchmarks/bench_endgame_real.py [--time 30] [--games N] [--start K] [--shared DIR]
+    PYTHONPATH=. python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
+                                                 [--games N] [--start K] [--shared DIR]
 
 A game's position is the first turn whose rack is recorded and after which at most a rack's
 worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
@@ -24,7 +25,7 @@ from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import standard_layout
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, rack_tile
-from wordgames.scrabble.endgame import solve_endgame
+from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 from wordgames.scrabble.formats.gcg import (
     EXCHANGE,
     MOVE,
@@ -70,10 +71,14 @@ def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time", type=float, default=30.0, help="seconds per position")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="measure the limit in wall-clock seconds or in this process's CPU "
+                             "seconds (fair on a shared, loaded machine)")
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--start", type=int, default=0, help="skip the first K games")
     parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder")
     args = parser.parse_args()
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     shared: Path = args.shared
     cases_path = shared / "external" / "gcg" / "cases.json"
     if not cases_path.exists():
@@ -99,9 +104,10 @@ def main() -> int:
             print(f"{case['id']}: no empty-bag position with a known rack", flush=True)
             continue
         board, rack, opponent = found
-        started = time.perf_counter()
-        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time)
-        wall = time.perf_counter() - started
+        started = clock()
+        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time,
+                               options=SearchOptions(clock=clock))
+        wall = clock() - started
         first = result.moves[0].move if result.moves else None
         shown = "pass" if first is None else first.word
         rows.append((result.exact, wall))

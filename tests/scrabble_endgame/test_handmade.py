@@ -11,7 +11,7 @@ from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.tiles import Rack
-from wordgames.scrabble.endgame import solve_endgame
+from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 from wordgames.scrabble.rules.classic import ClassicRules
 
 from .reference import Minimax
@@ -89,6 +89,17 @@ def test_time_limit_still_gives_a_legal_first_move(enable_trie: Lexicon) -> None
     first = result.moves[0].move
     assert first is not None
     assert RULES.check(board, first, enable_trie, Rack.parse(racks[0])).valid
+
+
+def test_the_time_limit_is_measured_on_the_clock_given(enable_trie: Lexicon) -> None:
+    board = Board()
+    board.place_all([(7, col, letter) for col, letter in zip(range(5, 10), "QUOTE", strict=True)])
+    ticks = iter(range(1_000_000))
+    # A clock that moves one "second" a reading: the 5-second budget lasts a few nodes.
+    result = solve_endgame(board, ("AEINRST", "DGILOPU"), enable_trie, RULES, time_limit=5,
+                           options=SearchOptions(clock=lambda: float(next(ticks))))
+    assert not result.exact and result.moves
+    assert 5 <= result.seconds <= 7 and result.nodes <= 6
 
 
 def test_depth_cap_is_exact_only_when_the_whole_tree_fits(words: Lexicon) -> None:
