@@ -40,6 +40,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.blanks",
     "wordgames.scrabble.movegen.bound",
     "wordgames.scrabble.movegen.search",
+    "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",

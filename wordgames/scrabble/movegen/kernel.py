@@ -5,13 +5,9 @@
 The compiled build runs this instead of the closure search (:mod:`.extension` and friends,
 which stay the pure-Python reference, as :mod:`wordgames.wordsearch.searcher` keeps both):
 
-* the lexicon is the packed node table (:mod:`wordgames.lexicon.packed`); its letter bits are
-  mapped once to the tile set's letter numbers (position in ``tile_set.letters``), so the
-  search's masks are in the tile set's letter order (:class:`KernelLexicon`);
-* the board is read once per search into flat integer arrays for both orientations (tile
-  number or -1, cross-check mask, cross-word points and length, premiums, anchors, the run of
-  board tiles after each square), the rack into a counts array, the word being built into a
-  per-square buffer;
+* the lexicon is the packed node table and the board flat arrays for both orientations
+  (:mod:`.board_arrays`, which :class:`Kernel` extends); the rack is a counts array, the word
+  being built a per-square buffer, the left parts two flat arrays;
 * each move is one record in a growable integer buffer (score, orientation, line, first and
   last square, where its letters start in a letter buffer) — no Python object per node or per
   move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove` tuples.
@@ -25,11 +21,16 @@ only slower.
 
 from __future__ import annotations
 
-import weakref
-from array import array
 from collections.abc import Sequence
 
-from wordgames.lexicon.packed import PackedNodes
+import cython  # type: ignore[import-untyped, unused-ignore]
+
+from wordgames.scrabble.movegen.board_arrays import BoardArrays, KernelLexicon, _grown, _zeros, kernel_lexicon
+
+if not cython.compiled:  # compiled, kernel.pxd cimports the C function
+    from wordgames.scrabble.movegen.board_arrays import _bits
+
+__all__ = ["BLANK_FLAG", "NO_BOUND", "RECORD", "Kernel", "KernelLexicon", "kernel_lexicon"]
 
 NO_BOUND = -(1 << 60)
 RECORD = 6
@@ -40,95 +41,8 @@ BLANK_FLAG = 128
 _WIDTH = 6  # RECORD and BLANK_FLAG as C constants for the compiled loops
 _BLANK = 128
 
-_ALL = 0xFFFFFFFFFFFFFFFF
-_ODD = 0x5555555555555555
-_PAIR = 0x3333333333333333
-_NIBBLE = 0x0F0F0F0F0F0F0F0F
-_ONES = 0x0101010101010101
 
-
-def _bits(mask: int) -> int:
-    """How many bits of a 64-bit ``mask`` are set (the multiply wraps in C; ``_ALL`` makes
-    Python wrap the same way)."""
-    mask = mask - ((mask >> 1) & _ODD)
-    mask = (mask & _PAIR) + ((mask >> 2) & _PAIR)
-    mask = (mask + (mask >> 4)) & _NIBBLE
-    return ((mask * _ONES) & _ALL) >> 56
-
-
-def _zeros(typecode: str, count: int) -> array[int]:
-    """A zero-filled array of ``count`` items."""
-    return array(typecode, bytes(array(typecode).itemsize * count))
-
-
-def _grown(old: array[int], used: int, wanted: int) -> array[int]:
-    """A copy of the first ``used`` items of ``old`` in an array of at least ``wanted`` (``old``
-    is an array, or, compiled, a typed view of one: its ``base``)."""
-    source = getattr(old, "base", old)
-    new = _zeros(source.typecode, max(wanted, 2 * len(source), 64))
-    new[:used] = source[:used]
-    return new
-
-
-class KernelLexicon:
-    """A packed node table with its child masks in a tile set's letter order: ``kids[node]``
-    has bit ``i`` when letter ``alphabet[i]`` may follow; the child along letter ``i`` is
-    ``first[node] + popcount(masks[node] & (lexicon_bit[i] - 1))``.  When the alphabet's
-    letters hold the table's first bits in order (A-Z and ENABLE) ``kids`` is the table's own
-    mask array; otherwise it is translated once, one pass over the nodes."""
-
-    def __init__(self, packed: PackedNodes, alphabet: str) -> None:
-        self.masks = packed.masks
-        self.first = packed.first
-        self.terminal = packed.terminal
-        self.lexicon_bit = array("Q", [packed.letter_bits.get(letter, 0) for letter in alphabet])
-        if all(self.lexicon_bit[i] == 1 << i for i in range(len(alphabet))):
-            self.kids = packed.masks
-        else:
-            self.kids = _translated(packed, alphabet)
-
-
-def _translated(packed: PackedNodes, alphabet: str) -> array[int]:
-    """Each node's child mask with letter ``alphabet[i]`` on bit ``i`` (other letters dropped)."""
-    to_tile = _zeros("Q", 64)  # lexicon bit position -> tile bit (0: not in the alphabet)
-    for i, letter in enumerate(alphabet):
-        bit = packed.letter_bits.get(letter, 0)
-        if bit:
-            to_tile[bit.bit_length() - 1] = 1 << i
-    masks = packed.masks
-    kids = _zeros("Q", len(masks))
-    return _translate(masks, kids, to_tile, packed.terminal)
-
-
-def _translate(masks: array[int], kids: array[int], to_tile: array[int], terminal: int) -> array[int]:
-    """Fill ``kids`` from ``masks`` through ``to_tile`` (a loop the compiler types)."""
-    m, k, t = masks, kids, to_tile  # typed views when compiled
-    for node in range(len(masks)):
-        mask = m[node] & ~terminal
-        out = 0
-        position = 0
-        while mask:
-            if mask & 1:
-                out |= t[position]
-            mask >>= 1
-            position += 1
-        k[node] = out
-    return kids
-
-
-_LEXICONS: weakref.WeakKeyDictionary[PackedNodes, dict[str, KernelLexicon]] = weakref.WeakKeyDictionary()
-
-
-def kernel_lexicon(packed: PackedNodes, alphabet: str) -> KernelLexicon:
-    """The :class:`KernelLexicon` of ``packed`` for ``alphabet`` (made once, kept with it)."""
-    by_alphabet = _LEXICONS.setdefault(packed, {})
-    found = by_alphabet.get(alphabet)
-    if found is None:
-        found = by_alphabet[alphabet] = KernelLexicon(packed, alphabet)
-    return found
-
-
-class Kernel:
+class Kernel(BoardArrays):
     """The move search for one lexicon, alphabet, letter values, hand size and bingo bonus;
     its buffers are reused from search to search (one search at a time).
 
@@ -138,21 +52,12 @@ class Kernel:
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int], hand_size: int,
                  bingo_bonus: int) -> None:
-        self.kids = lexicon.kids
-        self.masks = lexicon.masks
-        self.first = lexicon.first
-        self.lexicon_bit = lexicon.lexicon_bit
-        self.terminal = lexicon.terminal
-        self.letter_count = len(values)
-        letters: int = len(values)  # a Python int: the shift must not overflow a C long
-        self.full = (1 << letters) - 1
-        self.values = array("q", [*values, 0])
+        BoardArrays.__init__(self, lexicon, values)
         self.hand_size = hand_size
         self.bingo = bingo_bonus
         self.counts = _zeros("i", len(values) + 1)
         self.rack = _zeros("i", len(values) + 1)
         self.lead_slot = _zeros("i", len(values))
-        self.squares = 0
         self.records = _zeros("q", 64 * _WIDTH)
         self.letters = _zeros("B", 512)
         self.pu = _zeros("Q", 4 * 64)
@@ -163,144 +68,7 @@ class Kernel:
         self.top = _zeros("q", 1)
         self.count = 0
         self.pool: object = None
-        self.word = _zeros("i", 1)
-        self.offsets = _zeros("i", 1)
-        self.losses = _zeros("q", 1)
-        self.chosen = _zeros("i", 1)
-        self.flags = _zeros("i", 1)
         self.uses = _zeros("i", len(values) + 1)
-
-    # --- the board --------------------------------------------------------------------------
-
-    def _size(self, rows: int, cols: int) -> None:
-        """Arrays for a board of ``rows`` x ``cols`` squares, both orientations."""
-        self.rows = rows
-        self.cols = cols
-        if self.squares == 2 * rows * cols:
-            return
-        self.squares = size = 2 * rows * cols
-        self.tile = _zeros("i", size)
-        self.tile_points = _zeros("q", size)
-        self.cross = _zeros("Q", size)
-        self.cross_points = _zeros("q", size)
-        self.cross_length = _zeros("i", size)
-        self.lm = _zeros("q", size)
-        self.wm = _zeros("q", size)
-        self.anchor = _zeros("i", size)
-        self.next_square = _zeros("i", size)
-        self.run_points = _zeros("q", size)
-        side = max(rows, cols) + 1
-        self.word = _zeros("i", side)
-        self.offsets = _zeros("i", side)
-        self.losses = _zeros("q", side)
-        self.chosen = _zeros("i", side)
-        self.flags = _zeros("i", side)
-
-    def _base(self, across: int) -> int:
-        """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
-        return 0 if across else self.rows * self.cols
-
-    def load_board(self, tiles: Sequence[int], points: Sequence[int], letter_mult: Sequence[int],
-                   word_mult: Sequence[int], rows: int, cols: int, start: int) -> None:
-        """Read a board given row-major: tile numbers (-1 empty), tile points, premiums, and
-        the start square (used when the board is empty).  Cost: O(squares) plus a walk of the
-        lexicon per cross word."""
-        self._size(rows, cols)
-        empty = True
-        for o in range(2):
-            base = self._base(1 - o)
-            for square in range(rows * cols):
-                r = square // cols
-                c = square - r * cols
-                at = base + (r * cols + c if o == 0 else c * rows + r)
-                self.tile[at] = tiles[square]
-                self.tile_points[at] = points[square]
-                self.lm[at] = letter_mult[square]
-                self.wm[at] = word_mult[square]
-                if tiles[square] >= 0:
-                    empty = False
-        self._lines(1, rows, cols, empty, start)
-        self._lines(0, cols, rows, empty, (start % cols) * rows + start // cols)
-
-    def _lines(self, across: int, lines: int, length: int, empty: bool, start: int) -> None:
-        """Cross-checks, anchors and runs of one orientation (``lines`` lines of ``length``)."""
-        base = self._base(across)
-        other = self._base(1 - across)
-        for line in range(lines):
-            for col in range(length - 1, -1, -1):  # right to left: each square sees its run
-                at = base + line * length + col
-                self.anchor[at] = 0
-                if self.tile[at] >= 0:
-                    self.cross[at] = 0
-                    continue
-                self._run_after(at, col, length)
-                if empty:
-                    self.cross[at] = self.full
-                    self.cross_points[at] = -1
-                    self.cross_length[at] = 1
-                    self.anchor[at] = at - base == start
-                    continue
-                self._cross_check(at, other + col * lines, line, lines)
-                if (self.cross_points[at] >= 0 or (col + 1 < length and self.tile[at + 1] >= 0)
-                        or (col > 0 and self.tile[at - 1] >= 0)):
-                    self.anchor[at] = 1
-
-    def _run_after(self, at: int, col: int, length: int) -> None:
-        """The square after the board tiles following empty square ``at`` and their points."""
-        nxt = at + 1
-        points = 0
-        end = col + 1
-        while end < length and self.tile[nxt] >= 0:
-            points += self.tile_points[nxt]
-            nxt += 1
-            end += 1
-        self.next_square[at] = nxt
-        self.run_points[at] = points
-
-    def _cross_check(self, at: int, line_start: int, position: int, length: int) -> None:
-        """The letters that may go on ``at`` given the board tiles around it in the other
-        orientation (whose line starts at ``line_start``; ``at`` is its square ``position``)."""
-        top = position
-        while top > 0 and self.tile[line_start + top - 1] >= 0:
-            top -= 1
-        bottom = position
-        while bottom + 1 < length and self.tile[line_start + bottom + 1] >= 0:
-            bottom += 1
-        if top == bottom:
-            self.cross[at] = self.full
-            self.cross_points[at] = -1
-            self.cross_length[at] = 1
-            return
-        points = 0
-        node = 0
-        for square in range(line_start + top, line_start + bottom + 1):
-            points += self.tile_points[square]
-        self.cross_points[at] = points
-        self.cross_length[at] = bottom - top + 1
-        for square in range(line_start + top, line_start + position):
-            node = self._child(node, self.tile[square])
-            if node < 0:
-                self.cross[at] = 0
-                return
-        allowed = 0
-        letters = self.kids[node] & self.full
-        while letters:
-            bit = letters & (~letters + 1)
-            letters ^= bit
-            child = self._child(node, _bits(bit - 1))
-            for square in range(line_start + position + 1, line_start + bottom + 1):
-                child = self._child(child, self.tile[square])
-                if child < 0:
-                    break
-            if child >= 0 and self.masks[child] & self.terminal:
-                allowed |= bit
-        self.cross[at] = allowed
-
-    def _child(self, node: int, letter: int) -> int:
-        """The node after ``node`` along tile letter ``letter``, or -1."""
-        if letter < 0 or not (self.kids[node] >> letter) & 1:
-            return -1
-        return self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[letter] - 1))
 
     # --- the rack and the search -----------------------------------------------------------
 
