@@ -5,14 +5,28 @@ cimport cython
 
 ctypedef unsigned long long u64
 ctypedef long long i64
+ctypedef unsigned int u32
+ctypedef unsigned char u8
 
 cdef u64 _ALL, _ODD, _PAIR, _NIBBLE, _ONES
 
 cpdef int _bits(u64 mask) noexcept
 
+cdef inline int _popcount(u64 mask) noexcept:
+    # _bits as an inline C function for the modules that cimport it (the kernel): a call
+    # across modules, or to the C library's popcount, costs more than these few operations.
+    mask = mask - ((mask >> 1) & <u64>0x5555555555555555)
+    mask = (mask & <u64>0x3333333333333333) + ((mask >> 2) & <u64>0x3333333333333333)
+    mask = (mask + (mask >> 4)) & <u64>0x0F0F0F0F0F0F0F0F
+    return <int>((mask * <u64>0x0101010101010101) >> 56)
+
 @cython.locals(node=Py_ssize_t, mask=u64, out=u64, position=int, m=u64[::1], k=u64[::1],
                t=u64[::1])
 cpdef object _translate(object masks, object kids, object to_tile, u64 terminal)
+
+@cython.locals(node=Py_ssize_t, children=int, best=int, child=Py_ssize_t, m=u64[::1],
+               f=u32[::1], h=u8[::1])
+cpdef object _heights(object masks, object first, u64 terminal)
 
 
 cdef class BoardArrays:
@@ -29,6 +43,8 @@ cdef class BoardArrays:
     cdef u64[::1] cross
     cdef int[::1] word, offsets, chosen, flags
     cdef i64[::1] losses
+    cdef unsigned char[::1] height
+    cdef i64[::1] most_points, most_mult, most_cross, most_lm
 
     cdef void _size(self, Py_ssize_t rows, Py_ssize_t cols)
     cdef Py_ssize_t _base(self, int across) noexcept
@@ -50,6 +66,9 @@ cdef class BoardArrays:
                    square=Py_ssize_t, allowed=u64, letters=u64, bit=u64, child=Py_ssize_t)
     cdef void _cross_check(self, Py_ssize_t at, Py_ssize_t line_start, Py_ssize_t position,
                            Py_ssize_t length) noexcept
+
+    @cython.locals(col=Py_ssize_t, at=Py_ssize_t)
+    cdef void _line_bounds(self, Py_ssize_t line_base, Py_ssize_t length, i64 max_value) noexcept
 
     cdef Py_ssize_t _child(self, Py_ssize_t node, int letter) noexcept
 

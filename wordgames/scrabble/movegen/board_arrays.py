@@ -69,6 +69,23 @@ class KernelLexicon:
             self.kids = packed.masks
         else:
             self.kids = _translated(packed, alphabet)
+        self.height = _heights(packed.masks, packed.first, packed.terminal)
+
+
+def _heights(masks: array[int], first: array[int], terminal: int) -> array[int]:
+    """Per node, the most letters a word may still take after it (at most 255): the best-move
+    search drops a path that cannot reach the bingo.  Children are numbered after their
+    parent (breadth first), so one backward pass.  Cost: O(nodes), a byte each."""
+    height = _zeros("B", len(masks))
+    m, f, h = masks, first, height  # typed views when compiled
+    for node in range(len(masks) - 1, -1, -1):
+        children = _bits(m[node] & ~terminal)
+        best = 0
+        for child in range(f[node], f[node] + children):
+            if h[child] + 1 > best:
+                best = h[child] + 1
+        h[node] = min(best, 255)
+    return height
 
 
 def _translated(packed: PackedNodes, alphabet: str) -> array[int]:
@@ -118,6 +135,7 @@ class BoardArrays:
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int]) -> None:
         self.kids = lexicon.kids
+        self.height = lexicon.height
         self.masks = lexicon.masks
         self.first = lexicon.first
         self.lexicon_bit = lexicon.lexicon_bit
@@ -157,6 +175,10 @@ class BoardArrays:
         self.losses = _zeros("q", side)
         self.chosen = _zeros("i", side)
         self.flags = _zeros("i", side)
+        self.most_points = _zeros("q", side)
+        self.most_mult = _zeros("q", side)
+        self.most_cross = _zeros("q", side)
+        self.most_lm = _zeros("q", side)
 
     def _base(self, across: int) -> int:
         """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
@@ -257,6 +279,29 @@ class BoardArrays:
             if child >= 0 and self.masks[child] & self.terminal:
                 allowed |= bit
         self.cross[at] = allowed
+
+    def _line_bounds(self, line_base: int, length: int, max_value: int) -> None:
+        """For each square of the line starting at ``line_base``, what the squares from it to
+        the line's end can add to a move at most (tiles worth at most ``max_value``): the
+        board tiles' points, the product of the empty squares' word multipliers, the cross
+        words, the highest letter multiplier.  The best-move search bounds a path with them."""
+        self.most_points[length] = 0
+        self.most_mult[length] = 1
+        self.most_cross[length] = 0
+        self.most_lm[length] = 0
+        for col in range(length - 1, -1, -1):
+            at = line_base + col
+            self.most_points[col] = self.most_points[col + 1]
+            self.most_mult[col] = self.most_mult[col + 1]
+            self.most_cross[col] = self.most_cross[col + 1]
+            self.most_lm[col] = self.most_lm[col + 1]
+            if self.tile[at] >= 0:
+                self.most_points[col] += self.tile_points[at]
+                continue
+            self.most_mult[col] *= self.wm[at]
+            self.most_lm[col] = max(self.most_lm[col], self.lm[at])
+            if self.cross_points[at] >= 0 and self.cross[at]:
+                self.most_cross[col] += (self.cross_points[at] + max_value * self.lm[at]) * self.wm[at]
 
     def _child(self, node: int, letter: int) -> int:
         """The node after ``node`` along tile letter ``letter``, or -1."""

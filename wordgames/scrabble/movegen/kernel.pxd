@@ -3,7 +3,7 @@
 
 cimport cython
 
-from wordgames.scrabble.movegen.board_arrays cimport BoardArrays, _bits, u64, i64
+from wordgames.scrabble.movegen.board_arrays cimport BoardArrays, _popcount as _bits, u64, i64
 
 cdef i64 NO_BOUND
 cdef int _WIDTH, _BLANK
@@ -21,9 +21,11 @@ cdef class Kernel(BoardArrays):
     cdef public object pool
     cdef Py_ssize_t used_letters
     cdef u64[::1] pu, leads
+    cdef unsigned char[::1] lead_done
     cdef i64[::1] pi, by_level, level_start, top
     cdef Py_ssize_t prefixes, lead_slots
     cdef int depth, keep, rack_size, blanks_on_rack
+    cdef i64 max_value
     cdef int across, line, length, start, last
     cdef Py_ssize_t line_base
 
@@ -49,7 +51,7 @@ cdef class Kernel(BoardArrays):
     cdef void _grow(self, Py_ssize_t parent, Py_ssize_t node, u64 kids, u64 held, u64 playable,
                     u64 swappable, int length, int depth)
 
-    @cython.locals(slot=Py_ssize_t, need=Py_ssize_t, q=Py_ssize_t)
+    @cython.locals(slot=Py_ssize_t, need=Py_ssize_t, q=Py_ssize_t, at=Py_ssize_t)
     cdef u64 _leads(self, Py_ssize_t p, int letter) except? 0
 
     @cython.locals(node=Py_ssize_t, candidates=u64, leads=u64, bit=u64, child=Py_ssize_t)
@@ -67,7 +69,8 @@ cdef class Kernel(BoardArrays):
                    nxt=int, end=int, go_on=bint, record=bint, length=int, bonus=i64,
                    next_mask=u64, bit=u64, i=int, child=Py_ssize_t, square=Py_ssize_t,
                    is_word=bint, real=int, v=i64, spare=int, swaps=u64, word_part=i64,
-                   cross_part=i64, score=i64, next_kids=u64, now_held=u64)
+                   cross_part=i64, score=i64, next_kids=u64, now_held=u64, left=i64, t=int,
+                   most=i64)
     cdef void _extend(self, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
                       i64 cross, int placed, u64 held, u64 swappable)
 

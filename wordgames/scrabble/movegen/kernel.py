@@ -65,6 +65,7 @@ class Kernel(BoardArrays):
         self.by_level = _zeros("q", 64)
         self.level_start = _zeros("q", 32)
         self.leads = _zeros("Q", 64)
+        self.lead_done = _zeros("B", 64)
         self.top = _zeros("q", 1)
         self.count = 0
         self.pool: object = None
@@ -100,6 +101,10 @@ class Kernel(BoardArrays):
         self.blanks_on_rack = rack[self.blank]
         self.held_all = held
         self.playable_all = held | (self.full if self.blanks_on_rack else 0)
+        self.max_value = 0
+        for i in range(self.letter_count):
+            if rack[i] and self.values[i] > self.max_value:
+                self.max_value = self.values[i]
         if size == 0:
             return 0
         depth = 0
@@ -118,6 +123,8 @@ class Kernel(BoardArrays):
                 self.line = line
                 self.line_base = base + line * length
                 self.length = length
+                if keep > 0:
+                    self._line_bounds(self.line_base, length, self.max_value)
                 for col in range(length):
                     if self.anchor[self.line_base + col]:
                         self._run_anchor(col)
@@ -233,9 +240,14 @@ class Kernel(BoardArrays):
             need = self.lead_slots * self.prefixes
             if len(self.leads) < need:
                 self.leads = _grown(self.leads, slot * self.prefixes, need)
-            for q in range(self.prefixes):
-                self.leads[slot * self.prefixes + q] = self._follow(q, letter)
-        return self.leads[slot * self.prefixes + p]
+                self.lead_done = _grown(self.lead_done, slot * self.prefixes, need)
+            for q in range(slot * self.prefixes, need):
+                self.lead_done[q] = 0
+        at = slot * self.prefixes + p
+        if not self.lead_done[at]:
+            self.leads[at] = self._follow(p, letter)
+            self.lead_done[at] = 1
+        return self.leads[at]
 
     def _follow(self, p: int, letter: int) -> int:
         """The playable letters after left part ``p`` that lead into ``letter``."""
@@ -311,6 +323,17 @@ class Kernel(BoardArrays):
         candidates = kid_mask & self.cross[at] & (self.full if have_blank else held)
         if not candidates:
             return
+        if self.keep > 0:
+            # The best-move search: drop the path when no word it can still make (the rest
+            # of the rack at its best on the best squares ahead, the bingo only if the
+            # lexicon has words long enough) reaches the threshold.
+            left = self.rack_size - placed
+            most = ((main + self.most_points[col] + left * self.max_value * self.most_lm[col])
+                    * mult * self.most_mult[col] + cross + self.most_cross[col])
+            if self.rack_size >= self.hand_size and self.height[node] >= self.hand_size - placed:
+                most += self.bingo
+            if most < self.threshold:
+                return
         wm = self.wm[at]
         lm = self.lm[at]
         csum = self.cross_points[at]
@@ -335,9 +358,11 @@ class Kernel(BoardArrays):
             i = _bits(bit - 1)
             child = self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[i] - 1))
             for square in range(at + 1, self.line_base + nxt):  # the board tiles after it
-                child = self._child(child, self.tile[square])
-                if child < 0:
+                t = self.tile[square]
+                if not (self.kids[child] >> t) & 1:
+                    child = -1
                     break
+                child = self.first[child] + _bits(self.masks[child] & (self.lexicon_bit[t] - 1))
             if child < 0:
                 continue
             is_word = (self.masks[child] & self.terminal) != 0
