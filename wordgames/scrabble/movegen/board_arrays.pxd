@@ -67,8 +67,10 @@ cdef class BoardArrays:
     cdef void _cross_check(self, Py_ssize_t at, Py_ssize_t line_start, Py_ssize_t position,
                            Py_ssize_t length) noexcept
 
-    @cython.locals(col=Py_ssize_t, at=Py_ssize_t)
-    cdef void _line_bounds(self, Py_ssize_t line_base, Py_ssize_t length, i64 max_value) noexcept
+    @cython.locals(width=Py_ssize_t, need=Py_ssize_t, col=Py_ssize_t, points=i64, mult=i64,
+                   cross=i64, lm=i64, k=int, square=Py_ssize_t, at=Py_ssize_t)
+    cdef void _line_bounds(self, Py_ssize_t line_base, Py_ssize_t length, i64 max_value,
+                           int tiles)
 
     cdef Py_ssize_t _child(self, Py_ssize_t node, int letter) noexcept
 

@@ -150,6 +150,10 @@ class BoardArrays:
         self.losses = _zeros("q", 1)
         self.chosen = _zeros("i", 1)
         self.flags = _zeros("i", 1)
+        self.most_points = _zeros("q", 1)
+        self.most_mult = _zeros("q", 1)
+        self.most_cross = _zeros("q", 1)
+        self.most_lm = _zeros("q", 1)
 
     def _size(self, rows: int, cols: int) -> None:
         """Arrays for a board of ``rows`` x ``cols`` squares, both orientations, and the
@@ -175,10 +179,6 @@ class BoardArrays:
         self.losses = _zeros("q", side)
         self.chosen = _zeros("i", side)
         self.flags = _zeros("i", side)
-        self.most_points = _zeros("q", side)
-        self.most_mult = _zeros("q", side)
-        self.most_cross = _zeros("q", side)
-        self.most_lm = _zeros("q", side)
 
     def _base(self, across: int) -> int:
         """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
@@ -280,28 +280,48 @@ class BoardArrays:
                 allowed |= bit
         self.cross[at] = allowed
 
-    def _line_bounds(self, line_base: int, length: int, max_value: int) -> None:
-        """For each square of the line starting at ``line_base``, what the squares from it to
-        the line's end can add to a move at most (tiles worth at most ``max_value``): the
-        board tiles' points, the product of the empty squares' word multipliers, the cross
-        words, the highest letter multiplier.  The best-move search bounds a path with them."""
-        self.most_points[length] = 0
-        self.most_mult[length] = 1
-        self.most_cross[length] = 0
-        self.most_lm[length] = 0
-        for col in range(length - 1, -1, -1):
-            at = line_base + col
-            self.most_points[col] = self.most_points[col + 1]
-            self.most_mult[col] = self.most_mult[col + 1]
-            self.most_cross[col] = self.most_cross[col + 1]
-            self.most_lm[col] = self.most_lm[col + 1]
-            if self.tile[at] >= 0:
-                self.most_points[col] += self.tile_points[at]
-                continue
-            self.most_mult[col] *= self.wm[at]
-            self.most_lm[col] = max(self.most_lm[col], self.lm[at])
-            if self.cross_points[at] >= 0 and self.cross[at]:
-                self.most_cross[col] += (self.cross_points[at] + max_value * self.lm[at]) * self.wm[at]
+    def _line_bounds(self, line_base: int, length: int, max_value: int, tiles: int) -> None:
+        """For each square ``col`` of the line starting at ``line_base`` and each number
+        ``k`` <= ``tiles`` of rack tiles put down from it (index ``col * (tiles + 1) + k``),
+        the most those tiles and the board tiles they reach can add to a move (tiles worth at
+        most ``max_value``): the board tiles' points, the product of the word multipliers,
+        the cross words, the highest letter multiplier.  Where fewer than ``k`` empty squares
+        are left, the figures of all of them.  The best-move search bounds a path with them.
+        Cost: O(length x tiles)."""
+        width = tiles + 1
+        need = width * (length + 1)
+        if len(self.most_points) < need:
+            self.most_points = _zeros("q", need)
+            self.most_mult = _zeros("q", need)
+            self.most_cross = _zeros("q", need)
+            self.most_lm = _zeros("q", need)
+        for col in range(length):
+            points = 0
+            mult = 1
+            cross = 0
+            lm = 0
+            k = 0
+            square = col
+            while square < length and self.tile[line_base + square] >= 0:
+                points += self.tile_points[line_base + square]
+                square += 1
+            while k < tiles:
+                if square < length:  # the next empty square, and the board tiles after it
+                    at = line_base + square
+                    mult *= self.wm[at]
+                    lm = max(lm, self.lm[at])
+                    if self.cross_points[at] >= 0 and self.cross[at]:
+                        cross += (self.cross_points[at] + max_value * self.lm[at]) * self.wm[at]
+                    square += 1
+                    while square < length and self.tile[line_base + square] >= 0:
+                        points += self.tile_points[line_base + square]
+                        square += 1
+                k += 1
+                at = col * width + k
+                self.most_points[at] = points
+                self.most_mult[at] = mult
+                self.most_cross[at] = cross
+                self.most_lm[at] = lm
 
     def _child(self, node: int, letter: int) -> int:
         """The node after ``node`` along tile letter ``letter``, or -1."""

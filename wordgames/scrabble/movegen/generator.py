@@ -56,6 +56,8 @@ _KERNEL_COMPILED = cython.compiled and is_compiled(typed_kernel)
 """Whether the kernel runs by default: this module and the kernel compiled (interpreted, the
 reference search is the faster)."""
 
+_MAX_KEEP = 64
+
 MAX_ALPHABET = 64
 """Letters a tile set may have for move generation: the search holds sets of letters as bit
 masks, which the compiled core keeps in 64-bit integers."""
@@ -163,7 +165,10 @@ class MoveGenerator:
         if bounded is None:
             bounded = rack.count(BLANK) > 0
         if self.kernel_module is not None or not bounded:
-            top = heapq.nsmallest(limit, self._records(board, rack, limit), key=_record_key)
+            # The kernel keeps the threshold by insertion into the ``limit`` best scores:
+            # past _MAX_KEEP it ranks every move instead.
+            keep = limit if limit <= _MAX_KEEP else 0
+            top = heapq.nsmallest(limit, self._records(board, rack, keep), key=_record_key)
             maker = MoveMaker(board)
             return [maker.move(record) for record in top]
         return self._bounded(board, rack, limit)

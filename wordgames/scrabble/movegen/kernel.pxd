@@ -69,7 +69,7 @@ cdef class Kernel(BoardArrays):
                    nxt=int, end=int, go_on=bint, record=bint, length=int, bonus=i64,
                    next_mask=u64, bit=u64, i=int, child=Py_ssize_t, square=Py_ssize_t,
                    is_word=bint, real=int, v=i64, spare=int, swaps=u64, word_part=i64,
-                   cross_part=i64, score=i64, next_kids=u64, now_held=u64, left=i64, t=int,
+                   cross_part=i64, score=i64, next_kids=u64, now_held=u64, left=i64, t=int, ahead=Py_ssize_t,
                    most=i64)
     cdef void _extend(self, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
                       i64 cross, int placed, u64 held, u64 swappable)

@@ -124,7 +124,7 @@ class Kernel(BoardArrays):
                 self.line_base = base + line * length
                 self.length = length
                 if keep > 0:
-                    self._line_bounds(self.line_base, length, self.max_value)
+                    self._line_bounds(self.line_base, length, self.max_value, self.rack_size)
                 for col in range(length):
                     if self.anchor[self.line_base + col]:
                         self._run_anchor(col)
@@ -328,8 +328,9 @@ class Kernel(BoardArrays):
             # of the rack at its best on the best squares ahead, the bingo only if the
             # lexicon has words long enough) reaches the threshold.
             left = self.rack_size - placed
-            most = ((main + self.most_points[col] + left * self.max_value * self.most_lm[col])
-                    * mult * self.most_mult[col] + cross + self.most_cross[col])
+            ahead = col * (self.rack_size + 1) + left
+            most = ((main + self.most_points[ahead] + left * self.max_value * self.most_lm[ahead])
+                    * mult * self.most_mult[ahead] + cross + self.most_cross[ahead])
             if self.rack_size >= self.hand_size and self.height[node] >= self.hand_size - placed:
                 most += self.bingo
             if most < self.threshold:
