@@ -24,26 +24,28 @@ from wordgames.scrabble.movegen.generator import MoveGenerator
 from .test_properties import TILES, autoplay_board, positions
 
 KERNEL = "wordgames.scrabble.movegen.kernel"
-ARRAYS = "wordgames.scrabble.movegen.board_arrays"
+BASES = ("wordgames.scrabble.movegen.board_arrays", "wordgames.scrabble.movegen.records")
 
 
 def interpreted_kernel() -> ModuleType:
-    """The kernel run from its source on the source of the base class it extends (its
-    import of board_arrays is pointed at the interpreted one while it loads)."""
+    """The kernel run from its source on the sources of the classes it extends (their
+    modules' names point at the interpreted ones while it loads)."""
     name = KERNEL + "__pure"
     if name not in sys.modules:
-        normal = sys.modules.get(ARRAYS)
-        sys.modules[ARRAYS] = load_pure(ARRAYS)
+        normal = {base: sys.modules.get(base) for base in BASES}
         try:
+            for base in BASES:
+                sys.modules[base] = load_pure(base)
             load_pure(KERNEL)
         finally:
-            if normal is None:
-                del sys.modules[ARRAYS]
-            else:
-                sys.modules[ARRAYS] = normal
+            for base, module in normal.items():
+                if module is None:
+                    sys.modules.pop(base, None)
+                else:
+                    sys.modules[base] = module
     kernel = sys.modules[name]
-    assert not is_compiled(kernel)
-    assert not is_compiled(sys.modules[kernel.BoardArrays.__module__])
+    for cls in kernel.Kernel.__mro__[:-1]:
+        assert not is_compiled(sys.modules[cls.__module__]), cls
     return kernel
 
 

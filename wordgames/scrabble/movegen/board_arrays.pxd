@@ -72,5 +72,10 @@ cdef class BoardArrays:
     cdef void _line_bounds(self, Py_ssize_t line_base, Py_ssize_t length, i64 max_value,
                            int tiles)
 
+    @cython.locals(width=Py_ssize_t, first=Py_ssize_t, most=i64, start=Py_ssize_t,
+                   at=Py_ssize_t, score=i64)
+    cdef i64 _anchor_bound(self, Py_ssize_t line_base, Py_ssize_t col, int limit, int tiles,
+                           i64 max_value, i64 bingo) noexcept
+
     cdef Py_ssize_t _child(self, Py_ssize_t node, int letter) noexcept
 

@@ -282,14 +282,15 @@ class BoardArrays:
 
     def _line_bounds(self, line_base: int, length: int, max_value: int, tiles: int) -> None:
         """For each square ``col`` of the line starting at ``line_base`` and each number
-        ``k`` <= ``tiles`` of rack tiles put down from it (index ``col * (tiles + 1) + k``),
+        ``k`` <= ``tiles`` of rack tiles put down from it (index ``(line_base + col) *
+        (tiles + 1) + k``),
         the most those tiles and the board tiles they reach can add to a move (tiles worth at
         most ``max_value``): the board tiles' points, the product of the word multipliers,
         the cross words, the highest letter multiplier.  Where fewer than ``k`` empty squares
         are left, the figures of all of them.  The best-move search bounds a path with them.
         Cost: O(length x tiles)."""
         width = tiles + 1
-        need = width * (length + 1)
+        need = width * self.squares
         if len(self.most_points) < need:
             self.most_points = _zeros("q", need)
             self.most_mult = _zeros("q", need)
@@ -317,11 +318,32 @@ class BoardArrays:
                         points += self.tile_points[line_base + square]
                         square += 1
                 k += 1
-                at = col * width + k
+                at = (line_base + col) * width + k
                 self.most_points[at] = points
                 self.most_mult[at] = mult
                 self.most_cross[at] = cross
                 self.most_lm[at] = lm
+
+    def _anchor_bound(self, line_base: int, col: int, limit: int, tiles: int, max_value: int,
+                      bingo: int) -> int:
+        """The most a move through anchor ``col`` (of the line starting at ``line_base``,
+        bounds made by :meth:`_line_bounds` for ``tiles``) can score, its first square at
+        most ``limit`` empty squares before the anchor or at the board tiles just before it,
+        ``bingo`` added."""
+        width = tiles + 1
+        first = col - limit
+        if col > 0 and self.tile[line_base + col - 1] >= 0:
+            first = col - 1
+            while first > 0 and self.tile[line_base + first - 1] >= 0:
+                first -= 1
+            limit = 0
+        most = 0
+        for start in range(first, first + limit + 1):
+            at = (line_base + start) * width + tiles
+            score = ((self.most_points[at] + tiles * max_value * self.most_lm[at]) * self.most_mult[at]
+                     + self.most_cross[at])
+            most = max(most, score)
+        return most + bingo
 
     def _child(self, node: int, letter: int) -> int:
         """The node after ``node`` along tile letter ``letter``, or -1."""

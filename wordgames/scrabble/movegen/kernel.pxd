@@ -3,36 +3,37 @@
 
 cimport cython
 
-from wordgames.scrabble.movegen.board_arrays cimport BoardArrays, _popcount as _bits, u64, i64
+from wordgames.scrabble.movegen.board_arrays cimport _popcount as _bits, u64, i64
+from wordgames.scrabble.movegen.records cimport Recorder
 
-cdef i64 NO_BOUND
-cdef int _WIDTH, _BLANK
+cdef int _BLANK
 
 
 @cython.final
-cdef class Kernel(BoardArrays):
+cdef class Kernel(Recorder):
     cdef u64 held_all, playable_all
     cdef int blank, hand_size
-    cdef i64 bingo, threshold
-    cdef int[::1] counts, rack, lead_slot, uses
-    cdef public i64[::1] records
-    cdef public unsigned char[::1] letters
-    cdef public Py_ssize_t count
+    cdef i64 bingo
+    cdef int[::1] counts, lead_slot
     cdef public object pool
-    cdef Py_ssize_t used_letters
     cdef u64[::1] pu, leads
     cdef unsigned char[::1] lead_done
-    cdef i64[::1] pi, by_level, level_start, top
+    cdef i64[::1] pi, by_level, level_start
     cdef Py_ssize_t prefixes, lead_slots
-    cdef int depth, keep, rack_size, blanks_on_rack
+    cdef int depth, rack_size
     cdef i64 max_value
-    cdef int across, line, length, start, last
-    cdef Py_ssize_t line_base
+    cdef int length, last
 
     @cython.locals(size=int, held=u64, bit=u64, i=int, depth=int, across=int,
                    lines=Py_ssize_t, length=Py_ssize_t, base=Py_ssize_t, at=Py_ssize_t,
                    line=int, col=int)
     cpdef Py_ssize_t search(self, object rack, int keep) except -1
+
+    cdef void _select(self, int across, int line, Py_ssize_t line_base, int length) noexcept
+
+    @cython.locals(order=list, bingo=i64, across=int, lines=Py_ssize_t, length=Py_ssize_t,
+                   base=Py_ssize_t, line=int, line_base=Py_ssize_t, col=int, bound=i64)
+    cdef void _best_first(self)
 
     @cython.locals(limit=int)
     cdef int _left_limit(self, Py_ssize_t at, int col) noexcept
@@ -73,17 +74,3 @@ cdef class Kernel(BoardArrays):
                    most=i64)
     cdef void _extend(self, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
                       i64 cross, int placed, u64 held, u64 swappable)
-
-    @cython.locals(n=Py_ssize_t, length=Py_ssize_t, offset=Py_ssize_t, square=int,
-                   base=Py_ssize_t)
-    cdef void _emit(self, i64 score, int end)
-
-    @cython.locals(keep=int, j=int)
-    cdef void _raise_threshold(self, i64 score) noexcept
-
-    @cython.locals(count=int, i=int, square=int, at=Py_ssize_t, letter=int, xwm=i64,
-                   loss=i64, forced=int, size=int, j=int, k=int)
-    cdef void _designate(self, int end, i64 mult, i64 score)
-
-    @cython.locals(total=i64, j=int, covered=int, letter=int)
-    cdef void _try_blanks(self, int size, int forced, int end, i64 score)

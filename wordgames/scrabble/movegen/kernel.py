@@ -8,9 +8,10 @@ which stay the pure-Python reference, as :mod:`wordgames.wordsearch.searcher` ke
 * the lexicon is the packed node table and the board flat arrays for both orientations
   (:mod:`.board_arrays`, which :class:`Kernel` extends); the rack is a counts array, the word
   being built a per-square buffer, the left parts two flat arrays;
-* each move is one record in a growable integer buffer (score, orientation, line, first and
-  last square, where its letters start in a letter buffer) — no Python object per node or per
-  move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove` tuples.
+* each move is one record in a growable integer buffer (:mod:`.records`, which
+  :class:`Kernel` extends too, with the blank designations) — no Python object per node or
+  per move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove`
+  tuples.
 
 It visits anchors, left parts, letters and blank designations in the reference's order, so
 both give the same moves in the same order (the tests check it).  :meth:`Kernel.search` keeps
@@ -25,51 +26,36 @@ from collections.abc import Sequence
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.scrabble.movegen.board_arrays import BoardArrays, KernelLexicon, _grown, _zeros, kernel_lexicon
+from wordgames.scrabble.movegen.board_arrays import KernelLexicon, _grown, _zeros, kernel_lexicon
+from wordgames.scrabble.movegen.records import BLANK_FLAG, NO_BOUND, RECORD, Recorder
 
 if not cython.compiled:  # compiled, kernel.pxd cimports the C function
     from wordgames.scrabble.movegen.board_arrays import _bits
 
 __all__ = ["BLANK_FLAG", "NO_BOUND", "RECORD", "Kernel", "KernelLexicon", "kernel_lexicon"]
 
-NO_BOUND = -(1 << 60)
-RECORD = 6
-"""Integers per move record: score, orientation (1 across, 0 down), line, first and last
-square, letter offset."""
-BLANK_FLAG = 128
-"""Added to a letter number in the letter buffer when a blank plays it."""
-_WIDTH = 6  # RECORD and BLANK_FLAG as C constants for the compiled loops
-_BLANK = 128
+_BLANK = BLANK_FLAG  # a C constant when compiled
 
 
-class Kernel(BoardArrays):
+class Kernel(Recorder):
     """The move search for one lexicon, alphabet, letter values, hand size and bingo bonus;
-    its buffers are reused from search to search (one search at a time).
-
-    After :meth:`search`, ``records[:count * RECORD]`` holds the moves found and
-    ``letters`` their letters (tile numbers, ``+ BLANK_FLAG`` for a blank played), each move's
-    from its first square to its last."""
+    its buffers are reused from search to search (one search at a time).  After
+    :meth:`search` the records are in ``records`` and ``letters`` (see :class:`.Recorder`)."""
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int], hand_size: int,
                  bingo_bonus: int) -> None:
-        BoardArrays.__init__(self, lexicon, values)
+        Recorder.__init__(self, lexicon, values)
         self.hand_size = hand_size
         self.bingo = bingo_bonus
         self.counts = _zeros("i", len(values) + 1)
-        self.rack = _zeros("i", len(values) + 1)
         self.lead_slot = _zeros("i", len(values))
-        self.records = _zeros("q", 64 * _WIDTH)
-        self.letters = _zeros("B", 512)
         self.pu = _zeros("Q", 4 * 64)
         self.pi = _zeros("q", 8 * 64)
         self.by_level = _zeros("q", 64)
         self.level_start = _zeros("q", 32)
         self.leads = _zeros("Q", 64)
         self.lead_done = _zeros("B", 64)
-        self.top = _zeros("q", 1)
-        self.count = 0
         self.pool: object = None
-        self.uses = _zeros("i", len(values) + 1)
 
     # --- the rack and the search -----------------------------------------------------------
 
@@ -77,14 +63,7 @@ class Kernel(BoardArrays):
         """Every legal move of ``rack`` (counts per letter number, blanks last) on the loaded
         board, as records; with ``keep`` > 0 only those scoring at least the ``keep``-th best
         seen so far (the best ``keep`` are among them).  Returns how many records."""
-        self.count = 0
-        self.used_letters = 0
-        self.threshold = NO_BOUND
-        self.keep = keep
-        if keep > 0:
-            self.top = _zeros("q", keep)
-            for i in range(keep):
-                self.top[i] = NO_BOUND
+        self._start_records(keep)
         self.blank = self.letter_count
         size = 0
         held = 0
@@ -115,20 +94,50 @@ class Kernel(BoardArrays):
                 if self.anchor[at] and not ((at - base) % length and self.tile[at - 1] >= 0):
                     depth = max(depth, self._left_limit(at, (at - base) % length))
         self._left_parts(depth)
+        if keep > 0:
+            self._best_first()
+            return self.count
         for across in range(1, -1, -1):
             lines, length = self._shape(across)
             base = self._base(across)
-            self.across = across
             for line in range(lines):
-                self.line = line
-                self.line_base = base + line * length
-                self.length = length
-                if keep > 0:
-                    self._line_bounds(self.line_base, length, self.max_value, self.rack_size)
+                self._select(across, line, base + line * length, length)
                 for col in range(length):
                     if self.anchor[self.line_base + col]:
                         self._run_anchor(col)
         return self.count
+
+    def _select(self, across: int, line: int, line_base: int, length: int) -> None:
+        """Search line ``line`` of an orientation next."""
+        self.across = across
+        self.line = line
+        self.line_base = line_base
+        self.length = length
+
+    def _best_first(self) -> None:
+        """The best-move search: anchors in the order of their bounds, best first, until a
+        bound falls below the threshold (moves are found in another order than by the full
+        search; the best ``keep`` are the same)."""
+        order = []
+        bingo = self.bingo if self.rack_size >= self.hand_size else 0
+        for across in range(1, -1, -1):
+            lines, length = self._shape(across)
+            base = self._base(across)
+            for line in range(lines):
+                line_base = base + line * length
+                self._line_bounds(line_base, length, self.max_value, self.rack_size)
+                for col in range(length):
+                    if self.anchor[line_base + col]:
+                        bound = self._anchor_bound(line_base, col, self._left_limit(line_base + col, col),
+                                                   self.rack_size, self.max_value, bingo)
+                        order.append((-bound, across, line, col))
+        order.sort()
+        for negative, across, line, col in order:
+            if -negative < self.threshold:
+                break
+            lines, length = self._shape(across)
+            self._select(across, line, self._base(across) + line * length, length)
+            self._run_anchor(col)
 
     def _shape(self, across: int) -> tuple[int, int]:
         """Lines and squares per line of an orientation."""
@@ -323,12 +332,14 @@ class Kernel(BoardArrays):
         candidates = kid_mask & self.cross[at] & (self.full if have_blank else held)
         if not candidates:
             return
-        if self.keep > 0:
+        if self.keep > 0 and not swappable:
             # The best-move search: drop the path when no word it can still make (the rest
             # of the rack at its best on the best squares ahead, the bingo only if the
-            # lexicon has words long enough) reaches the threshold.
+            # lexicon has words long enough) reaches the threshold.  Not once a blank stands
+            # for a letter the rack holds: another designation may then put the real tile
+            # on a better square than the path scored it on.
             left = self.rack_size - placed
-            ahead = col * (self.rack_size + 1) + left
+            ahead = (self.line_base + col) * (self.rack_size + 1) + left
             most = ((main + self.most_points[ahead] + left * self.max_value * self.most_lm[ahead])
                     * mult * self.most_mult[ahead] + cross + self.most_cross[ahead])
             if self.rack_size >= self.hand_size and self.height[node] >= self.hand_size - placed:
@@ -402,112 +413,3 @@ class Kernel(BoardArrays):
                     self._extend(nxt, next_kids, child, word_part, mult, cross_part, placed,
                                  held, swaps)
                     self.counts[self.blank] = have_blank
-
-    # --- recording --------------------------------------------------------------------------
-
-    def _emit(self, score: int, end: int) -> None:
-        """Record the word on squares ``start..end`` as it stands in ``word``."""
-        n = self.count
-        if _WIDTH * n + _WIDTH > len(self.records):
-            self.records = _grown(self.records, _WIDTH * n, _WIDTH * n + _WIDTH)
-        length = end - self.start + 1
-        offset = self.used_letters
-        if offset + length > len(self.letters):
-            self.letters = _grown(self.letters, offset, offset + length)
-        for square in range(self.start, end + 1):
-            self.letters[offset + square - self.start] = self.word[square]
-        self.used_letters = offset + length
-        base = _WIDTH * n
-        self.records[base] = score
-        self.records[base + 1] = self.across
-        self.records[base + 2] = self.line
-        self.records[base + 3] = self.start
-        self.records[base + 4] = end
-        self.records[base + 5] = offset
-        self.count = n + 1
-        if self.keep > 0:
-            self._raise_threshold(score)
-
-    def _raise_threshold(self, score: int) -> None:
-        """Keep the ``keep`` best scores seen; the threshold is the lowest of them."""
-        keep = self.keep
-        if score <= self.top[keep - 1]:
-            return
-        j = keep - 1
-        while j > 0 and self.top[j - 1] < score:
-            self.top[j] = self.top[j - 1]
-            j -= 1
-        self.top[j] = score
-        self.threshold = self.top[keep - 1]
-
-    def _designate(self, end: int, mult: int, score: int) -> None:
-        """Emit every blank assignment of the word on ``start..end`` (see :mod:`.blanks`):
-        ``score`` is that of the assignment in ``word``; each blank moved to a square loses
-        what a real tile would have earned there."""
-        count = 0
-        for i in range(self.letter_count):
-            self.uses[i] = 0
-        for square in range(self.start, end + 1):
-            at = self.line_base + square
-            if self.tile[at] >= 0:
-                continue
-            letter = self.word[square]
-            self.flags[count] = letter
-            if letter >= _BLANK:
-                letter -= _BLANK
-                self.word[square] = letter
-            xwm = self.wm[at] if self.cross_points[at] >= 0 else 0
-            loss = self.values[letter] * self.lm[at] * (mult + xwm)
-            if letter != self.flags[count]:
-                score += loss
-            self.offsets[count] = square
-            self.losses[count] = loss
-            self.uses[letter] += 1
-            count += 1
-        forced = 0
-        for i in range(self.letter_count):
-            if self.uses[i] > self.rack[i]:
-                forced += self.uses[i] - self.rack[i]
-        if not forced and score >= self.threshold:
-            self._emit(score, end)
-        for size in range(max(forced, 1), min(self.blanks_on_rack, count) + 1):
-            for j in range(size):
-                self.chosen[j] = j
-            while True:
-                self._try_blanks(size, forced, end, score)
-                j = size - 1
-                while j >= 0 and self.chosen[j] == count - size + j:
-                    j -= 1
-                if j < 0:
-                    break
-                self.chosen[j] += 1
-                for k in range(j + 1, size):
-                    self.chosen[k] = self.chosen[k - 1] + 1
-        for j in range(count):  # the word as the search left it
-            self.word[self.offsets[j]] = self.flags[j]
-
-    def _try_blanks(self, size: int, forced: int, end: int, score: int) -> None:
-        """Emit the assignment with blanks on the ``chosen`` placed squares, if the rack's
-        real tiles cover the others and it scores at least the threshold."""
-        total = score
-        for j in range(size):
-            total -= self.losses[self.chosen[j]]
-        if total < self.threshold:
-            return
-        if forced:
-            # Enough when the blanks cover every tile the rack lacks.
-            covered = 0
-            for j in range(size):
-                letter = self.word[self.offsets[self.chosen[j]]]
-                if self.uses[letter] > self.rack[letter]:
-                    covered += 1
-                self.uses[letter] -= 1
-            for j in range(size):
-                self.uses[self.word[self.offsets[self.chosen[j]]]] += 1
-            if covered < forced:
-                return
-        for j in range(size):
-            self.word[self.offsets[self.chosen[j]]] += _BLANK
-        self._emit(total, end)
-        for j in range(size):
-            self.word[self.offsets[self.chosen[j]]] -= _BLANK
