@@ -22,6 +22,7 @@ cdef class Kernel(Recorder):
     cdef Py_ssize_t prefixes, lead_slots
     cdef int depth, rack_size
     cdef i64 max_value
+    cdef bint bounded
     cdef int length, last
 
     @cython.locals(size=int, held=u64, bit=u64, i=int, depth=int, across=int,

@@ -56,6 +56,7 @@ class Kernel(Recorder):
         self.leads = _zeros("Q", 64)
         self.lead_done = _zeros("B", 64)
         self.pool: object = None
+        self.bounded = False
 
     # --- the rack and the search -----------------------------------------------------------
 
@@ -94,7 +95,10 @@ class Kernel(Recorder):
                 if self.anchor[at] and not ((at - base) % length and self.tile[at - 1] >= 0):
                     depth = max(depth, self._left_limit(at, (at - base) % length))
         self._left_parts(depth)
-        if keep > 0:
+        # Bounding every path and anchor pays with blanks; without, the threshold alone
+        # (records below it are not kept) is cheaper (measured: 0.15 against 0.23 ms).
+        self.bounded = keep > 0 and self.blanks_on_rack > 0
+        if self.bounded:
             self._best_first()
             return self.count
         for across in range(1, -1, -1):
@@ -332,7 +336,7 @@ class Kernel(Recorder):
         candidates = kid_mask & self.cross[at] & (self.full if have_blank else held)
         if not candidates:
             return
-        if self.keep > 0 and not swappable:
+        if self.bounded and not swappable:
             # The best-move search: drop the path when no word it can still make (the rest
             # of the rack at its best on the best squares ahead, the bingo only if the
             # lexicon has words long enough) reaches the threshold.  Not once a blank stands
