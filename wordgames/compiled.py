@@ -40,6 +40,8 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.blanks",
     "wordgames.scrabble.movegen.bound",
     "wordgames.scrabble.movegen.search",
+    "wordgames.scrabble.movegen.board_arrays",
+    "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",

@@ -8,7 +8,9 @@ moves and calls."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Direction, Move, Placement
@@ -19,6 +21,21 @@ _SHARED: dict[int, Placement] = {}  # the kernel's, by square, code point and bl
 _MAX_PLACEMENTS = 200_000
 
 Lines = list[list[str | None]]
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many moves: the objects are
+    acyclic, yet each few hundred of them start a collection that walks the young objects —
+    a third of the time of turning ten thousand records into moves (measured with ``perf``).
+    Reference counting still frees everything; the collector resumes as it was."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class MoveMaker:

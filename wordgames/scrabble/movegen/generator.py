@@ -34,6 +34,7 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
+from wordgames.compiled import is_compiled
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import packed_nodes
@@ -43,13 +44,19 @@ from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
 from wordgames.scrabble.movegen import kernel as typed_kernel
-from wordgames.scrabble.movegen.convert import MoveMaker
+from wordgames.scrabble.movegen.convert import MoveMaker, collector_paused
 from wordgames.scrabble.movegen.lines import premium_grids
 from wordgames.scrabble.movegen.search import Search
 from wordgames.scrabble.movegen.state import Emit, RawMove
 from wordgames.scrabble.movegen.tables import LexiconTables, lexicon_tables
 
 __all__ = ["MAX_ALPHABET", "LexiconTables", "MoveGenerator", "RawMove", "lexicon_tables"]
+
+_KERNEL_COMPILED = cython.compiled and is_compiled(typed_kernel)
+"""Whether the kernel runs by default: this module and the kernel compiled (interpreted, the
+reference search is the faster)."""
+
+_MAX_KEEP = 64
 
 MAX_ALPHABET = 64
 """Letters a tile set may have for move generation: the search holds sets of letters as bit
@@ -88,7 +95,7 @@ class MoveGenerator:
         self.alphabet = tile_set.letters
         self.tables = lexicon_tables(lexicon, self.alphabet)
         self.values = [tile_set.value(letter) for letter in self.alphabet]
-        self.kernel_module: ModuleType | None = typed_kernel if cython.compiled else None
+        self.kernel_module: ModuleType | None = typed_kernel if _KERNEL_COMPILED else None
 
     def _search(self, board: Board, rack: Rack, emit: Emit) -> Search:
         return Search(self.tables, self.lexicon, self.tile_set, self.values, self.hand_size,
@@ -103,8 +110,9 @@ class MoveGenerator:
         kernel = self._kernel(board)
         try:
             count = kernel.search(self._rack_counts(rack), keep)
-            return MoveMaker(board).raw_moves(kernel.records, kernel.letters, count,
-                                              self.kernel_module.RECORD, self.alphabet)
+            with collector_paused():
+                return MoveMaker(board).raw_moves(kernel.records, kernel.letters, count,
+                                                  self.kernel_module.RECORD, self.alphabet)
         finally:
             self._release(kernel)
 
@@ -120,8 +128,9 @@ class MoveGenerator:
             kernel = self._kernel(board)
             try:
                 count = kernel.search(self._rack_counts(rack), 0)
-                found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
-                                                      self.kernel_module.RECORD, self.alphabet)
+                with collector_paused():
+                    found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
+                                                          self.kernel_module.RECORD, self.alphabet)
             finally:
                 self._release(kernel)
             if ordered:
@@ -131,7 +140,8 @@ class MoveGenerator:
         if ordered:
             records.sort(key=_record_key)
         maker = MoveMaker(board)
-        return [maker.move(record) for record in records]
+        with collector_paused():
+            return [maker.move(record) for record in records]
 
     def count(self, board: Board, rack: Rack) -> int:
         """How many distinct legal moves there are (no :class:`Move` is built)."""
@@ -155,7 +165,10 @@ class MoveGenerator:
         if bounded is None:
             bounded = rack.count(BLANK) > 0
         if self.kernel_module is not None or not bounded:
-            top = heapq.nsmallest(limit, self._records(board, rack, limit), key=_record_key)
+            # The kernel keeps the threshold by insertion into the ``limit`` best scores:
+            # past _MAX_KEEP it ranks every move instead.
+            keep = limit if limit <= _MAX_KEEP else 0
+            top = heapq.nsmallest(limit, self._records(board, rack, keep), key=_record_key)
             maker = MoveMaker(board)
             return [maker.move(record) for record in top]
         return self._bounded(board, rack, limit)

@@ -5,16 +5,13 @@
 The compiled build runs this instead of the closure search (:mod:`.extension` and friends,
 which stay the pure-Python reference, as :mod:`wordgames.wordsearch.searcher` keeps both):
 
-* the lexicon is the packed node table (:mod:`wordgames.lexicon.packed`); its letter bits are
-  mapped once to the tile set's letter numbers (position in ``tile_set.letters``), so the
-  search's masks are in the tile set's letter order (:class:`KernelLexicon`);
-* the board is read once per search into flat integer arrays for both orientations (tile
-  number or -1, cross-check mask, cross-word points and length, premiums, anchors, the run of
-  board tiles after each square), the rack into a counts array, the word being built into a
-  per-square buffer;
-* each move is one record in a growable integer buffer (score, orientation, line, first and
-  last square, where its letters start in a letter buffer) — no Python object per node or per
-  move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove` tuples.
+* the lexicon is the packed node table and the board flat arrays for both orientations
+  (:mod:`.board_arrays`, which :class:`Kernel` extends); the rack is a counts array, the word
+  being built a per-square buffer, the left parts two flat arrays;
+* each move is one record in a growable integer buffer (:mod:`.records`, which
+  :class:`Kernel` extends too, with the blank designations) — no Python object per node or
+  per move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove`
+  tuples.
 
 It visits anchors, left parts, letters and blank designations in the reference's order, so
 both give the same moves in the same order (the tests check it).  :meth:`Kernel.search` keeps
@@ -25,282 +22,41 @@ only slower.
 
 from __future__ import annotations
 
-import weakref
-from array import array
 from collections.abc import Sequence
 
-from wordgames.lexicon.packed import PackedNodes
+import cython  # type: ignore[import-untyped, unused-ignore]
 
-NO_BOUND = -(1 << 60)
-RECORD = 6
-"""Integers per move record: score, orientation (1 across, 0 down), line, first and last
-square, letter offset."""
-BLANK_FLAG = 128
-"""Added to a letter number in the letter buffer when a blank plays it."""
-_WIDTH = 6  # RECORD and BLANK_FLAG as C constants for the compiled loops
-_BLANK = 128
+from wordgames.scrabble.movegen.board_arrays import KernelLexicon, _grown, _zeros, kernel_lexicon
+from wordgames.scrabble.movegen.records import BLANK_FLAG, NO_BOUND, RECORD, Recorder
 
-_ALL = 0xFFFFFFFFFFFFFFFF
-_ODD = 0x5555555555555555
-_PAIR = 0x3333333333333333
-_NIBBLE = 0x0F0F0F0F0F0F0F0F
-_ONES = 0x0101010101010101
+if not cython.compiled:  # compiled, kernel.pxd cimports the C function
+    from wordgames.scrabble.movegen.board_arrays import _bits
+
+__all__ = ["BLANK_FLAG", "NO_BOUND", "RECORD", "Kernel", "KernelLexicon", "kernel_lexicon"]
+
+_BLANK = BLANK_FLAG  # a C constant when compiled
 
 
-def _bits(mask: int) -> int:
-    """How many bits of a 64-bit ``mask`` are set (the multiply wraps in C; ``_ALL`` makes
-    Python wrap the same way)."""
-    mask = mask - ((mask >> 1) & _ODD)
-    mask = (mask & _PAIR) + ((mask >> 2) & _PAIR)
-    mask = (mask + (mask >> 4)) & _NIBBLE
-    return ((mask * _ONES) & _ALL) >> 56
-
-
-def _zeros(typecode: str, count: int) -> array[int]:
-    """A zero-filled array of ``count`` items."""
-    return array(typecode, bytes(array(typecode).itemsize * count))
-
-
-def _grown(old: array[int], used: int, wanted: int) -> array[int]:
-    """A copy of the first ``used`` items of ``old`` in an array of at least ``wanted`` (``old``
-    is an array, or, compiled, a typed view of one: its ``base``)."""
-    source = getattr(old, "base", old)
-    new = _zeros(source.typecode, max(wanted, 2 * len(source), 64))
-    new[:used] = source[:used]
-    return new
-
-
-class KernelLexicon:
-    """A packed node table with its child masks in a tile set's letter order: ``kids[node]``
-    has bit ``i`` when letter ``alphabet[i]`` may follow; the child along letter ``i`` is
-    ``first[node] + popcount(masks[node] & (lexicon_bit[i] - 1))``.  When the alphabet's
-    letters hold the table's first bits in order (A-Z and ENABLE) ``kids`` is the table's own
-    mask array; otherwise it is translated once, one pass over the nodes."""
-
-    def __init__(self, packed: PackedNodes, alphabet: str) -> None:
-        self.masks = packed.masks
-        self.first = packed.first
-        self.terminal = packed.terminal
-        self.lexicon_bit = array("Q", [packed.letter_bits.get(letter, 0) for letter in alphabet])
-        if all(self.lexicon_bit[i] == 1 << i for i in range(len(alphabet))):
-            self.kids = packed.masks
-        else:
-            self.kids = _translated(packed, alphabet)
-
-
-def _translated(packed: PackedNodes, alphabet: str) -> array[int]:
-    """Each node's child mask with letter ``alphabet[i]`` on bit ``i`` (other letters dropped)."""
-    to_tile = _zeros("Q", 64)  # lexicon bit position -> tile bit (0: not in the alphabet)
-    for i, letter in enumerate(alphabet):
-        bit = packed.letter_bits.get(letter, 0)
-        if bit:
-            to_tile[bit.bit_length() - 1] = 1 << i
-    masks = packed.masks
-    kids = _zeros("Q", len(masks))
-    return _translate(masks, kids, to_tile, packed.terminal)
-
-
-def _translate(masks: array[int], kids: array[int], to_tile: array[int], terminal: int) -> array[int]:
-    """Fill ``kids`` from ``masks`` through ``to_tile`` (a loop the compiler types)."""
-    m, k, t = masks, kids, to_tile  # typed views when compiled
-    for node in range(len(masks)):
-        mask = m[node] & ~terminal
-        out = 0
-        position = 0
-        while mask:
-            if mask & 1:
-                out |= t[position]
-            mask >>= 1
-            position += 1
-        k[node] = out
-    return kids
-
-
-_LEXICONS: weakref.WeakKeyDictionary[PackedNodes, dict[str, KernelLexicon]] = weakref.WeakKeyDictionary()
-
-
-def kernel_lexicon(packed: PackedNodes, alphabet: str) -> KernelLexicon:
-    """The :class:`KernelLexicon` of ``packed`` for ``alphabet`` (made once, kept with it)."""
-    by_alphabet = _LEXICONS.setdefault(packed, {})
-    found = by_alphabet.get(alphabet)
-    if found is None:
-        found = by_alphabet[alphabet] = KernelLexicon(packed, alphabet)
-    return found
-
-
-class Kernel:
+class Kernel(Recorder):
     """The move search for one lexicon, alphabet, letter values, hand size and bingo bonus;
-    its buffers are reused from search to search (one search at a time).
-
-    After :meth:`search`, ``records[:count * RECORD]`` holds the moves found and
-    ``letters`` their letters (tile numbers, ``+ BLANK_FLAG`` for a blank played), each move's
-    from its first square to its last."""
+    its buffers are reused from search to search (one search at a time).  After
+    :meth:`search` the records are in ``records`` and ``letters`` (see :class:`.Recorder`)."""
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int], hand_size: int,
                  bingo_bonus: int) -> None:
-        self.kids = lexicon.kids
-        self.masks = lexicon.masks
-        self.first = lexicon.first
-        self.lexicon_bit = lexicon.lexicon_bit
-        self.terminal = lexicon.terminal
-        self.letter_count = len(values)
-        letters: int = len(values)  # a Python int: the shift must not overflow a C long
-        self.full = (1 << letters) - 1
-        self.values = array("q", [*values, 0])
+        Recorder.__init__(self, lexicon, values)
         self.hand_size = hand_size
         self.bingo = bingo_bonus
         self.counts = _zeros("i", len(values) + 1)
-        self.rack = _zeros("i", len(values) + 1)
         self.lead_slot = _zeros("i", len(values))
-        self.squares = 0
-        self.records = _zeros("q", 64 * _WIDTH)
-        self.letters = _zeros("B", 512)
         self.pu = _zeros("Q", 4 * 64)
         self.pi = _zeros("q", 8 * 64)
         self.by_level = _zeros("q", 64)
         self.level_start = _zeros("q", 32)
         self.leads = _zeros("Q", 64)
-        self.top = _zeros("q", 1)
-        self.count = 0
+        self.lead_done = _zeros("B", 64)
         self.pool: object = None
-        self.word = _zeros("i", 1)
-        self.offsets = _zeros("i", 1)
-        self.losses = _zeros("q", 1)
-        self.chosen = _zeros("i", 1)
-        self.flags = _zeros("i", 1)
-        self.uses = _zeros("i", len(values) + 1)
-
-    # --- the board --------------------------------------------------------------------------
-
-    def _size(self, rows: int, cols: int) -> None:
-        """Arrays for a board of ``rows`` x ``cols`` squares, both orientations."""
-        self.rows = rows
-        self.cols = cols
-        if self.squares == 2 * rows * cols:
-            return
-        self.squares = size = 2 * rows * cols
-        self.tile = _zeros("i", size)
-        self.tile_points = _zeros("q", size)
-        self.cross = _zeros("Q", size)
-        self.cross_points = _zeros("q", size)
-        self.cross_length = _zeros("i", size)
-        self.lm = _zeros("q", size)
-        self.wm = _zeros("q", size)
-        self.anchor = _zeros("i", size)
-        self.next_square = _zeros("i", size)
-        self.run_points = _zeros("q", size)
-        side = max(rows, cols) + 1
-        self.word = _zeros("i", side)
-        self.offsets = _zeros("i", side)
-        self.losses = _zeros("q", side)
-        self.chosen = _zeros("i", side)
-        self.flags = _zeros("i", side)
-
-    def _base(self, across: int) -> int:
-        """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
-        return 0 if across else self.rows * self.cols
-
-    def load_board(self, tiles: Sequence[int], points: Sequence[int], letter_mult: Sequence[int],
-                   word_mult: Sequence[int], rows: int, cols: int, start: int) -> None:
-        """Read a board given row-major: tile numbers (-1 empty), tile points, premiums, and
-        the start square (used when the board is empty).  Cost: O(squares) plus a walk of the
-        lexicon per cross word."""
-        self._size(rows, cols)
-        empty = True
-        for o in range(2):
-            base = self._base(1 - o)
-            for square in range(rows * cols):
-                r = square // cols
-                c = square - r * cols
-                at = base + (r * cols + c if o == 0 else c * rows + r)
-                self.tile[at] = tiles[square]
-                self.tile_points[at] = points[square]
-                self.lm[at] = letter_mult[square]
-                self.wm[at] = word_mult[square]
-                if tiles[square] >= 0:
-                    empty = False
-        self._lines(1, rows, cols, empty, start)
-        self._lines(0, cols, rows, empty, (start % cols) * rows + start // cols)
-
-    def _lines(self, across: int, lines: int, length: int, empty: bool, start: int) -> None:
-        """Cross-checks, anchors and runs of one orientation (``lines`` lines of ``length``)."""
-        base = self._base(across)
-        other = self._base(1 - across)
-        for line in range(lines):
-            for col in range(length - 1, -1, -1):  # right to left: each square sees its run
-                at = base + line * length + col
-                self.anchor[at] = 0
-                if self.tile[at] >= 0:
-                    self.cross[at] = 0
-                    continue
-                self._run_after(at, col, length)
-                if empty:
-                    self.cross[at] = self.full
-                    self.cross_points[at] = -1
-                    self.cross_length[at] = 1
-                    self.anchor[at] = at - base == start
-                    continue
-                self._cross_check(at, other + col * lines, line, lines)
-                if (self.cross_points[at] >= 0 or (col + 1 < length and self.tile[at + 1] >= 0)
-                        or (col > 0 and self.tile[at - 1] >= 0)):
-                    self.anchor[at] = 1
-
-    def _run_after(self, at: int, col: int, length: int) -> None:
-        """The square after the board tiles following empty square ``at`` and their points."""
-        nxt = at + 1
-        points = 0
-        end = col + 1
-        while end < length and self.tile[nxt] >= 0:
-            points += self.tile_points[nxt]
-            nxt += 1
-            end += 1
-        self.next_square[at] = nxt
-        self.run_points[at] = points
-
-    def _cross_check(self, at: int, line_start: int, position: int, length: int) -> None:
-        """The letters that may go on ``at`` given the board tiles around it in the other
-        orientation (whose line starts at ``line_start``; ``at`` is its square ``position``)."""
-        top = position
-        while top > 0 and self.tile[line_start + top - 1] >= 0:
-            top -= 1
-        bottom = position
-        while bottom + 1 < length and self.tile[line_start + bottom + 1] >= 0:
-            bottom += 1
-        if top == bottom:
-            self.cross[at] = self.full
-            self.cross_points[at] = -1
-            self.cross_length[at] = 1
-            return
-        points = 0
-        node = 0
-        for square in range(line_start + top, line_start + bottom + 1):
-            points += self.tile_points[square]
-        self.cross_points[at] = points
-        self.cross_length[at] = bottom - top + 1
-        for square in range(line_start + top, line_start + position):
-            node = self._child(node, self.tile[square])
-            if node < 0:
-                self.cross[at] = 0
-                return
-        allowed = 0
-        letters = self.kids[node] & self.full
-        while letters:
-            bit = letters & (~letters + 1)
-            letters ^= bit
-            child = self._child(node, _bits(bit - 1))
-            for square in range(line_start + position + 1, line_start + bottom + 1):
-                child = self._child(child, self.tile[square])
-                if child < 0:
-                    break
-            if child >= 0 and self.masks[child] & self.terminal:
-                allowed |= bit
-        self.cross[at] = allowed
-
-    def _child(self, node: int, letter: int) -> int:
-        """The node after ``node`` along tile letter ``letter``, or -1."""
-        if letter < 0 or not (self.kids[node] >> letter) & 1:
-            return -1
-        return self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[letter] - 1))
+        self.bounded = False
 
     # --- the rack and the search -----------------------------------------------------------
 
@@ -308,14 +64,7 @@ class Kernel:
         """Every legal move of ``rack`` (counts per letter number, blanks last) on the loaded
         board, as records; with ``keep`` > 0 only those scoring at least the ``keep``-th best
         seen so far (the best ``keep`` are among them).  Returns how many records."""
-        self.count = 0
-        self.used_letters = 0
-        self.threshold = NO_BOUND
-        self.keep = keep
-        if keep > 0:
-            self.top = _zeros("q", keep)
-            for i in range(keep):
-                self.top[i] = NO_BOUND
+        self._start_records(keep)
         self.blank = self.letter_count
         size = 0
         held = 0
@@ -332,6 +81,10 @@ class Kernel:
         self.blanks_on_rack = rack[self.blank]
         self.held_all = held
         self.playable_all = held | (self.full if self.blanks_on_rack else 0)
+        self.max_value = 0
+        for i in range(self.letter_count):
+            if rack[i] and self.values[i] > self.max_value:
+                self.max_value = self.values[i]
         if size == 0:
             return 0
         depth = 0
@@ -342,18 +95,53 @@ class Kernel:
                 if self.anchor[at] and not ((at - base) % length and self.tile[at - 1] >= 0):
                     depth = max(depth, self._left_limit(at, (at - base) % length))
         self._left_parts(depth)
+        # Bounding every path and anchor pays with blanks; without, the threshold alone
+        # (records below it are not kept) is cheaper (measured: 0.15 against 0.23 ms).
+        self.bounded = keep > 0 and self.blanks_on_rack > 0
+        if self.bounded:
+            self._best_first()
+            return self.count
         for across in range(1, -1, -1):
             lines, length = self._shape(across)
             base = self._base(across)
-            self.across = across
             for line in range(lines):
-                self.line = line
-                self.line_base = base + line * length
-                self.length = length
+                self._select(across, line, base + line * length, length)
                 for col in range(length):
                     if self.anchor[self.line_base + col]:
                         self._run_anchor(col)
         return self.count
+
+    def _select(self, across: int, line: int, line_base: int, length: int) -> None:
+        """Search line ``line`` of an orientation next."""
+        self.across = across
+        self.line = line
+        self.line_base = line_base
+        self.length = length
+
+    def _best_first(self) -> None:
+        """The best-move search: anchors in the order of their bounds, best first, until a
+        bound falls below the threshold (moves are found in another order than by the full
+        search; the best ``keep`` are the same)."""
+        order = []
+        bingo = self.bingo if self.rack_size >= self.hand_size else 0
+        for across in range(1, -1, -1):
+            lines, length = self._shape(across)
+            base = self._base(across)
+            for line in range(lines):
+                line_base = base + line * length
+                self._line_bounds(line_base, length, self.max_value, self.rack_size)
+                for col in range(length):
+                    if self.anchor[line_base + col]:
+                        bound = self._anchor_bound(line_base, col, self._left_limit(line_base + col, col),
+                                                   self.rack_size, self.max_value, bingo)
+                        order.append((-bound, across, line, col))
+        order.sort()
+        for negative, across, line, col in order:
+            if -negative < self.threshold:
+                break
+            lines, length = self._shape(across)
+            self._select(across, line, self._base(across) + line * length, length)
+            self._run_anchor(col)
 
     def _shape(self, across: int) -> tuple[int, int]:
         """Lines and squares per line of an orientation."""
@@ -465,9 +253,14 @@ class Kernel:
             need = self.lead_slots * self.prefixes
             if len(self.leads) < need:
                 self.leads = _grown(self.leads, slot * self.prefixes, need)
-            for q in range(self.prefixes):
-                self.leads[slot * self.prefixes + q] = self._follow(q, letter)
-        return self.leads[slot * self.prefixes + p]
+                self.lead_done = _grown(self.lead_done, slot * self.prefixes, need)
+            for q in range(slot * self.prefixes, need):
+                self.lead_done[q] = 0
+        at = slot * self.prefixes + p
+        if not self.lead_done[at]:
+            self.leads[at] = self._follow(p, letter)
+            self.lead_done[at] = 1
+        return self.leads[at]
 
     def _follow(self, p: int, letter: int) -> int:
         """The playable letters after left part ``p`` that lead into ``letter``."""
@@ -543,6 +336,20 @@ class Kernel:
         candidates = kid_mask & self.cross[at] & (self.full if have_blank else held)
         if not candidates:
             return
+        if self.bounded and not swappable:
+            # The best-move search: drop the path when no word it can still make (the rest
+            # of the rack at its best on the best squares ahead, the bingo only if the
+            # lexicon has words long enough) reaches the threshold.  Not once a blank stands
+            # for a letter the rack holds: another designation may then put the real tile
+            # on a better square than the path scored it on.
+            left = self.rack_size - placed
+            ahead = (self.line_base + col) * (self.rack_size + 1) + left
+            most = ((main + self.most_points[ahead] + left * self.max_value * self.most_lm[ahead])
+                    * mult * self.most_mult[ahead] + cross + self.most_cross[ahead])
+            if self.rack_size >= self.hand_size and self.height[node] >= self.hand_size - placed:
+                most += self.bingo
+            if most < self.threshold:
+                return
         wm = self.wm[at]
         lm = self.lm[at]
         csum = self.cross_points[at]
@@ -567,9 +374,11 @@ class Kernel:
             i = _bits(bit - 1)
             child = self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[i] - 1))
             for square in range(at + 1, self.line_base + nxt):  # the board tiles after it
-                child = self._child(child, self.tile[square])
-                if child < 0:
+                t = self.tile[square]
+                if not (self.kids[child] >> t) & 1:
+                    child = -1
                     break
+                child = self.first[child] + _bits(self.masks[child] & (self.lexicon_bit[t] - 1))
             if child < 0:
                 continue
             is_word = (self.masks[child] & self.terminal) != 0
@@ -608,112 +417,3 @@ class Kernel:
                     self._extend(nxt, next_kids, child, word_part, mult, cross_part, placed,
                                  held, swaps)
                     self.counts[self.blank] = have_blank
-
-    # --- recording --------------------------------------------------------------------------
-
-    def _emit(self, score: int, end: int) -> None:
-        """Record the word on squares ``start..end`` as it stands in ``word``."""
-        n = self.count
-        if _WIDTH * n + _WIDTH > len(self.records):
-            self.records = _grown(self.records, _WIDTH * n, _WIDTH * n + _WIDTH)
-        length = end - self.start + 1
-        offset = self.used_letters
-        if offset + length > len(self.letters):
-            self.letters = _grown(self.letters, offset, offset + length)
-        for square in range(self.start, end + 1):
-            self.letters[offset + square - self.start] = self.word[square]
-        self.used_letters = offset + length
-        base = _WIDTH * n
-        self.records[base] = score
-        self.records[base + 1] = self.across
-        self.records[base + 2] = self.line
-        self.records[base + 3] = self.start
-        self.records[base + 4] = end
-        self.records[base + 5] = offset
-        self.count = n + 1
-        if self.keep > 0:
-            self._raise_threshold(score)
-
-    def _raise_threshold(self, score: int) -> None:
-        """Keep the ``keep`` best scores seen; the threshold is the lowest of them."""
-        keep = self.keep
-        if score <= self.top[keep - 1]:
-            return
-        j = keep - 1
-        while j > 0 and self.top[j - 1] < score:
-            self.top[j] = self.top[j - 1]
-            j -= 1
-        self.top[j] = score
-        self.threshold = self.top[keep - 1]
-
-    def _designate(self, end: int, mult: int, score: int) -> None:
-        """Emit every blank assignment of the word on ``start..end`` (see :mod:`.blanks`):
-        ``score`` is that of the assignment in ``word``; each blank moved to a square loses
-        what a real tile would have earned there."""
-        count = 0
-        for i in range(self.letter_count):
-            self.uses[i] = 0
-        for square in range(self.start, end + 1):
-            at = self.line_base + square
-            if self.tile[at] >= 0:
-                continue
-            letter = self.word[square]
-            self.flags[count] = letter
-            if letter >= _BLANK:
-                letter -= _BLANK
-                self.word[square] = letter
-            xwm = self.wm[at] if self.cross_points[at] >= 0 else 0
-            loss = self.values[letter] * self.lm[at] * (mult + xwm)
-            if letter != self.flags[count]:
-                score += loss
-            self.offsets[count] = square
-            self.losses[count] = loss
-            self.uses[letter] += 1
-            count += 1
-        forced = 0
-        for i in range(self.letter_count):
-            if self.uses[i] > self.rack[i]:
-                forced += self.uses[i] - self.rack[i]
-        if not forced and score >= self.threshold:
-            self._emit(score, end)
-        for size in range(max(forced, 1), min(self.blanks_on_rack, count) + 1):
-            for j in range(size):
-                self.chosen[j] = j
-            while True:
-                self._try_blanks(size, forced, end, score)
-                j = size - 1
-                while j >= 0 and self.chosen[j] == count - size + j:
-                    j -= 1
-                if j < 0:
-                    break
-                self.chosen[j] += 1
-                for k in range(j + 1, size):
-                    self.chosen[k] = self.chosen[k - 1] + 1
-        for j in range(count):  # the word as the search left it
-            self.word[self.offsets[j]] = self.flags[j]
-
-    def _try_blanks(self, size: int, forced: int, end: int, score: int) -> None:
-        """Emit the assignment with blanks on the ``chosen`` placed squares, if the rack's
-        real tiles cover the others and it scores at least the threshold."""
-        total = score
-        for j in range(size):
-            total -= self.losses[self.chosen[j]]
-        if total < self.threshold:
-            return
-        if forced:
-            # Enough when the blanks cover every tile the rack lacks.
-            covered = 0
-            for j in range(size):
-                letter = self.word[self.offsets[self.chosen[j]]]
-                if self.uses[letter] > self.rack[letter]:
-                    covered += 1
-                self.uses[letter] -= 1
-            for j in range(size):
-                self.uses[self.word[self.offsets[self.chosen[j]]]] += 1
-            if covered < forced:
-                return
-        for j in range(size):
-            self.word[self.offsets[self.chosen[j]]] += _BLANK
-        self._emit(total, end)
-        for j in range(size):
-            self.word[self.offsets[self.chosen[j]]] -= _BLANK
