@@ -112,7 +112,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
         strategies = parse_strategies(",".join(leaves_cmd.strategies_for_level(args.level)))
     check_series_options(args, strategies)
     settings = autoplay_settings(args)
-    lexicon = lexicon_from_args(args)
+    lexicon = lexicon_from_args(args, None, settings.tile_set)
     leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))
     if args.pairs is not None:
         return run_pairs(args, strategies, settings, lexicon)
