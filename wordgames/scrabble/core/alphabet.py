@@ -320,6 +320,13 @@ class Alphabet:
             return codes
         return self.format(self.written(code) for code in codes)
 
+    def spell(self, text: str) -> str:
+        """Free text (an error message) with every internal code point that is not its own
+        tile written out (``L·L``, ``l·l``); other characters are kept."""
+        if self._identity:
+            return text
+        return "".join(self._form_of.get(char, char) for char in text)
+
     def encoding(self, digraphs: Digraphs = "longest") -> TileEncoding:
         """How the lexicon layer reads a word list into this alphabet's code points: every
         written form (either case) stands for its tile's code point."""

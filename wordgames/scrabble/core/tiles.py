@@ -185,24 +185,25 @@ class TileSet:
         brackets; English unchanged): see :meth:`Alphabet.format_codes`."""
         return self.tile_alphabet.format_codes(codes)
 
+    @property
+    def is_plain_english(self) -> bool:
+        """Whether every tile is one letter of A-Z (English lists, racks and saves are read
+        and written as they always have been)."""
+        alphabet = self.tile_alphabet
+        return alphabet.is_identity and alphabet.codes.isascii()
+
     def parse_rack(self, text: str) -> Rack:
         """A rack typed by a user or read from a file: English-letter tile sets read it as
         :meth:`Rack.parse` always has (any case); others in the alphabet's notation, where a
         lower-case form is a blank (``[L·L]A?``)."""
-        alphabet = self.tile_alphabet
-        if alphabet.is_identity and alphabet.codes.isascii():
-            return Rack.parse(text)
-        return Rack.parse(text, alphabet)
+        return Rack.parse(text) if self.is_plain_english else Rack.parse(text, self.tile_alphabet)
 
     def lexicon_encoding(self, digraphs: Digraphs = "longest") -> TileEncoding | None:
         """How to read a word list for these tiles (``load_lexicon(..., tiles=)``): None for
         tiles all in A-Z (English lists load as they always have), else the alphabet's
         encoding, which folds case by the alphabet, stores one code point a tile and reports
         a word with a character outside the alphabet by line."""
-        alphabet = self.tile_alphabet
-        if alphabet.is_identity and alphabet.codes.isascii():
-            return None
-        return alphabet.encoding(digraphs)
+        return None if self.is_plain_english else self.tile_alphabet.encoding(digraphs)
 
     def read(self, text: str) -> str:
         """Tiles written in notation (``[L·L]A?[ny]``) as internal code points, case kept

@@ -200,7 +200,7 @@ def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> 
     try:
         codes = tile_set.tile_alphabet.parse_codes(text)
     except InvalidArgumentError as error:
-        raise FormatError(f"{where}: {error}") from None
+        raise FormatError(f"{where} {error}") from None  # the error quotes the text
     if board and BLANK in codes:
         raise FormatError(f"{where}: '?' is not a tile on the board (a blank is a lower-case letter)")
     return codes
@@ -209,7 +209,7 @@ def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> 
 def _parse_racks(text: str, tile_set: TileSet) -> list[str]:
     racks = []
     for rack in text.split("/"):
-        codes = _tiles(rack, tile_set, f"CGP rack {rack[:30]!r}")
+        codes = _tiles(rack, tile_set, "CGP rack")
         if len(codes) > MAX_HAND_SIZE:
             raise FormatError(f"CGP rack {rack[:30]!r}...: a rack holds at most {MAX_HAND_SIZE} tiles")
         racks.append(codes.upper())

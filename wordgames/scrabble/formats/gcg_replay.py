@@ -7,10 +7,14 @@ the tiles not on the board;
 a withdrawal (``--``) must follow its player's move and show the same rack.  Going-out points
 are accepted either as the others' rack value or as twice it (the two-player tournament
 convention); a withdrawal may carry the score ``+0`` when its total takes the points back.
+Racks and tiles are read in the tile set's notation (``[L·L]``, a blank ``[l·l]``): each event
+is turned into the alphabet's internal code points before it is checked.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -153,6 +157,21 @@ def move_from_event(board: Board, event: GcgEvent) -> Move:
     try:
         return _move_from_event(board, event)
     except _Mismatch as error:
+        raise FormatError(f"line {event.line}: {error}") from None
+
+
+def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
+    """``event`` with its rack and tiles in ``tile_set``'s internal code points (``.`` and an
+    exchange's tile count kept); the event itself for English-letter tile sets.  FormatError
+    naming the line for text that is not the tile set's tiles."""
+    if tile_set.tile_alphabet.is_identity:
+        return event
+    try:
+        tiles = event.tiles if event.tiles.isdigit() else "".join(
+            part if part == "." else tile_set.read(part) for part in re.split(r"(\.)", event.tiles) if part
+        )
+        return dataclasses.replace(event, rack=tile_set.read(event.rack), tiles=tiles)
+    except InvalidArgumentError as error:
         raise FormatError(f"line {event.line}: {error}") from None
 
 
@@ -354,19 +373,20 @@ def replay_gcg(
     for index, event in enumerate(events):
         following = events[index + 1] if index + 1 < len(events) else None
         withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
-        if observe is not None:
-            observe(event, replay.board)
         try:
+            event = encoded_event(event, tile_set)
+            if observe is not None:
+                observe(event, replay.board)
             replay.apply(event, withdrawn)
-        except _Mismatch as error:
+        except (_Mismatch, FormatError) as error:
             return ReplayResult(
                 replay.board, replay.totals, checked, Discrepancy(event.line, event.text, str(error))
             )
         checked += 1
     for shown in record.shown_racks:
         try:
-            replay.check_unseen(shown.rack)
-        except _Mismatch as error:
+            replay.check_unseen(tile_set.read(shown.rack))
+        except (_Mismatch, InvalidArgumentError) as error:
             found = Discrepancy(shown.line, f"#rack{shown.seat} {shown.rack}", str(error))
             return ReplayResult(replay.board, replay.totals, checked, found)
     return ReplayResult(replay.board, replay.totals, checked)
