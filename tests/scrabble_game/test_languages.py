@@ -25,6 +25,8 @@ from wordgames.scrabble.formats.gcg_replay import move_from_event
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.leaves import LeaveTable, alphabet_of, load_leaves
+from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
 from wordgames.scrabble.rules.classic import ClassicRules
 
 # Word lists written for these tests, as a word list of the language spells them (no
@@ -241,3 +243,31 @@ def test_the_terminal_board_aligns_wide_tiles(lists: Path) -> None:
     assert lines[1].split() == ["1", "L·L", "A", ".", "."]
     assert lines[2].split()[-1] == "ny"
     assert len({len(line) for line in lines}) == 1  # every row as wide as the header
+
+
+def test_a_klv2_numbers_tiles_as_the_distribution_does(lists: Path, tmp_path: Path) -> None:
+    catalan = TILE_DISTRIBUTIONS["catalan"]
+    codes = alphabet_of(catalan)
+    assert codes == catalan.tile_alphabet.codes  # tile n of the CSV is codes[n - 1]
+    ll = codes.index(catalan.read("[L·L]")) + 1
+    assert ll == 13  # A B C Ç D E F G H I J L L·L
+    table = LeaveTable.from_leaves(codes, [((ll,), 5.5), ((0,), 25.0), ((1, ll), 7.0)])
+    path = tmp_path / "catala.klv2"
+    write_klv2(path, table)
+    loaded = load_leaves(path, catalan)
+    assert loaded.value([catalan.read("[L·L]")]) == 5.5 and loaded.value(["A", catalan.read("[L·L]")]) == 7.0
+    assert read_klv2(path).value(["M"]) == 5.5  # read as English, tile 13 is M
+    # The equity ranking of the command line reads it and writes leaves in brackets.
+    empty = "/".join(["15"] * 15)
+    best = run_cli("scrabble", "best", "--cgp", f"{empty} [QU]E[L·L]/ 0/0 0", "--strategy", "equity",
+                   "--leaves", str(path), "--tile-distribution", "catalan",
+                   "--lexicon", str(word_file(lists, "catalan")), "--json", "--top", "99")
+    assert best.returncode == 0, best.stderr
+    choices = json.loads(best.stdout)["moves"]
+    kept = {(choice.get("word"), choice["leave"], choice["leave_value"]) for choice in choices}
+    assert ("[QU]E", "[L·L]", 5.5) in kept
+
+
+def test_the_simple_rules_refuse_multi_character_tiles() -> None:
+    refused = run_cli("scrabble", "play", "--rules", "simple", "--tile-distribution", "spanish")
+    assert refused.returncode == 2 and "one-character tiles" in refused.stderr

@@ -460,7 +460,8 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
 def run_classic_play(args: argparse.Namespace) -> int:
     """Play a classic game on stdin/stdout with the options of ``scrabble play``."""
     game, save_path = build_game(args)
-    leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]))
+    leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]),
+                     game.settings.tile_set)
     if save_path is not None:
         write_target(save_path)  # a folder, a device or a missing folder: refuse before playing
     session = PlaySession(

@@ -114,7 +114,7 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     check_series_options(args, strategies)
     settings = autoplay_settings(args)
     lexicon = lexicon_from_args(args, None, settings.tile_set)
-    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))
+    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies), settings.tile_set)
     if args.pairs is not None:
         return run_pairs(args, strategies, settings, lexicon)
     games = args.games or 1
