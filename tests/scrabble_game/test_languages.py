@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import shared_file
 from scrabble_classic.support import brute_force_moves, generated
+from scrabble_core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
 
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble import Board, Layout, Rack, standard_layout
@@ -37,10 +38,7 @@ WORDS = {
                "TE PA PAS MA MAL SAL GAT GATS LLUNA ARA ERA",
     "spanish": "CHILE CHICO NOCHE COCHE LECHE LLAMA CALLE POLLO PERRO CARRO CERRO TORRE AÑO NIÑO "
                "NIÑA CAÑA SEÑOR CASA LA EL ES UN LO NO SI YA MAR SOL OSO ORO ALA ERA",
-    "polish": "ĆMA ŁĄKA ŻABA ŹLE MĄKA RĘKA SĘK ŚNIEG KOŃ KOŁO AŻ ŻE ZA NA KOT TAK KAT MAK RAK ŻAR "
-              "ŁAŃ OKO NOŻE",
-    "german": "BÄR BÄREN ÄRA ÖL ÖLE ÜBER RÜBE RÜBEN TÜR TÜREN ÖDE SÄGE GRÜN ÜBEN ER ES AB AN RAT "
-              "TAT BAR REST NEST TOR ROT BOTE ÄSTE",
+    **{language: " ".join(words) for language, words in ONE_CHARACTER_WORDS.items()},
 }  # fmt: skip
 LANGUAGES = tuple(WORDS)
 LAYOUT = Layout(5, 6, (2, 2), ("..d...", ".2..3.", "t..2..", "......", "...d.2"))
