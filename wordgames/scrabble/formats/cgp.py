@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon.tiles import MAX_TILE_CHARS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
@@ -195,8 +196,11 @@ def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[str]]:
 def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> str:
     """The internal code points of tiles written in notation; FormatError naming ``where``
     for anything that is not a tile of ``tile_set`` (or a blank on the board)."""
-    if len(text) > 4 * MAX_BOARD_SIDE:
-        raise FormatError(f"{where}: more than {MAX_BOARD_SIDE} squares")
+    most = MAX_BOARD_SIDE if board else MAX_HAND_SIZE
+    # A tile is at most MAX_TILE_CHARS characters and two brackets: longer text is refused
+    # before it is split.
+    if len(text) > (MAX_TILE_CHARS + 2) * most:
+        raise FormatError(f"{where}: more than {most} tiles")
     try:
         codes = tile_set.tile_alphabet.parse_codes(text)
     except InvalidArgumentError as error:

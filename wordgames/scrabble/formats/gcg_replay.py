@@ -162,8 +162,15 @@ def move_from_event(board: Board, event: GcgEvent) -> Move:
 
 def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
     """``event`` with its rack and tiles in ``tile_set``'s internal code points (``.`` and an
-    exchange's tile count kept); the event itself for English-letter tile sets.  FormatError
+    exchange's tile count kept); the event itself for one-character alphabets.  FormatError
     naming the line for text that is not the tile set's tiles."""
+    try:
+        return _encoded(event, tile_set)
+    except _Mismatch as error:
+        raise FormatError(f"line {event.line}: {error}") from None
+
+
+def _encoded(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
     if tile_set.tile_alphabet.is_identity:
         return event
     try:
@@ -172,7 +179,7 @@ def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
         )
         return dataclasses.replace(event, rack=tile_set.read(event.rack), tiles=tiles)
     except InvalidArgumentError as error:
-        raise FormatError(f"line {event.line}: {error}") from None
+        raise _Mismatch(str(error)) from None
 
 
 def _rack(text: str) -> Rack:
@@ -374,11 +381,11 @@ def replay_gcg(
         following = events[index + 1] if index + 1 < len(events) else None
         withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
         try:
-            event = encoded_event(event, tile_set)
+            event = _encoded(event, tile_set)
             if observe is not None:
                 observe(event, replay.board)
             replay.apply(event, withdrawn)
-        except (_Mismatch, FormatError) as error:
+        except _Mismatch as error:
             return ReplayResult(
                 replay.board, replay.totals, checked, Discrepancy(event.line, event.text, str(error))
             )
