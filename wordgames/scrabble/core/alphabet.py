@@ -316,6 +316,8 @@ class Alphabet:
         """Notation (see :meth:`format`) for tiles given as internal code points (a word, a
         rack, a row of the board).  Identity alphabets return ``codes`` itself, so English
         text is never touched.  Cost: O(len(codes))."""
+        if not isinstance(codes, str):
+            raise InvalidArgumentTypeError(f"tiles must be a string of codes, not {type(codes).__name__}")
         if self._identity:
             return codes
         return self.format(self.written(code) for code in codes)
@@ -323,6 +325,8 @@ class Alphabet:
     def spell(self, text: str) -> str:
         """Free text (an error message) with every internal code point that is not its own
         tile written out (``L·L``, ``l·l``); other characters are kept."""
+        if not isinstance(text, str):
+            raise InvalidArgumentTypeError(f"text must be a string, not {type(text).__name__}")
         if self._identity:
             return text
         return "".join(self._form_of.get(char, char) for char in text)

@@ -131,6 +131,8 @@ def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
 def _word_codes(word: str, tile_set: TileSet | None, text: str) -> str:
     """A move's word in internal code points (``.`` kept) when ``tile_set`` writes tiles in
     notation other than one letter each; else the word as written."""
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     if tile_set is None or tile_set.tile_alphabet.is_identity:
         return word
     try:
@@ -180,6 +182,10 @@ def format_standard_move(move: Move, through: str | None = None, tile_set: TileS
     """``"8H WORD"``; with ``through=".."``-style marker, board letters are written as that
     marker (GCG writes ``.``); tiles in ``tile_set``'s notation when given (``[L·L]``)."""
     require_type(move, Move, "a move")
+    if through is not None:
+        require_type(through, str, "a through marker")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     placed = {(p.row, p.col) for p in move.placed}
     show = tile_set.show if tile_set is not None else str
     # Runs of written tiles are shown together, so brackets go where a run needs them.

@@ -209,6 +209,7 @@ class TileSet:
         """Tiles written in notation (``[L·L]A?[ny]``) as internal code points, case kept
         (a lower-case form is a designated blank).  InvalidArgumentError naming what is not a
         tile; English text is read as it is."""
+        require_type(text, str, "tiles")
         alphabet = self.tile_alphabet
         if alphabet.is_identity:
             return text

@@ -117,7 +117,9 @@ def position_tile_set(opcodes: dict[str, str], tile_set: TileSet | None = None) 
     """The tile set a position's tiles are written in: ``tile_set`` when given, else the
     shipped distribution its ``ld`` (or ``lex``) names, else standard English (a name that
     is not shipped is left for the caller to refuse: see ``cli.common.cgp_settings``)."""
+    require_type(opcodes, dict, "a position's operations")
     if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
         return tile_set
     named = _distribution_named(opcodes)
     return (tile_set_named(named) if named else None) or STANDARD_ENGLISH

@@ -114,6 +114,8 @@ def turn_to_gcg(turn: Turn, nick: str, tile_set: TileSet | None = None) -> str:
     (``[L·L]``; English is written as it is)."""
     require_type(turn, Turn, "a history entry")
     require_type(nick, str, "a nickname")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     show = tile_set.show if tile_set is not None else str
     score = f"{turn.score:+d}"
     if turn.kind is TurnKind.PLACE and turn.move is not None:
@@ -153,6 +155,8 @@ def history_to_gcg(
             require_type(value, str, "a name or title")
     for turn in history:
         require_type(turn, Turn, "a history entry")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     nicks = nicknames(names)
     lines = ["#character-encoding UTF-8"]
     for seat, (nick, name) in enumerate(zip(nicks, names, strict=True), 1):

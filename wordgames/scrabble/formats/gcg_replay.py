@@ -164,6 +164,8 @@ def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
     """``event`` with its rack and tiles in ``tile_set``'s internal code points (``.`` and an
     exchange's tile count kept); the event itself for one-character alphabets.  FormatError
     naming the line for text that is not the tile set's tiles."""
+    require_type(event, GcgEvent, "a GCG event")
+    require_type(tile_set, TileSet, "a tile set")
     try:
         return _encoded(event, tile_set)
     except _Mismatch as error:

@@ -42,6 +42,8 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
     ``tile_set``'s alphabet (its tile ``n`` is the distribution's tile ``n``, as MAGPIE numbers
     them; a multi-character tile becomes its internal code point); English by default.
     FormatError for an unknown extension or a bad file."""
+    if tile_set is not None and not isinstance(tile_set, TileSet):
+        raise InvalidArgumentTypeError(f"a tile set must be a TileSet, not {type(tile_set).__name__}")
     alphabet = ENGLISH_ALPHABET if tile_set is None else alphabet_of(tile_set)
     if isinstance(source, str) and source.lower() in SHIPPED:
         return _shipped(source.lower())
