@@ -16,7 +16,8 @@ from conftest import shared_file
 from scrabble_classic.support import brute_force_moves, generated
 from scrabble_core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
 
-from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.errors import FormatError
+from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble import Board, Layout, Rack, standard_layout
 from wordgames.scrabble.core.scoring import formed_words
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS, TileSet
@@ -190,6 +191,17 @@ def test_the_polish_endgame_record_replays(tmp_path: Path) -> None:
     result = replay_gcg(record, lexicon, tile_set=polish)
     assert result.ok, result.discrepancy
     assert result.totals == {"1": 316, "2": 323} and result.board == board
+
+
+def test_a_record_in_other_tiles_is_refused_cleanly() -> None:
+    # The Polish record's second move, read with English tiles (no Ć, no Ę).
+    polish = parse_gcg("#player1 1 ptf1559\n#player2 2 smut3k\n>2: ĆĘIKPST 8G STĘPIĆ +46 46\n")
+    with pytest.raises(FormatError, match=r"line 3: Ć, Ę are not in the tile set; give the record's tiles"):
+        replay_gcg(polish, lexicon_from_words(["STĘPIĆ"]))
+    assert replay_gcg(polish, lexicon_from_words(["STĘPIĆ"]), tile_set=TILE_DISTRIBUTIONS["polish"]).ok
+    catalan = parse_gcg("#player1 A Ann\n#player2 B Bob\n>A: [L·L]W 8H AW +5 5\n")
+    with pytest.raises(FormatError, match=r"line 3: 'AW': 'W' at position 2 is not in the alphabet"):
+        replay_gcg(catalan, lexicon_from_words(["AW"]), tile_set=TILE_DISTRIBUTIONS["catalan"])
 
 
 # --- the command line -----------------------------------------------------------------------
