@@ -69,7 +69,7 @@ def test_board_names_and_implied_tiles() -> None:
         ("15 AB/C 1234567890/0 0", "at most 9 digits"),
         ("15 AB/C 1/2 " + "1" * 5000, "zero-turn count"),
         ("15 AB/C ٣/2 0", "not whole numbers"),
-        ("15 ß/C 1/2 0", "'ß' is not a letter"),
+        ("15 ß/C 1/2 0", "rack 'ß': 'ß' at position 1 is not in the alphabet"),
         ("15 " + " " * MAX_CGP_LENGTH, f"at most {MAX_CGP_LENGTH} characters"),
     ],
 )
@@ -113,14 +113,14 @@ def test_a_word_list_with_letters_the_tiles_lack_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """MAGPIE's ``-lex OSPS49;`` implies Polish tiles, which have no Q, V or X: a list spelling
-    words with them would answer some other game, so it is refused; a list within the tiles
-    is used."""
+    words with them would answer some other game, so it is refused (the list is read by the
+    Polish alphabet, which names the line); a list within the tiles is used."""
     english = tmp_path / "english.txt"
     english.write_text("QUIZ\nRENT\nTERN\n")
     cgp = f"{EMPTY} ENRT/ 0/0 0 -lex OSPS49;"
     assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(english)]) == 2
     err = capsys.readouterr().err
-    assert "spells words with Q, which the polish tiles lack" in err
+    assert "english.txt:1: 'QUIZ': 'Q' at position 1 is not in the alphabet" in err
     within = tmp_path / "polish.txt"
     within.write_text("RENT\nTERN\nŻART\n")
     assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(within), "--top", "1"]) == 0

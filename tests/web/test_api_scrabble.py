@@ -168,3 +168,12 @@ def test_plays_show_leave_values_and_equity_when_moves_carry_them() -> None:
     listed = plays_json(weighed, rack, 3)["moves"]
     assert [entry["equity"] for entry in listed] == [move.score + 1.5 for move in moves]
     assert all(entry["leave_value"] == 1.5 and entry["leave"] == "" for entry in listed)
+
+
+def test_position_values_are_the_cgp_distribution(client: Any) -> None:
+    polish = client.get("/api/scrabble/position", params={"cgp": f"{EMPTY} ŻAB/ 0/0 0 ld polish;"}).json()
+    assert polish["values"]["Ź"] == 9 and "Q" not in polish["values"]
+    catalan = client.get("/api/scrabble/position", params={"cgp": f"{EMPTY} / 0/0 0 -lex DISC2;"}).json()
+    assert catalan["values"]["L·L"] == 10 and catalan["values"]["QU"] == 8
+    english = client.get("/api/scrabble/position", params={"cgp": f"{EMPTY} / 0/0 0"}).json()
+    assert english["values"]["Q"] == 10

@@ -18,6 +18,7 @@ from wordgames.lexicon import (
     load_lexicon,
     named_lexicons,
 )
+from wordgames.lexicon.tiles import DIGRAPH_MODES
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.scoring import END_RULES
@@ -64,13 +65,17 @@ def lexicon_source(args: argparse.Namespace) -> str:
     return source
 
 
-def lexicon_from_args(args: argparse.Namespace, named_by: tuple[str, str | None] | None = None) -> Lexicon:
+def lexicon_from_args(
+    args: argparse.Namespace, named_by: tuple[str, str | None] | None = None, tile_set: TileSet | None = None
+) -> Lexicon:
     """Load the lexicon named by ``--lexicon``/``--backend``.  Without ``--lexicon``, a
     ``named_by`` pair (what names it, e.g. "the CGP", and the name) picks the list by name;
     a name that resolves to nothing is a LexiconError saying how to supply the list, never
     a silent fallback on the default one.  A file names a list, never a path: only shipped
-    names and names on WORDGAMES_LEXICON_PATH resolve (``lex /etc/passwd`` is refused)."""
+    names and names on WORDGAMES_LEXICON_PATH resolve (``lex /etc/passwd`` is refused).
+    With a ``tile_set`` beyond A-Z, words are read into its tiles (``--digraphs``)."""
     what, name = named_by if named_by is not None else ("", None)
+    tiles = tile_set.lexicon_encoding(getattr(args, "digraphs", "longest")) if tile_set is not None else None
     if args.lexicon is None and name:
         named = named_lexicons()
         source = lexicon_named(name.strip(), named)
@@ -80,8 +85,8 @@ def lexicon_from_args(args: argparse.Namespace, named_by: tuple[str, str | None]
                 f"{what} names the lexicon {name[:60]!r}, which is not a known name ({known}): "
                 "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
             )
-        return load_lexicon(source, args.backend)
-    return load_lexicon(lexicon_source(args), args.backend)
+        return load_lexicon(source, args.backend, tiles=tiles)
+    return load_lexicon(lexicon_source(args), args.backend, tiles=tiles)
 
 
 def print_json(value: Any) -> None:
@@ -132,6 +137,9 @@ def add_tile_options(parser: argparse.ArgumentParser) -> None:
                         "file (distribution CSV, FIT1045 scores file, USC tile bag; default: english)")
     parser.add_argument("--hand-size", type=positive_int, default=None, metavar="N",
                         help="tiles on a full rack (default 7)")
+    parser.add_argument("--digraphs", choices=DIGRAPH_MODES, default="longest",
+                        help="how the word list spells multi-character tiles: longest match "
+                        "(CHILE is [CH]ILE), or only bracketed groups (default: %(default)s)")
 
 
 def tile_set_from_args(args: argparse.Namespace) -> TileSet:
@@ -163,5 +171,5 @@ def cgp_settings(
     if lexicon_for is not None:
         lexicon = lexicon_for(cgp_lexicon)
     else:
-        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon))
+        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon), tile_set)
     return tile_set, lexicon, position.bingo_bonus if position is not None else None

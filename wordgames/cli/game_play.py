@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from wordgames.atomic import write_target
@@ -34,7 +35,7 @@ from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard_layout
 from wordgames.scrabble.core.notation import column_name, format_standard_move
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, read_tile_set
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.config import GameConfig, read_config
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeResult
@@ -78,18 +79,26 @@ HELP = """Commands:
 # --- drawing --------------------------------------------------------------------------------------
 
 
-def render_board(board: Board, colour: bool = False) -> str:
+def render_board(board: Board, colour: bool = False, tile_set: TileSet | None = None) -> str:
     """The board with row numbers and column letters; empty premium squares show their
     symbol (see LEGEND), the empty start square ``*``; tiles show their letter (lower case
-    for a blank).  With ``colour``, ANSI colours mark premiums and tiles."""
+    for a blank), as ``tile_set``'s alphabet writes them (``L·L``: every column is then as
+    wide as the widest tile, so rows stay aligned).  With ``colour``, ANSI colours mark
+    premiums and tiles."""
     layout = board.layout
-    width = len(column_name(board.cols - 1))  # two letters a column beyond Z
+    written: Callable[[str], str] = str
+    widest = 1
+    if tile_set is not None and not tile_set.is_plain_english:
+        written = tile_set.tile_alphabet.written
+        widest = max((len(written(tile)) for tile in tile_set.tiles), default=1)
+    width = max(len(column_name(board.cols - 1)), widest)  # two letters a column beyond Z
     lines = ["    " + " ".join(f"{column_name(col):>{width}}" for col in range(board.cols))]
     for row in range(board.rows):
         cells = []
         for col in range(board.cols):
             tile = board.get(row, col)
             if tile is not None:
+                tile = written(tile)
                 cells.append(f"\x1b[{_TILE_COLOUR}m{tile:>{width}}\x1b[0m" if colour else f"{tile:>{width}}")
                 continue
             symbol, shade = _PREMIUMS.get(layout.premium(row, col), ("?", ""))
@@ -104,25 +113,28 @@ def render_board(board: Board, colour: bool = False) -> str:
 def describe_turn(game: Game, turn: Turn, reveal: bool) -> str:
     """One sentence about a turn; ``reveal`` shows exchanged and drawn tiles."""
     name = game.players[turn.player].name
+    tiles = game.settings.tile_set
+    show = tiles.show
     if turn.kind is TurnKind.PLACE and turn.move is not None:
         move = turn.move
         bingo = " (bingo!)" if turn.is_bingo(game.settings.hand_size) else ""
-        words = ", ".join(move.words) if move.words else move.word.upper()
-        text = f"{name} played {format_standard_move(move)} for {turn.score}{bingo}: {words}."
-        return text + (f" Drew {turn.drawn or 'nothing'}." if reveal else "")
+        words = ", ".join(map(show, move.words)) if move.words else show(move.word.upper())
+        text = f"{name} played {format_standard_move(move, tile_set=tiles)} for {turn.score}{bingo}: {words}."
+        return text + (f" Drew {show(turn.drawn) or 'nothing'}." if reveal else "")
     if turn.kind is TurnKind.EXCHANGE:
         if reveal:
-            return f"{name} exchanged {turn.tiles} and drew {turn.drawn}."
+            return f"{name} exchanged {show(turn.tiles)} and drew {show(turn.drawn)}."
         return f"{name} exchanged {len(turn.tiles)} tile{'s' if len(turn.tiles) != 1 else ''}."
     if turn.kind is TurnKind.PASS:
         return f"{name} passed."
     if turn.kind is TurnKind.WITHDRAW and turn.move is not None:
-        return f"{name}'s {format_standard_move(turn.move)} was challenged off ({turn.score} points)."
+        move_text = format_standard_move(turn.move, tile_set=tiles)
+        return f"{name}'s {move_text} was challenged off ({turn.score} points)."
     if turn.kind is TurnKind.CHALLENGE:
         return f"{name}'s play stood a challenge (+{turn.score})."
     if turn.score >= 0:
-        return f"{name} gains {turn.score} for the tiles left on the other racks ({turn.tiles})."
-    return f"{name} loses {-turn.score} for {turn.tiles} left on the rack."
+        return f"{name} gains {turn.score} for the tiles left on the other racks ({show(turn.tiles)})."
+    return f"{name} loses {-turn.score} for {show(turn.tiles)} left on the rack."
 
 
 def describe_challenge(game: Game, result: ChallengeResult) -> str:
@@ -301,14 +313,14 @@ class PlaySession:
             elif command == "exchange":
                 if len(words) != 2:
                     raise InvalidArgumentError("write the tiles to exchange, e.g. 'exchange QV?'")
-                turn = game.exchange(words[1])
+                turn = game.exchange(game.settings.tile_set.parse_rack(words[1]).tiles())
             elif len(words) == 1 and not command.startswith("place"):
                 raise InvalidArgumentError(f"unknown command {words[0]!r} (type 'help')")
             else:
                 turn = game.place(line)
         except WordGamesError as error:
             hint = "" if command in _COMMANDS else _lower_case_hint(words)
-            self.say(f"! {error}{hint}")
+            self.say(f"! {game.settings.tile_set.tile_alphabet.spell(str(error))}{hint}")
             return None
         self.say(describe_turn(game, turn, reveal=True))
         self.autosave()
@@ -318,16 +330,17 @@ class PlaySession:
         """The board, scores, last move and the current player's rack."""
         game = self.game
         self.say()
-        self.say(render_board(game.board, self.colour))
+        self.say(render_board(game.board, self.colour, game.settings.tile_set))
         self.say(LEGEND)
         self.say(scoreboard(game))
         last = game.last_turn
         if last is not None:
             self.say("Last: " + describe_turn(game, last, reveal=False))
         player = game.current_player
+        tile_set = game.settings.tile_set
         tiles = player.rack.tiles()
-        values = " ".join(f"{tile}{game.settings.tile_set.value(tile)}" for tile in tiles)
-        self.say(f"{player.name}'s rack: {' '.join(tiles)}   ({values})")
+        values = " ".join(f"{tile_set.show(tile)}{tile_set.value(tile)}" for tile in tiles)
+        self.say(f"{player.name}'s rack: {' '.join(map(tile_set.show, tiles))}   ({values})")
 
     def show_hints(self, arguments: list[str]) -> None:
         """The N best moves for the current player."""
@@ -342,7 +355,8 @@ class PlaySession:
             self.say(f"No legal move: {exchange}.")
             return
         for rank, move in enumerate(moves, 1):
-            self.say(f"{rank:>3}. {format_standard_move(move):<22} {move.score:>4}")
+            shown = format_standard_move(move, tile_set=self.game.settings.tile_set)
+            self.say(f"{rank:>3}. {shown:<22} {move.score:>4}")
 
     def save(self, path: str | None) -> None:
         """Save to ``path`` (default: the session's save file).  A failure raises
@@ -370,7 +384,7 @@ class PlaySession:
         """The final position, the end-of-game adjustments, scores and winner(s)."""
         game = self.game
         self.say()
-        self.say(render_board(game.board, self.colour))
+        self.say(render_board(game.board, self.colour, game.settings.tile_set))
         last_player = game.last_turn
         if game.end_reason == END_OUT and last_player is not None:
             self.say(f"Game over: {game.players[last_player.player].name} went out.")
@@ -433,9 +447,9 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
     settings = settings_from_args(args, config)
     # An explicit --lexicon wins over the config file's dictionary, which wins over the default.
     if args.lexicon is None and config.dictionary is not None:
-        lexicon = load_lexicon(config.dictionary, args.backend)
+        lexicon = load_lexicon(config.dictionary, args.backend, tiles=settings.tile_set.lexicon_encoding())
     else:
-        lexicon = lexicon_from_args(args)
+        lexicon = lexicon_from_args(args, None, settings.tile_set)
     strategy = getattr(args, "strategy", None) or "greedy"
     if getattr(args, "level", None):
         strategy = level_strategy(args.level)
@@ -446,7 +460,8 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
 def run_classic_play(args: argparse.Namespace) -> int:
     """Play a classic game on stdin/stdout with the options of ``scrabble play``."""
     game, save_path = build_game(args)
-    leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]))
+    leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]),
+                     game.settings.tile_set)
     if save_path is not None:
         write_target(save_path)  # a folder, a device or a missing folder: refuse before playing
     session = PlaySession(

@@ -23,7 +23,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.game.turn import TurnKind
@@ -162,13 +162,15 @@ def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> l
     return bound
 
 
-def leaves_from_args(args: argparse.Namespace, lexicon: Lexicon, needed: bool = True) -> LeaveTable | None:
-    """The table ``--leaves`` names, else the shipped table for ``lexicon``, else None with
-    a one-line notice on stderr (when ``needed``); also makes it the equity players'
-    table for this process."""
+def leaves_from_args(
+    args: argparse.Namespace, lexicon: Lexicon, needed: bool = True, tile_set: TileSet | None = None
+) -> LeaveTable | None:
+    """The table ``--leaves`` names (a KLV2 or CSV file read in ``tile_set``'s alphabet),
+    else the shipped table for ``lexicon``, else None with a one-line notice on stderr (when
+    ``needed``); also makes it the equity players' table for this process."""
     table: LeaveTable | None
     if getattr(args, "leaves", None):
-        table = load_leaves(args.leaves)
+        table = load_leaves(args.leaves, tile_set)
     else:
         name = shipped_table_name(lexicon.source)
         table = load_leaves(name) if name is not None else None
@@ -204,34 +206,38 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
                     lexicon: Lexicon, move_json: MoveJson) -> int:
     """``scrabble best --strategy equity``: every candidate by equity, best first (exit 0;
     1 when no legal move exists).  The bag is taken to hold tiles (leaves are refilled)."""
-    table = leaves_from_args(args, lexicon)
+    table = leaves_from_args(args, lexicon, tile_set=rules.tile_set)
+    show = rules.tile_set.show
     situation = Situation(board, rack, lexicon, rules, bag_size=100, can_exchange=True)
     choices = equity_choices(situation, table)
     placements = sum(choice.kind is TurnKind.PLACE for choice in choices)
     shown = choices[: args.top]
     if args.json:
-        print_json({"moves": [choice_json(choice, args.rules, move_json) for choice in shown],
+        print_json({"moves": [choice_json(choice, args.rules, move_json, show) for choice in shown],
                     "total_moves": placements, "total_choices": len(choices)})
         return 0 if placements else 1
     width = len(str(len(shown)))
     for rank, choice in enumerate(shown, 1):
         if choice.move is not None:
-            what = f"{choice.move.word:<15} {move_json(choice.move, args.rules)['notation']:<8}"
+            what = f"{show(choice.move.word):<15} {move_json(choice.move, args.rules)['notation']:<8}"
         else:
-            what = f"{'exchange ' + choice.tiles if choice.tiles else 'pass':<24}"
-        print(f"{rank:>{width}}. {what} {choice.score:>4} {choice.leave or '-':<7} "
+            what = f"{'exchange ' + show(choice.tiles) if choice.tiles else 'pass':<24}"
+        print(f"{rank:>{width}}. {what} {choice.score:>4} {show(choice.leave) or '-':<7} "
               f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}")
     print(f"({placements} legal moves, {len(choices)} candidates)")
     return 0 if placements else 1
 
 
-def choice_json(choice: Choice, rules: str, move_json: MoveJson) -> dict[str, Any]:
+def choice_json(
+    choice: Choice, rules: str, move_json: MoveJson, show: Callable[[str], str] = str
+) -> dict[str, Any]:
     """One entry of ``best --strategy equity --json``: the move's JSON (none for an exchange or
-    a pass) with its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity``."""
+    a pass) with its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity`` (tiles
+    written by ``show``: a tile set's notation)."""
     shape: dict[str, Any] = move_json(choice.move, rules) if choice.move is not None else {}
     kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
-    shape.update({"kind": kind, "score": choice.score, "leave": choice.leave,
+    shape.update({"kind": kind, "score": choice.score, "leave": show(choice.leave),
                   "leave_value": round(choice.leave_value, 4), "equity": round(choice.equity, 4)})
     if choice.kind is TurnKind.EXCHANGE:
-        shape["tiles"] = choice.tiles
+        shape["tiles"] = show(choice.tiles)
     return shape

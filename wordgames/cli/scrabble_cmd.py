@@ -20,6 +20,7 @@ from wordgames.cli.common import (
     cgp_settings,
     positive_int,
     print_json,
+    tile_set_from_args,
 )
 from wordgames.cli.game_play import run_classic_play
 from wordgames.cli.simple_play import run_simple_play
@@ -101,30 +102,34 @@ def register(groups: Any) -> None:
 
 
 def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
-    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any."""
+    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any
+    (its tiles read by ``--tile-distribution`` when given, else by the CGP's own)."""
     layout = layout_by_name(args.layout) if args.layout else None
     if args.cgp is not None:
-        position = parse_cgp(args.cgp, layout)
+        tile_set = tile_set_from_args(args) if getattr(args, "letter_values", None) else None
+        position = parse_cgp(args.cgp, layout, tile_set)
         return position.board, position
     return Board.read(args.board, layout), None
 
 
-def move_to_json(move: Move, rules: str) -> dict[str, Any]:
-    """The stable JSON shape of a move (0-based row/col)."""
+def move_to_json(move: Move, rules: str, tile_set: TileSet | None = None) -> dict[str, Any]:
+    """The stable JSON shape of a move (0-based row/col); tiles in ``tile_set``'s notation
+    (``[L·L]``: English is written as it is)."""
+    show = tile_set.show if tile_set is not None else str
     notation = (
         format_fit1045(move.row, move.col, move.direction)
         if rules == "simple"
         else format_coordinate(move.row, move.col, move.direction)
     )
     return {
-        "word": move.word,
+        "word": show(move.word),
         "row": move.row,
         "col": move.col,
         "direction": move.direction.value,
         "notation": notation,
         "score": move.score,
         "placed": [
-            {"row": p.row, "col": p.col, "letter": p.letter, "blank": p.blank} for p in move.placed
+            {"row": p.row, "col": p.col, "letter": show(p.letter), "blank": p.blank} for p in move.placed
         ],
     }
 
@@ -147,10 +152,10 @@ def position_from_args(
     rack_text = args.rack if args.rack is not None else (position.rack if position else None)
     if rack_text is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
-    rack = Rack.parse(rack_text)
+    tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
+    rack = Rack(rack_text) if args.rack is None else tile_set.parse_rack(rack_text)
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
-    tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
     check_lexicon_fits_tiles(lexicon, tile_set)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
@@ -182,27 +187,31 @@ def check_lexicon_fits_tiles(lexicon: Lexicon, tile_set: TileSet) -> None:
         )
 
 
-def best_json(moves: list[Move], top: int, rules: str) -> dict[str, Any]:
+def best_json(moves: list[Move], top: int, rules: str, tile_set: TileSet | None = None) -> dict[str, Any]:
     """The JSON object of ``scrabble best --json`` (also served by the web API): the first
     ``top`` of ``moves`` and how many there are."""
-    return {"moves": [move_to_json(m, rules) for m in moves[:top]], "total_moves": len(moves)}
+    return {"moves": [move_to_json(m, rules, tile_set) for m in moves[:top]], "total_moves": len(moves)}
 
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
+    board, rack, rules, lexicon = position_from_args(args)
+    tile_set = rules.tile_set
     if args.strategy == "equity":
-        return leaves_cmd.run_equity_best(args, *position_from_args(args), move_to_json)
-    moves, rack = best_moves_from_args(args)
+        return leaves_cmd.run_equity_best(
+            args, board, rack, rules, lexicon, lambda move, kind: move_to_json(move, kind, tile_set)
+        )
+    moves = rules.best_moves(board, rack, lexicon)
     shown = moves[: args.top]
     if args.json:
-        print_json(best_json(moves, args.top, args.rules))
+        print_json(best_json(moves, args.top, args.rules, tile_set))
     elif not moves:
-        print(f"no legal move for rack {rack}")
+        print(f"no legal move for rack {tile_set.show(str(rack))}")
     else:
         width = len(str(len(shown)))
         for rank, move in enumerate(shown, 1):
             notation = move_to_json(move, args.rules)["notation"]
-            print(f"{rank:>{width}}. {move.word:<15} {notation:<8} {move.score:>4}")
+            print(f"{rank:>{width}}. {tile_set.show(move.word):<15} {notation:<8} {move.score:>4}")
         print(f"({len(moves)} legal moves)")
     return 0 if moves else 1
 

@@ -33,6 +33,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
+from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
 from wordgames.scrabble.game.autoplay import (
     AutoplayStats,
     PairsResult,
@@ -113,8 +114,8 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     check_series_options(args, strategies)
     strategies = leaves_cmd.bind_leaves_per_player(args, strategies)
     settings = autoplay_settings(args)
-    lexicon = lexicon_from_args(args)
-    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies))
+    lexicon = lexicon_from_args(args, None, settings.tile_set)
+    leaves_cmd.leaves_from_args(args, lexicon, leaves_cmd.uses_equity(strategies), settings.tile_set)
     if args.pairs is not None:
         return run_pairs(args, strategies, settings, lexicon)
     games = args.games or 1
@@ -261,7 +262,9 @@ def run_replay_command(args: argparse.Namespace) -> int:
     # defaults).
     tile_set = tile_set_from_args(args) if args.letter_values else None
     layout = layout_by_name(args.layout) if args.layout else None
-    lexicon = lexicon_from_args(args, ("the GCG file", record.lexicon))
+    named = tile_set_from_pragma(record.tile_distribution) if record.tile_distribution else None
+    reads_words = tile_set or named
+    lexicon = lexicon_from_args(args, ("the GCG file", record.lexicon), reads_words)
     result = replay_gcg(record, lexicon, tile_set=tile_set, layout=layout, hand_size=args.hand_size or 7)
     totals = ", ".join(f"{nick} {total}" for nick, total in result.totals.items())
     if result.discrepancy is not None:

@@ -245,8 +245,13 @@ def run_simple_play(args: argparse.Namespace) -> int:
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
         raise InvalidArgumentError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
     tile_set = tile_set_from_args(args)
+    if not tile_set.tile_alphabet.is_identity:
+        # The assignment's board has three columns a square and its words are typed letter by
+        # letter: no room for L·L or [CH].
+        raise InvalidArgumentError("the simple rules take one-character tiles; play a language with "
+                                   "multi-character tiles with --rules classic")
     rules = SimpleRules(tile_set=tile_set, hand_size=args.hand_size or 7)
-    lexicon = lexicon_from_args(args)
+    lexicon = lexicon_from_args(args, None, tile_set)
     if args.deal_order:
         Bag.from_deal_file(args.deal_order)  # report a bad deal file before any question
     random_tiles = args.random if args.random is not None else _ask_random(_terminal_ask)

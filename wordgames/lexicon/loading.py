@@ -9,9 +9,11 @@ from pathlib import Path
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon import cache
 from wordgames.lexicon.base import Lexicon, sorted_unique_upper
+from wordgames.lexicon.kwg import words_from_kwg_bytes
 from wordgames.lexicon.limits import MAX_WORD_LENGTH
 from wordgames.lexicon.reader import is_kwg, read_file_bytes, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class
+from wordgames.lexicon.tiles import TileEncoding
 
 DEFAULT_LEXICON = "enable"
 
@@ -118,6 +120,7 @@ def load_lexicon(
     backend: str = DEFAULT_BACKEND,
     *,
     use_cache: bool = True,
+    tiles: TileEncoding | None = None,
 ) -> Lexicon:
     """Load a lexicon from a word file, a KWG word graph (wolges'/MAGPIE's ``.kwg``, English
     tiles 1..26 = A..Z; recognized by extension or content) or a list's name (default
@@ -127,13 +130,22 @@ def load_lexicon(
     structure is cached on disk keyed by the file's content (see :mod:`wordgames.lexicon.cache`):
     the first load of CSW12 takes about 0.5 s, later ones under 0.1 s (trie).  Raises
     LexiconError for a missing, unreadable, binary or empty file.
+
+    ``tiles`` (an alphabet's :class:`~wordgames.lexicon.tiles.TileEncoding`, for languages
+    beyond English) reads each word into one code point a tile, case folded by the alphabet,
+    and reports a word with a character outside it by line; a KWG's tile ``n`` is then the
+    alphabet's tile ``n``.  The cache key holds the encoding's fingerprint.
     """
     cls = backend_class(backend)
+    if tiles is not None and not isinstance(tiles, TileEncoding):
+        raise InvalidArgumentTypeError("tiles must be a TileEncoding (Alphabet.encoding())")
     path = resolve_source(source)
     content = read_file_bytes(path)
     name = str(source)
     # The format is part of the key: the same bytes named .kwg and .txt read differently.
     variant = f"{cls.backend_name}_kwg" if is_kwg(content, name) else cls.backend_name
+    if tiles is not None:
+        variant = f"{variant}_tiles_{tiles.fingerprint()}"
     key = cache.cache_key(content, variant)
     if use_cache:
         payload = cache.read_entry(key)
@@ -142,7 +154,13 @@ def load_lexicon(
                 return cls.from_bytes(payload, name)
             except Exception:
                 pass
-    lexicon = cls.from_sorted_words(words_from_bytes(content, name), name)
+    if tiles is None:
+        words = words_from_bytes(content, name)
+    elif is_kwg(content, name):
+        words = words_from_kwg_bytes(content, tiles.codes, name)
+    else:
+        words = tiles.encode_words(content, name)
+    lexicon = cls.from_sorted_words(words, name)
     if use_cache:
         cache.write_entry(key, lexicon.to_bytes())
     return lexicon

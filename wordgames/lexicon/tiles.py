@@ -22,14 +22,16 @@ could use the same.  :func:`read_tile_words` reads a UTF-8 word list into tile s
 
 from __future__ import annotations
 
+import hashlib
 import os
 import unicodedata
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.files import read_file_bytes
-from wordgames.lexicon.limits import MAX_WORD_LENGTH
+from wordgames.lexicon.files import read_file_bytes, too_big
+from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 Digraphs = Literal["longest", "bracketed"]
 """How unbracketed multi-character tiles are read: by longest match, or never."""
@@ -76,6 +78,11 @@ class TileSplitter:
                 raise InvalidArgumentError(f"tile form {form!r} is not in Unicode NFC form")
         self._forms = dict(forms)
         self._longest = max(map(len, forms), default=1)
+
+    @property
+    def forms(self) -> dict[str, str]:
+        """Every written form and the tile it stands for (a copy)."""
+        return dict(self._forms)
 
     def split(self, text: str, digraphs: Digraphs = "longest") -> tuple[str, ...]:
         """The tiles ``text`` spells (see module docstring).  Cost: O(len(text) * longest
@@ -140,6 +147,40 @@ class TileSplitter:
         return f"{shown!r}: {char!r} at position {position + 1} is not in the alphabet"
 
 
+@dataclass(frozen=True)
+class TileEncoding:
+    """How a lexicon stores the words of an alphabet whose tiles may be several characters:
+    ``splitter`` maps every written form to the tile's one code point (so a stored word has
+    one character a tile, and the trie and the node walk step by tile), ``codes`` lists those
+    code points in tile-number order (tile ``n`` of a KWG file is ``codes[n - 1]``), and
+    ``digraphs`` says how unbracketed text is split (see :func:`check_digraphs`)."""
+
+    splitter: TileSplitter
+    codes: str
+    digraphs: Digraphs = "longest"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.splitter, TileSplitter) or not isinstance(self.codes, str):
+            raise InvalidArgumentTypeError("a tile encoding is a TileSplitter and a string of codes")
+        check_digraphs(self.digraphs)
+        if set(self.splitter.forms.values()) - set(self.codes) or len(set(self.codes)) != len(self.codes):
+            raise InvalidArgumentError("a tile encoding's forms must map onto its distinct codes")
+
+    def fingerprint(self) -> str:
+        """A digest of the forms, codes and mode: part of a cached lexicon's key, so words
+        read through one alphabet's encoding are never served for another's (Catalan L·L and
+        Spanish CH share a code point)."""
+        forms = sorted(self.splitter.forms.items())
+        text = repr((forms, self.codes, self.digraphs))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def encode_words(self, data: bytes, name: str) -> list[str]:
+        """The sorted unique words of UTF-8 word-list bytes, one code point a tile (see
+        :func:`tile_words_from_bytes` for the reading and its errors)."""
+        words = tile_words_from_bytes(data, name, self.splitter, self.digraphs)
+        return sorted("".join(tiles) for tiles in words)
+
+
 def read_tile_words(
     path: str | os.PathLike[str], splitter: TileSplitter, digraphs: Digraphs = "longest"
 ) -> list[tuple[str, ...]]:
@@ -150,8 +191,16 @@ def read_tile_words(
     the splitter's forms (never by ``str.upper``, which turns ``ß`` into ``SS``).  A word with
     a character outside the alphabet is a LexiconError naming the file, the line and the
     character.  Cost: one pass, linear in the file's size."""
+    return tile_words_from_bytes(read_file_bytes(path), str(path), splitter, digraphs)
+
+
+def tile_words_from_bytes(
+    data: bytes, path: str, splitter: TileSplitter, digraphs: Digraphs = "longest"
+) -> list[tuple[str, ...]]:
+    """:func:`read_tile_words` on a file's bytes (``path`` names it in errors)."""
     mode = check_digraphs(digraphs)
-    data = read_file_bytes(path)
+    if len(data) > MAX_LEXICON_FILE_BYTES:
+        raise LexiconError(too_big(path, len(data)))
     if b"\0" in data:
         raise LexiconError(f"{path}: binary content, not a word list")
     try:

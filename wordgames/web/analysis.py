@@ -25,7 +25,8 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, read_gcg, replay_gcg
+from wordgames.scrabble import STANDARD_ENGLISH, Board, get_rules, read_gcg, replay_gcg
+from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
 from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES, MAX_GCG_EVENTS
 from wordgames.web.views import board_view, plays_json, tile_values
 
@@ -77,6 +78,8 @@ class Job:
     started: bool = False
     finished: bool = False
     cancelled: bool = False
+    values: dict[str, int] = dataclasses.field(default_factory=lambda: tile_values(STANDARD_ENGLISH))
+    """The tile values of the game analysed (its ``#tile-distribution``)."""
 
     def snapshot(self, since: int = 0) -> dict[str, Any]:
         """The job as JSON: progress, the steps from ``since`` on, and the result."""
@@ -90,7 +93,7 @@ class Job:
             "cancelled": self.cancelled,
             "error": self.error,
             "players": self.players,
-            "values": tile_values(STANDARD_ENGLISH),
+            "values": self.values,
             "steps": self.steps[since:],
             "result": self.result,
         }
@@ -99,7 +102,11 @@ class Job:
 def analyse(job: Job, record: Any, lexicon: Lexicon, top: int, lock: threading.Lock) -> None:
     """Fill ``job`` step by step: step 0 is the empty board, step k the board after the
     record's k-th event, with the best plays for the rack of that event (when known)."""
-    rules = get_rules("classic")
+    named = record.tile_distribution
+    tile_set = tile_set_from_pragma(named) if named else STANDARD_ENGLISH
+    rules = get_rules("classic", tile_set=tile_set)
+    with lock:
+        job.values = tile_values(tile_set)
     events = record.events
     previous: Board | None = None
     for count in range(len(events) + 1):
@@ -124,7 +131,7 @@ def analyse(job: Job, record: Any, lexicon: Lexicon, top: int, lock: threading.L
                 "text": event.text,
             }
             if event.kind in _TURN_KINDS and event.rack and previous is not None:
-                rack = Rack.parse(event.rack)
+                rack = tile_set.parse_rack(event.rack)
                 step["best"] = plays_json(rules.best_moves(previous, rack, lexicon), rack, top)
         previous = replay.board
         with lock:

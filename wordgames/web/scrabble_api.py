@@ -18,7 +18,8 @@ from wordgames.cli.common import LexiconChooser
 from wordgames.cli.scrabble_cmd import best_json, best_moves_from_args, board_from_args
 from wordgames.errors import InvalidArgumentError, LexiconError, WordGamesError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
+from wordgames.scrabble import Board, Rack, get_rules, layout_by_name
+from wordgames.scrabble.formats.cgp import position_tile_set
 from wordgames.web.deps import Services, services
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import MAX_CGP_CHARS, MAX_RACK_CHARS, MAX_TOP
@@ -107,15 +108,15 @@ def cgp_position(cgp: str) -> tuple[Board, Position]:
 @router.get("/position", summary="A CGP position, for drawing")
 def position(cgp: Cgp) -> dict[str, Any]:
     """The board of a CGP position (see the plays endpoint for its ``text``), the rack of the
-    player to move, the scores, the lexicon the CGP names and the (standard English) tile
-    values."""
+    player to move, the scores, the lexicon the CGP names and the values of the tiles its
+    ``ld`` (or ``lex``) names, standard English by default."""
     board, parsed = cgp_position(cgp)
     return {
         "board": board_view(board),
         "rack": parsed.rack or "",
         "scores": list(parsed.scores),
         "lexicon": parsed.lexicon,
-        "values": tile_values(STANDARD_ENGLISH),
+        "values": tile_values(position_tile_set(parsed.opcodes)),
     }
 
 

@@ -18,6 +18,7 @@ from wordgames.cli.scrabble_analysis_cmd import sim_to_json
 from wordgames.cli.scrabble_cmd import move_to_json
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
+from wordgames.scrabble.formats.cgp import position_tile_set
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
@@ -76,8 +77,10 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
     lexicon_name = lexicons.resolve(query.lexicon)
     if (query.cgp is None) == (query.board is None):
         raise InvalidArgumentError("give either a board or a CGP position")
+    tile_set = STANDARD_ENGLISH
     if query.cgp is not None:
         board, cgp = cgp_position(query.cgp)
+        tile_set = position_tile_set(cgp.opcodes)
         rack_text = rack_text or cgp.rack
         if scores is None and len(cgp.scores) >= 2:
             scores = (cgp.scores[0], cgp.scores[1])
@@ -87,13 +90,13 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
         board = Board.from_text("\n".join(query.board or []), layout, name="the board")
     if not rack_text:
         raise InvalidArgumentError("a simulation needs the mover's rack")
-    rack = Rack.parse(rack_text)
+    rack = tile_set.parse_rack(rack_text) if rack_text == query.rack else Rack(rack_text)  # a CGP's: codes
     if len(rack) > HAND_SIZE:
         raise InvalidArgumentError(f"the rack {rack} holds more than {HAND_SIZE} tiles")
-    unseen = unseen_tiles(board, rack.tiles(), STANDARD_ENGLISH)
+    unseen = unseen_tiles(board, rack.tiles(), tile_set)
     position = SimPosition(
-        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name), get_rules("classic"),
-        STANDARD_ENGLISH, HAND_SIZE, scores or (0, 0),
+        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name),
+        get_rules("classic", tile_set=tile_set), tile_set, HAND_SIZE, scores or (0, 0),
     )
     return position, rack, lexicon_name
 

@@ -62,8 +62,9 @@ def equity_plays_json(choices: list[Choice], top: int) -> dict[str, Any]:
 
 
 def tile_values(tile_set: TileSet) -> dict[str, int]:
-    """The face value of every letter and of the blank."""
-    return {tile: tile_set.value(tile) for tile in tile_set.values}
+    """The face value of every tile and of the blank, by the tile's written form (``L·L``)."""
+    spell = tile_set.tile_alphabet.spell
+    return {spell(tile): tile_set.value(tile) for tile in tile_set.values}
 
 
 def turn_json(game: Game, index: int, reveal: set[int]) -> dict[str, Any]:

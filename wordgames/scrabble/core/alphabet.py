@@ -17,6 +17,15 @@ Three ways to read text:
 * :meth:`Alphabet.format` writes that notation: multi-character tiles always in brackets (and
   a one-character tile when the next ones would read as a longer tile: Spanish C, H is
   ``[C]H``), so what it writes parses back to the same tiles however the spellings overlap.
+
+**Internal encoding.**  Inside the engine (lexicons, boards, racks, moves, leaves) every tile
+is one code point, and a blank designated as a tile is that code point's ``str.lower()``.  A
+tile written with one case-paired character whose lower-case form is ``str.lower`` of it (A,
+Ä, Ą, Ñ) is its own code point, so English and every one-character alphabet are the identity.
+Any other tile (``L·L``, ``NY``, ``CH``) takes the next free capital of :data:`CODE_POOL`
+(Deseret, a script no game alphabet uses, whose 40 letters are case pairs), in tile-number
+order.  Only the edges convert: :meth:`Alphabet.parse_codes`, :meth:`Alphabet.format_codes`,
+:meth:`Alphabet.encoding` (word lists).
 """
 
 from __future__ import annotations
@@ -26,13 +35,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.tiles import MAX_TILE_CHARS, Digraphs, TileSplitter
+from wordgames.lexicon.tiles import MAX_TILE_CHARS, Digraphs, TileEncoding, TileSplitter
 
 BLANK = "?"
 
 MAX_ALPHABET_TILES = 127
 """Tiles in one alphabet: numbers 1..127 leave the top bit of a byte free, the bit word
 graphs and move generators use to mark a blank."""
+
+CODE_POOL = tuple(chr(point) for point in range(0x10400, 0x10428))
+"""Code points for tiles that are not their own code point: the Deseret capitals U+10400 to
+U+10427, whose ``str.lower()`` are the small letters U+10428 to U+1044F (one code point each
+way), so a designated blank is still the lower case of its tile's code point."""
 
 JOINERS = frozenset("·")
 """Characters a tile may hold besides letters and combining marks (the Catalan middle dot)."""
@@ -60,11 +74,32 @@ def _lower_form(tile: str) -> str:
     return lower
 
 
+def _internal_codes(upper: tuple[str, ...], lowers: tuple[str, ...]) -> tuple[str, ...]:
+    """Each tile's code point: itself when it is one character whose ``str.lower`` is its
+    lower-case form (and back), else the next Deseret capital no form of the alphabet uses."""
+    used = set(upper) | set(lowers)
+    pool = iter(code for code in CODE_POOL if code not in used and code.lower() not in used)
+    codes = []
+    for tile, lower in zip(upper, lowers, strict=True):
+        if len(tile) == 1 and tile.lower() == lower and lower.upper() == tile and tile not in CODE_POOL:
+            codes.append(tile)
+            continue
+        code = next(pool, None)
+        if code is None:
+            raise InvalidArgumentError(
+                f"an alphabet may hold at most {len(CODE_POOL)} tiles that are not one "
+                "case-paired character each"
+            )
+        codes.append(code)
+    return tuple(codes)
+
+
 class Alphabet:
     """The ordered tiles of a game, with their lower-case forms and vowels (see module
     docstring).  Immutable; equal when tiles, forms and vowels are."""
 
-    __slots__ = ("_lower", "_multi", "_notation", "_numbers", "_tiles", "_upper_of", "_vowels", "_words")
+    __slots__ = ("_code_of", "_codes", "_form_of", "_identity", "_lower", "_multi", "_notation",
+                 "_numbers", "_tiles", "_upper_of", "_vowels", "_words")
 
     def __init__(
         self, tiles: Iterable[str], lower: Iterable[str] | None = None, vowels: Iterable[str] = ()
@@ -108,6 +143,12 @@ class Alphabet:
         self._multi = tuple(form for form in forms if len(form) > 1)
         self._words = TileSplitter(self._upper_of)
         self._notation = TileSplitter({**{form: form for form in forms}, BLANK: BLANK})
+        self._codes = _internal_codes(upper, lowers)
+        self._identity = self._codes == upper
+        codes = self._codes + tuple(code.lower() for code in self._codes)
+        self._code_of = dict(zip(forms, codes, strict=True))
+        self._code_of[BLANK] = BLANK
+        self._form_of = {code: form for form, code in self._code_of.items()}
 
     @classmethod
     def from_letters(cls, letters: Iterable[str], vowels: Iterable[str] = "AEIOU") -> Alphabet:
@@ -238,6 +279,63 @@ class Alphabet:
     def join(self, tiles: Sequence[str]) -> str:
         """Tiles written one after the other, without brackets (a word as people write it)."""
         return "".join(tiles)
+
+    # --- the internal encoding (see module docstring) ------------------------------------
+
+    @property
+    def codes(self) -> str:
+        """The tiles' internal code points in tile-number order: tile ``n`` is ``codes[n - 1]``."""
+        return "".join(self._codes)
+
+    @property
+    def is_identity(self) -> bool:
+        """Whether every tile is its own code point (English, German, Polish...)."""
+        return self._identity
+
+    def code(self, form: str) -> str:
+        """The internal code point of a written form (a tile's lower-case form gives the lower
+        case of the tile's code point; ``?`` stays ``?``).  Cost: O(1)."""
+        try:
+            return self._code_of[form]
+        except (KeyError, TypeError):
+            raise InvalidArgumentError(f"{form!r} is not a tile of this alphabet") from None
+
+    def written(self, code: str) -> str:
+        """The written form of an internal code point (inverse of :meth:`code`)."""
+        try:
+            return self._form_of[code]
+        except (KeyError, TypeError):
+            raise InvalidArgumentError(f"{code!r} is not a tile code of this alphabet") from None
+
+    def parse_codes(self, text: str) -> str:
+        """Rack or move notation (see :meth:`parse`) as internal code points, one a tile."""
+        tiles = self.parse(text)
+        return "".join(map(self._code_of.__getitem__, tiles))
+
+    def format_codes(self, codes: str) -> str:
+        """Notation (see :meth:`format`) for tiles given as internal code points (a word, a
+        rack, a row of the board).  Identity alphabets return ``codes`` itself, so English
+        text is never touched.  Cost: O(len(codes))."""
+        if not isinstance(codes, str):
+            raise InvalidArgumentTypeError(f"tiles must be a string of codes, not {type(codes).__name__}")
+        if self._identity:
+            return codes
+        return self.format(self.written(code) for code in codes)
+
+    def spell(self, text: str) -> str:
+        """Free text (an error message) with every internal code point that is not its own
+        tile written out (``L·L``, ``l·l``); other characters are kept."""
+        if not isinstance(text, str):
+            raise InvalidArgumentTypeError(f"text must be a string, not {type(text).__name__}")
+        if self._identity:
+            return text
+        return "".join(self._form_of.get(char, char) for char in text)
+
+    def encoding(self, digraphs: Digraphs = "longest") -> TileEncoding:
+        """How the lexicon layer reads a word list into this alphabet's code points: every
+        written form (either case) stands for its tile's code point."""
+        upper_code = {form: self._code_of[tile] for form, tile in self._upper_of.items()}
+        return TileEncoding(TileSplitter(upper_code), self.codes, digraphs)
 
     # --- value semantics --------------------------------------------------------------------
 

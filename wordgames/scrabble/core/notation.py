@@ -8,6 +8,10 @@
 * USC: ``PLACE - r c TILES`` (across) / ``PLACE | r c TILES`` (down), 1-based, the square of
   the first *placed* tile, only the placed tiles listed, ``?x`` for a blank used as ``x``.
 * CS214 squares: ``K10`` is column K, row 10.
+
+Given a tile set, the standard and FIT1045 forms read and write its alphabet's notation
+(``8H CO[L·L]EGI``, a blank ``[l·l]``; see :mod:`wordgames.scrabble.core.alphabet`); the
+returned moves hold the alphabet's internal code points.  USC moves are English only.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.move import Direction, Move, Placement
-from wordgames.scrabble.core.tiles import is_tile_letter
+from wordgames.scrabble.core.tiles import TileSet, is_tile_letter
 
 # Numbers are ASCII digits, at most 4 of them (boards are far smaller), so int() never sees
 # other scripts' digits or thousands of them; column names are 1 to 3 ASCII letters.
@@ -124,9 +128,29 @@ def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
         raise NotationError(f"{text!r}: square is off the {board.rows}x{board.cols} board")
 
 
-def parse_standard_move(text: str, board: Board) -> Move:
+def _word_codes(word: str, tile_set: TileSet | None, text: str) -> str:
+    """A move's word in internal code points (``.`` kept) when ``tile_set`` writes tiles in
+    notation other than one letter each; else the word as written."""
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
+    if tile_set is None or tile_set.tile_alphabet.is_identity:
+        return word
+    try:
+        codes = "".join(
+            part if part == "." else tile_set.tile_alphabet.parse_codes(part)
+            for part in re.split(r"(\.)", word) if part
+        )
+    except ValueError as error:
+        raise NotationError(f"move {text!r}: {error}") from None
+    if "?" in codes:
+        raise NotationError(f"move {text!r}: a blank is written as the tile it plays, in lower case")
+    return codes
+
+
+def parse_standard_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move:
     """``"8H WORD"`` / ``"H8 word"``: the whole word from that square; board letters may be
-    written out or as ``.``; lower case = a blank.  Raises NotationError."""
+    written out or as ``.``; lower case = a blank; tiles in ``tile_set``'s notation when
+    given (``8H CO[L·L]EGI``).  Raises NotationError."""
     _check_text(text, "a move")
     require_type(board, Board, "the board")
     parts = text.split()
@@ -134,7 +158,7 @@ def parse_standard_move(text: str, board: Board) -> Move:
         raise NotationError(f"move {text!r} is not 'COORDINATE WORD' (e.g. 8H QUIZ)")
     row, col, direction = parse_coordinate(parts[0])
     _check_on_board(board, row, col, text)
-    word = parts[1]
+    word = _word_codes(parts[1], tile_set, text)
     d_row, d_col = direction.step
     letters = []
     for i, char in enumerate(word):
@@ -154,15 +178,26 @@ def parse_standard_move(text: str, board: Board) -> Move:
         raise NotationError(f"move {text!r}: {error}") from None
 
 
-def format_standard_move(move: Move, through: str | None = None) -> str:
+def format_standard_move(move: Move, through: str | None = None, tile_set: TileSet | None = None) -> str:
     """``"8H WORD"``; with ``through=".."``-style marker, board letters are written as that
-    marker (GCG writes ``.``)."""
+    marker (GCG writes ``.``); tiles in ``tile_set``'s notation when given (``[L·L]``)."""
     require_type(move, Move, "a move")
+    if through is not None:
+        require_type(through, str, "a through marker")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     placed = {(p.row, p.col) for p in move.placed}
-    word = "".join(
-        char if through is None or square in placed else through
-        for char, square in zip(move.word, move.squares(), strict=True)
-    )
+    show = tile_set.show if tile_set is not None else str
+    # Runs of written tiles are shown together, so brackets go where a run needs them.
+    parts: list[str] = []
+    run = ""
+    for char, square in zip(move.word, move.squares(), strict=True):
+        if through is None or square in placed:
+            run += char
+        else:
+            parts += [show(run), through]
+            run = ""
+    word = "".join([*parts, show(run)])
     return f"{format_coordinate(move.row, move.col, move.direction)} {word}"
 
 
@@ -219,10 +254,11 @@ def format_usc_move(move: Move) -> str:
     return f"PLACE {symbol} {first.row + 1} {first.col + 1} {tiles}"
 
 
-def parse_move(text: str, board: Board) -> Move:
+def parse_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move:
     """A move in any supported notation: ``PLACE ...`` (USC), ``8H WORD`` (standard) or
-    ``r:c:H WORD`` (FIT1045).  Raises NotationError (InvalidArgumentTypeError when ``text``
-    is not a string or ``board`` not a Board)."""
+    ``r:c:H WORD`` (FIT1045), the word in ``tile_set``'s notation when given.  Raises
+    NotationError (InvalidArgumentTypeError when ``text`` is not a string or ``board`` not a
+    Board)."""
     _check_text(text, "a move")
     require_type(board, Board, "the board")
     stripped = text.strip()
@@ -233,7 +269,7 @@ def parse_move(text: str, board: Board) -> Move:
         row, col, direction = parse_fit1045(parts[0])
         _check_on_board(board, row, col, text)
         try:
-            return Move.from_word(board, row, col, direction, parts[1])
+            return Move.from_word(board, row, col, direction, _word_codes(parts[1], tile_set, text))
         except ValueError as error:
             raise NotationError(f"move {text!r}: {error}") from None
-    return parse_standard_move(stripped, board)
+    return parse_standard_move(stripped, board, tile_set)

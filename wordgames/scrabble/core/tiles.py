@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.tiles import Digraphs, TileEncoding
 from wordgames.scrabble.core.alphabet import Alphabet, is_tile_form
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.distributions import (
@@ -93,9 +94,10 @@ class TileSet:
     """Letter values and how many of each tile a full bag holds (``?`` is the blank).
 
     ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).  With an
-    ``alphabet``, tiles are that alphabet's (several characters allowed: ``L·L``); without
-    one, each tile is one letter (see :func:`is_tile_letter`) and :attr:`tile_alphabet` is
-    derived from the values.  Tile sets are equal when their values and counts are.
+    ``alphabet``, tiles are that alphabet's internal code points (one each, even for ``L·L``:
+    see :mod:`wordgames.scrabble.core.alphabet`); without one, each tile is one letter (see
+    :func:`is_tile_letter`) and :attr:`tile_alphabet` is derived from the values.  Tile sets
+    are equal when their values and counts are.
     """
 
     values: Mapping[str, int]
@@ -124,7 +126,7 @@ class TileSet:
 
     def _is_tile(self, tile: object) -> bool:
         if self.alphabet is not None:
-            return isinstance(tile, str) and tile in self.alphabet.tiles
+            return isinstance(tile, str) and len(tile) == 1 and tile in self.alphabet.codes
         return isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()
 
     @cached_property
@@ -135,16 +137,14 @@ class TileSet:
         return Alphabet.from_letters(sorted(tile for tile in self.values if tile != BLANK))
 
     def value(self, tile: str) -> int:
-        """Points for a tile: a blank (``?``, a lower-case letter, or the alphabet's lower-case
-        form of a tile) scores 0; an unknown tile raises InvalidArgumentError."""
+        """Points for a tile (an internal code point): a blank (``?`` or a lower-case letter)
+        scores 0; an unknown tile raises InvalidArgumentError."""
         require_type(tile, str, "a tile")
         if tile == BLANK or (tile.isalpha() and tile.islower()):
             return 0
         try:
             return self.values[tile]
         except KeyError:
-            if self.alphabet is not None and self.alphabet.is_designated_blank(tile):
-                return 0
             raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set") from None
 
     def holds(self, tile: str) -> bool:
@@ -156,12 +156,12 @@ class TileSet:
         a lower-case letter is a blank standing for that letter) outside this tile set."""
         for tile in tiles:
             require_type(tile, str, "a tile")
-            if self.alphabet is not None and tile in self.alphabet:
-                tile = self.alphabet.upper(tile)
             if not self.holds(tile.upper() if tile != BLANK else tile):
-                letters = "".join(sorted(tile for tile in self.values if tile != BLANK))
+                alphabet = self.tile_alphabet
+                letters = alphabet.format_codes("".join(self.tiles))
+                shown = alphabet.format_codes(tile) if tile.upper() in alphabet.codes else tile
                 raise InvalidArgumentError(
-                    f"{what}: {tile!r} is not a tile of this tile set ({letters} and '?')"
+                    f"{what}: {shown!r} is not a tile of this tile set ({letters} and '?')"
                 )
 
     def full_bag(self) -> list[str]:
@@ -176,8 +176,44 @@ class TileSet:
 
     @property
     def tiles(self) -> tuple[str, ...]:
-        """The tiles (not the blank) that have values, in the alphabet's order."""
-        return tuple(tile for tile in self.tile_alphabet.tiles if tile in self.values)
+        """The tiles (internal code points, not the blank) that have values, in the
+        alphabet's order."""
+        return tuple(code for code in self.tile_alphabet.codes if code in self.values)
+
+    def show(self, codes: str) -> str:
+        """Tiles given as internal code points, in notation for people and files (``[L·L]``
+        brackets; English unchanged): see :meth:`Alphabet.format_codes`."""
+        return self.tile_alphabet.format_codes(codes)
+
+    @property
+    def is_plain_english(self) -> bool:
+        """Whether every tile is one letter of A-Z (English lists, racks and saves are read
+        and written as they always have been)."""
+        alphabet = self.tile_alphabet
+        return alphabet.is_identity and alphabet.codes.isascii()
+
+    def parse_rack(self, text: str) -> Rack:
+        """A rack typed by a user or read from a file: English-letter tile sets read it as
+        :meth:`Rack.parse` always has (any case); others in the alphabet's notation, where a
+        lower-case form is a blank (``[L·L]A?``)."""
+        return Rack.parse(text) if self.is_plain_english else Rack.parse(text, self.tile_alphabet)
+
+    def lexicon_encoding(self, digraphs: Digraphs = "longest") -> TileEncoding | None:
+        """How to read a word list for these tiles (``load_lexicon(..., tiles=)``): None for
+        tiles all in A-Z (English lists load as they always have), else the alphabet's
+        encoding, which folds case by the alphabet, stores one code point a tile and reports
+        a word with a character outside the alphabet by line."""
+        return None if self.is_plain_english else self.tile_alphabet.encoding(digraphs)
+
+    def read(self, text: str) -> str:
+        """Tiles written in notation (``[L·L]A?[ny]``) as internal code points, case kept
+        (a lower-case form is a designated blank).  InvalidArgumentError naming what is not a
+        tile; English text is read as it is."""
+        require_type(text, str, "tiles")
+        alphabet = self.tile_alphabet
+        if alphabet.is_identity:
+            return text
+        return alphabet.parse_codes(text)
 
 
 STANDARD_ENGLISH = TileSet(
@@ -189,8 +225,14 @@ STANDARD_ENGLISH = TileSet(
 
 def tile_set_of(distribution: Distribution) -> TileSet:
     """The tile set of a distribution read from CSV (see
-    :mod:`wordgames.scrabble.core.distributions`)."""
-    return TileSet(distribution.values, distribution.counts, distribution.alphabet)
+    :mod:`wordgames.scrabble.core.distributions`), keyed by the alphabet's internal code
+    points."""
+    code = distribution.alphabet.code
+    return TileSet(
+        {code(tile): value for tile, value in distribution.values.items()},
+        {code(tile): count for tile, count in distribution.counts.items()},
+        distribution.alphabet,
+    )
 
 
 class _NamedTileSets(Mapping[str, TileSet]):
@@ -399,8 +441,8 @@ class Rack:
         Raises InvalidArgumentError for a character that is not a tile letter (see
         :func:`is_tile_letter`) or more than MAX_HAND_SIZE tiles; whether the tiles fit a
         rule set's tile set and hand size is the rule set's check.  With an ``alphabet``,
-        the text is read in its notation (``"[L·L]AQU?"``: see :meth:`Alphabet.parse`), and
-        a lower-case form is a blank."""
+        the text is read in its notation (``"[L·L]AQU?"``: see :meth:`Alphabet.parse`) into
+        the alphabet's internal code points, and a lower-case form is a blank."""
         require_type(text, str, "a rack")
         stripped = text.strip()
         shown = text if len(text) <= 40 else text[:40] + "..."
@@ -414,7 +456,7 @@ class Rack:
                 raise InvalidArgumentError(
                     f"bad rack {shown!r}: {len(forms)} tiles; a rack holds at most {MAX_HAND_SIZE}"
                 )
-            return cls(BLANK if alphabet.is_designated_blank(form) else form for form in forms)
+            return cls(BLANK if alphabet.is_designated_blank(form) else alphabet.code(form) for form in forms)
         if len(stripped) > MAX_HAND_SIZE:
             raise InvalidArgumentError(
                 f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"

@@ -14,7 +14,12 @@ A CGP line has four space-separated fields and then optional operations::
    (also written MAGPIE's way, ``-lex CSW21;``, and the last one without its ``;``).
 
 The fields after the board may be left out (a bare board reads as a position with no racks).
-Tiles made of several characters (``[CH]``) are not supported.  Limits (``core/limits.py``):
+Tiles are read and written by the alphabet of the position's tile set: the one the caller
+gives, else the distribution the ``ld`` operation names (or the ``lex`` name implies:
+``OSPS49`` is Polish, ``DISC2`` Catalan), else English.  A multi-character tile is written in
+brackets, ``4n2CE[L·L]A4``, a blank standing for it in lower case, ``[l·l]``; inside the
+returned :class:`Position`, board cells and racks hold the alphabet's internal code points
+(see :mod:`wordgames.scrabble.core.alphabet`).  Limits (``core/limits.py``):
 MAX_CGP_LENGTH characters, boards of at most MAX_BOARD_SIDE rows and columns (checked while
 reading, before allocating), racks of at most MAX_HAND_SIZE tiles, numbers of at most 9 digits.
 """
@@ -24,14 +29,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from wordgames.errors import FormatError
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon.tiles import MAX_TILE_CHARS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_CGP_LENGTH, MAX_HAND_SIZE
-from wordgames.scrabble.core.tiles import BLANK, is_tile_letter
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, tile_set_named
 
-_RUN = re.compile(r"(\d+)|([A-Za-z])|(.)")
+_RUN = re.compile(r"(\d+)|([^\d]+)")
 _OPCODE = re.compile(r"-?([A-Za-z][\w-]*)(?:\s+(.*))?", re.DOTALL)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 _MAX_RUN_DIGITS = len(str(MAX_BOARD_SIDE))
@@ -40,6 +46,15 @@ _MAX_RUN_DIGITS = len(str(MAX_BOARD_SIDE))
 # a Polish list needs Polish tiles).  Names not listed imply nothing (English by default).
 _LEXICON_TILES = {"OSPS": "polish", "DISC": "catalan", "FRA": "french", "RD": "german",
                   "NSF": "norwegian", "FILE": "spanish"}
+
+
+def _distribution_named(opcodes: dict[str, str]) -> str | None:
+    named = opcodes.get("ld")
+    if named:
+        return named
+    lexicon = (opcodes.get("lex") or "").upper()
+    return next((tiles for prefix, tiles in _LEXICON_TILES.items()
+                 if lexicon.startswith(prefix) and lexicon[len(prefix):].isdigit()), None)
 
 
 @dataclass
@@ -84,12 +99,7 @@ class Position:
     def letter_distribution(self) -> str | None:
         """The tile distribution named by the ``ld`` operation (``english``...), else the one
         the ``lex`` operation's name implies (``OSPS49``: ``polish``), if any."""
-        named = self.opcodes.get("ld")
-        if named:
-            return named
-        lexicon = (self.lexicon or "").upper()
-        return next((tiles for prefix, tiles in _LEXICON_TILES.items()
-                     if lexicon.startswith(prefix) and lexicon[len(prefix):].isdigit()), None)
+        return _distribution_named(self.opcodes)
 
     @property
     def bingo_bonus(self) -> int | None:
@@ -103,20 +113,37 @@ class Position:
         return int(text)
 
 
-def parse_cgp(text: str, layout: Layout | None = None) -> Position:
+def position_tile_set(opcodes: dict[str, str], tile_set: TileSet | None = None) -> TileSet:
+    """The tile set a position's tiles are written in: ``tile_set`` when given, else the
+    shipped distribution its ``ld`` (or ``lex``) names, else standard English (a name that
+    is not shipped is left for the caller to refuse: see ``cli.common.cgp_settings``)."""
+    require_type(opcodes, dict, "a position's operations")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
+        return tile_set
+    named = _distribution_named(opcodes)
+    return (tile_set_named(named) if named else None) or STANDARD_ENGLISH
+
+
+def parse_cgp(text: str, layout: Layout | None = None, tile_set: TileSet | None = None) -> Position:
     """Read a CGP line.  Without ``layout`` the board gets the layout its ``bdn`` operation
     names, else the standard one when it is 15x15, the super one when it is 21x21, and a plain
-    one otherwise.  Raises FormatError saying which field is wrong."""
+    one otherwise.  Tiles are read by :func:`position_tile_set`'s alphabet.  Raises
+    FormatError saying which field is wrong."""
     require_type(text, str, "a CGP position")
     if layout is not None:
         require_type(layout, Layout, "a layout")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     if len(text) > MAX_CGP_LENGTH:
         raise FormatError(f"a CGP position is at most {MAX_CGP_LENGTH} characters long")
     if not text.strip():
         raise FormatError("a CGP position needs at least the board field")
     fields = text.split(maxsplit=4)
-    rows = _parse_board_rows(fields[0])
-    racks = _parse_racks(fields[1]) if len(fields) > 1 else []
+    opcodes = _parse_opcodes(fields[4]) if len(fields) > 4 else {}
+    tiles = position_tile_set(opcodes, tile_set)
+    rows = _parse_board_rows(fields[0], tiles)
+    racks = _parse_racks(fields[1], tiles) if len(fields) > 1 else []
     scores = _parse_scores(fields[2]) if len(fields) > 2 else []
     zero_turns = 0
     if len(fields) > 3:
@@ -125,7 +152,6 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
         zero_turns = int(fields[3])
         if zero_turns < 0:
             raise FormatError("the CGP zero-turn count cannot be negative")
-    opcodes = _parse_opcodes(fields[4]) if len(fields) > 4 else {}
     if scores and racks and len(scores) != len(racks):
         raise FormatError(f"CGP has {len(racks)} racks but {len(scores)} scores")
     if layout is None:
@@ -141,14 +167,14 @@ def parse_cgp(text: str, layout: Layout | None = None) -> Position:
     return Position(board, racks, scores, zero_turns, opcodes)
 
 
-def _parse_board_rows(text: str) -> list[list[str]]:
-    """The board field as rows of tiles ('' for an empty square)."""
+def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[str]]:
+    """The board field as rows of tiles (internal code points; '' for an empty square)."""
     rows: list[list[str]] = []
     if text.count("/") >= MAX_BOARD_SIDE:
         raise FormatError(f"the CGP board has more than {MAX_BOARD_SIDE} rows")
     for number, row_text in enumerate(text.split("/"), 1):
         squares: list[str] = []
-        for run, letter, other in _RUN.findall(row_text):
+        for run, letters in _RUN.findall(row_text):
             if len(squares) >= MAX_BOARD_SIDE or len(run) > _MAX_RUN_DIGITS:
                 raise FormatError(f"CGP board row {number} is more than {MAX_BOARD_SIDE} squares wide")
             if run:
@@ -156,11 +182,8 @@ def _parse_board_rows(text: str) -> list[list[str]]:
                 if count == 0:
                     raise FormatError(f"CGP board row {number}: an empty run of 0 squares")
                 squares.extend([""] * count)
-            elif letter:
-                squares.append(letter)
             else:
-                what = "multi-letter tiles" if other == "[" else f"{other!r}"
-                raise FormatError(f"CGP board row {number}: {what} not supported")
+                squares.extend(_tiles(letters, tile_set, f"CGP board row {number}", board=True))
         if not squares:
             raise FormatError(f"CGP board row {number} is empty")
         if len(squares) > MAX_BOARD_SIDE:
@@ -172,15 +195,30 @@ def _parse_board_rows(text: str) -> list[list[str]]:
     return rows
 
 
-def _parse_racks(text: str) -> list[str]:
+def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> str:
+    """The internal code points of tiles written in notation; FormatError naming ``where``
+    for anything that is not a tile of ``tile_set`` (or a blank on the board)."""
+    most = MAX_BOARD_SIDE if board else MAX_HAND_SIZE
+    # A tile is at most MAX_TILE_CHARS characters and two brackets: longer text is refused
+    # before it is split.
+    if len(text) > (MAX_TILE_CHARS + 2) * most:
+        raise FormatError(f"{where}: more than {most} tiles")
+    try:
+        codes = tile_set.tile_alphabet.parse_codes(text)
+    except InvalidArgumentError as error:
+        raise FormatError(f"{where} {error}") from None  # the error quotes the text
+    if board and BLANK in codes:
+        raise FormatError(f"{where}: '?' is not a tile on the board (a blank is a lower-case letter)")
+    return codes
+
+
+def _parse_racks(text: str, tile_set: TileSet) -> list[str]:
     racks = []
     for rack in text.split("/"):
-        if len(rack) > MAX_HAND_SIZE:
+        codes = _tiles(rack, tile_set, "CGP rack")
+        if len(codes) > MAX_HAND_SIZE:
             raise FormatError(f"CGP rack {rack[:30]!r}...: a rack holds at most {MAX_HAND_SIZE} tiles")
-        for char in rack:
-            if not (is_tile_letter(char) or char == BLANK):
-                raise FormatError(f"CGP rack {rack!r}: {char!r} is not a letter or '?'")
-        racks.append(rack.upper())
+        racks.append(codes.upper())
     return racks
 
 
@@ -218,11 +256,13 @@ def _default_layout(rows: int, cols: int, board_name: str | None) -> Layout:
     return named
 
 
-def format_cgp(position: Position) -> str:
-    """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`).  Missing racks
-    are written as two unknown racks (``/``) and missing scores as zeros."""
+def format_cgp(position: Position, tile_set: TileSet | None = None) -> str:
+    """Write ``position`` as a CGP line (the inverse of :func:`parse_cgp`, tiles written by
+    :func:`position_tile_set`'s alphabet).  Missing racks are written as two unknown racks
+    (``/``) and missing scores as zeros."""
     require_type(position, Position, "a position")
     position.__post_init__()  # its fields may have been changed since
+    show = position_tile_set(position.opcodes, tile_set).show
     board = position.board
     rows = []
     for row in range(board.rows):
@@ -235,11 +275,11 @@ def format_cgp(position: Position) -> str:
             if empty:
                 parts.append(str(empty))
                 empty = 0
-            parts.append(tile)
+            parts.append(show(tile))
         if empty:
             parts.append(str(empty))
         rows.append("".join(parts))
-    racks = position.racks
+    racks = [show(rack) for rack in position.racks]
     if not "".join(racks) and len(racks) < 2:
         racks = ["", ""]  # a field cannot be empty: write two unknown racks
     scores = position.scores or [0] * len(racks)

@@ -50,7 +50,7 @@ from pathlib import Path
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import board_name
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.tiles import distribution_name
+from wordgames.scrabble.core.tiles import TileSet, distribution_name
 from wordgames.scrabble.formats.gcg_read import (
     CHALLENGE,
     END_POINTS,
@@ -109,15 +109,19 @@ def nicknames(names: list[str]) -> list[str]:
     return result
 
 
-def turn_to_gcg(turn: Turn, nick: str) -> str:
-    """One event line for a history entry."""
+def turn_to_gcg(turn: Turn, nick: str, tile_set: TileSet | None = None) -> str:
+    """One event line for a history entry, tiles in ``tile_set``'s notation when given
+    (``[L·L]``; English is written as it is)."""
     require_type(turn, Turn, "a history entry")
     require_type(nick, str, "a nickname")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
+    show = tile_set.show if tile_set is not None else str
     score = f"{turn.score:+d}"
     if turn.kind is TurnKind.PLACE and turn.move is not None:
-        action = format_standard_move(turn.move, through=".")
+        action = format_standard_move(turn.move, through=".", tile_set=tile_set)
     elif turn.kind is TurnKind.EXCHANGE:
-        action = f"-{turn.tiles}"
+        action = f"-{show(turn.tiles)}"
     elif turn.kind is TurnKind.PASS:
         action = "-"
     elif turn.kind is TurnKind.WITHDRAW:
@@ -125,8 +129,8 @@ def turn_to_gcg(turn: Turn, nick: str) -> str:
     elif turn.kind is TurnKind.CHALLENGE:
         action = "(challenge)"
     else:
-        action = f"({turn.tiles})"  # END: the rack tiles counted (the rack is empty going out)
-    return f">{nick}: {turn.rack} {action} {score} {turn.total}"
+        action = f"({show(turn.tiles)})"  # END: the rack tiles counted (the rack is empty going out)
+    return f">{nick}: {show(turn.rack)} {action} {score} {turn.total}"
 
 
 def history_to_gcg(
@@ -138,10 +142,12 @@ def history_to_gcg(
     board_layout: str | None = None,
     tile_distribution: str | None = None,
     challenge_rule: str | None = None,
+    tile_set: TileSet | None = None,
 ) -> str:
     """The GCG text of a game given its player names (seat order) and its history; the
     optional names become ``#lexicon``, ``#title``, ``#board-layout``,
-    ``#tile-distribution`` and ``#challenge-rule`` pragmas."""
+    ``#tile-distribution`` and ``#challenge-rule`` pragmas; tiles are written in
+    ``tile_set``'s notation."""
     require_type(names, list, "player names")
     require_type(history, list, "a history")
     for value in (*names, lexicon_name, title, board_layout, tile_distribution, challenge_rule):
@@ -149,6 +155,8 @@ def history_to_gcg(
             require_type(value, str, "a name or title")
     for turn in history:
         require_type(turn, Turn, "a history entry")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     nicks = nicknames(names)
     lines = ["#character-encoding UTF-8"]
     for seat, (nick, name) in enumerate(zip(nicks, names, strict=True), 1):
@@ -162,7 +170,7 @@ def history_to_gcg(
     ):
         if value and _one_line(value):
             lines.append(f"#{pragma} {_one_line(value)}")
-    lines.extend(turn_to_gcg(turn, nicks[turn.player]) for turn in history)
+    lines.extend(turn_to_gcg(turn, nicks[turn.player], tile_set) for turn in history)
     return "\n".join(lines) + "\n"
 
 
@@ -182,6 +190,7 @@ def game_to_gcg(game: Game, title: str | None = None) -> str:
         board_layout=board_name(settings.layout),
         tile_distribution=distribution_name(settings.tile_set),
         challenge_rule=None if settings.challenge == DEFAULT_CHALLENGE_RULE else settings.challenge,
+        tile_set=settings.tile_set,
     )
 
 

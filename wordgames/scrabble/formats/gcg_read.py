@@ -40,9 +40,11 @@ RACK_PENALTY = "rack-penalty"
 _EVENT = re.compile(r"^>\s*([^:\s]+)\s*:\s*(.*)$")
 _SCORE = re.compile(r"^[+-]\d+$")
 _TOTAL = re.compile(r"^-?\d+$")
-_RACK = re.compile(r"^[A-Za-z?]*$")
+# Racks and tiles in any alphabet's notation: letters, '?', bracketed multi-character tiles
+# ([L·L]); the replay reads them with the record's tile set.
+_RACK = re.compile(r"^(?:[^\W\d_]|[?\[\]·])*$")
 _COORDINATE = re.compile(r"^(\d+[A-Za-z]|[A-Za-z]\d+)$")
-_CROSS_WORD = re.compile(r"^[A-Za-z]+,?$")
+_CROSS_WORD = re.compile(r"^(?:[^\W\d_]|[\[\]·])+,?$")
 _PLAYER = re.compile(r"player(\d{1,3})")
 _RACK_PRAGMA = re.compile(r"rack(\d{1,3})")
 _MAX_POINT_DIGITS = 9

@@ -7,10 +7,14 @@ the tiles not on the board;
 a withdrawal (``--``) must follow its player's move and show the same rack.  Going-out points
 are accepted either as the others' rack value or as twice it (the two-player tournament
 convention); a withdrawal may carry the score ``+0`` when its total takes the points back.
+Racks and tiles are read in the tile set's notation (``[L·L]``, a blank ``[l·l]``): each event
+is turned into the alphabet's internal code points before it is checked.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -154,6 +158,31 @@ def move_from_event(board: Board, event: GcgEvent) -> Move:
         return _move_from_event(board, event)
     except _Mismatch as error:
         raise FormatError(f"line {event.line}: {error}") from None
+
+
+def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
+    """``event`` with its rack and tiles in ``tile_set``'s internal code points (``.`` and an
+    exchange's tile count kept; the event itself for one-character alphabets).  FormatError
+    naming the line when they are not the tile set's tiles: the record is of another
+    language's game (a Polish record read with English tiles), which no replay can check."""
+    require_type(event, GcgEvent, "a GCG event")
+    require_type(tile_set, TileSet, "a tile set")
+    try:
+        if not tile_set.tile_alphabet.is_identity:
+            parts = re.split(r"(\.)", event.tiles)  # '.' stands for a board tile
+            tiles = event.tiles if event.tiles.isdigit() else "".join(
+                part if part == "." else tile_set.read(part) for part in parts if part
+            )
+            event = dataclasses.replace(event, rack=tile_set.read(event.rack), tiles=tiles)
+    except InvalidArgumentError as error:
+        raise FormatError(f"line {event.line}: {error}; give the record's tiles") from None
+    foreign = sorted({char for char in event.rack + event.tiles
+                      if char.isalpha() and char.upper() not in tile_set.values})
+    if foreign:
+        shown = ", ".join(map(tile_set.tile_alphabet.spell, foreign))
+        raise FormatError(f"line {event.line}: {shown} {'is' if len(foreign) == 1 else 'are'} not in "
+                          "the tile set; give the record's tiles (--tile-distribution)")
+    return event
 
 
 def _rack(text: str) -> Rack:
@@ -336,7 +365,8 @@ def replay_gcg(
     ``hand_size`` by default), checking each event's legality, score, running total and
     rack; then each ``#rackN`` rack; stop at the first discrepancy.  ``layout`` and
     ``tile_set`` default to what the record's pragmas name, else the standard ones
-    (FormatError for a name we do not know).  ``observe`` is called with each event and the
+    (FormatError for a name we do not know, and for a record whose tiles are not those: see
+    :func:`encoded_event`).  ``observe`` is called with each event and the
     board before it (not to be changed), before the event is checked.  Cost: one rule check
     per placement."""
     _check_arguments(record, lexicon, rules, tile_set, layout, hand_size, observe)
@@ -354,9 +384,10 @@ def replay_gcg(
     for index, event in enumerate(events):
         following = events[index + 1] if index + 1 < len(events) else None
         withdrawn = following is not None and following.kind == PHONY and following.nick == event.nick
-        if observe is not None:
-            observe(event, replay.board)
+        event = encoded_event(event, tile_set)
         try:
+            if observe is not None:
+                observe(event, replay.board)
             replay.apply(event, withdrawn)
         except _Mismatch as error:
             return ReplayResult(
@@ -365,8 +396,8 @@ def replay_gcg(
         checked += 1
     for shown in record.shown_racks:
         try:
-            replay.check_unseen(shown.rack)
-        except _Mismatch as error:
+            replay.check_unseen(tile_set.read(shown.rack))
+        except (_Mismatch, InvalidArgumentError) as error:
             found = Discrepancy(shown.line, f"#rack{shown.seat} {shown.rack}", str(error))
             return ReplayResult(replay.board, replay.totals, checked, found)
     return ReplayResult(replay.board, replay.totals, checked)

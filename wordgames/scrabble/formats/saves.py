@@ -30,6 +30,7 @@ from typing import Any
 from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble.core.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout
@@ -122,10 +123,7 @@ def game_to_state(game: Game) -> dict[str, Any]:
             "minimum_word_length": settings.minimum_word_length,
             "end_rule": settings.end_rule,
             "challenge": settings.challenge,
-            "tile_set": {
-                "values": dict(sorted(settings.tile_set.values.items())),
-                "counts": dict(sorted(settings.tile_set.counts.items())),
-            },
+            "tile_set": _tile_set_to_state(settings.tile_set),
             "layout": {
                 "name": layout.name,
                 "rows": layout.rows,
@@ -148,6 +146,20 @@ def game_to_state(game: Game) -> dict[str, Any]:
     }
     body["checksum"] = _checksum(body)
     return body
+
+
+def _tile_set_to_state(tile_set: TileSet) -> dict[str, Any]:
+    """Values and counts; beyond A-Z also the alphabet (tiles, lower-case forms, vowels in
+    tile-number order), which fixes the internal code points the rest of the save holds."""
+    state: dict[str, Any] = {
+        "values": dict(sorted(tile_set.values.items())),
+        "counts": dict(sorted(tile_set.counts.items())),
+    }
+    if not tile_set.is_plain_english:
+        alphabet = tile_set.tile_alphabet
+        state["alphabet"] = {"tiles": list(alphabet.tiles), "lower": list(alphabet.lower_forms),
+                             "vowels": [tile for tile in alphabet.tiles if tile in alphabet.vowels]}
+    return state
 
 
 def _lasting_source(source: str) -> str:
@@ -182,8 +194,15 @@ _MT_WORDS = 624  # the Mersenne Twister state: 624 32-bit words and a position
 
 def _tile_set_from_state(section: Section) -> TileSet:
     values, counts = section.section("values"), section.section("counts")
+    alphabet = None
+    if "alphabet" in section.value:
+        written = section.section("alphabet")
+        forms = [[text(form, written.at(key)) for form in written.items(key, MAX_ALPHABET_TILES)]
+                 for key in ("tiles", "lower", "vowels")]
+        with within(written.path):
+            alphabet = Alphabet(*forms)
     with within(section.path):
-        return TileSet(dict(values.value), dict(counts.value))
+        return TileSet(dict(values.value), dict(counts.value), alphabet)
 
 
 def _layout_from_state(section: Section) -> Layout:
@@ -360,7 +379,7 @@ def game_from_state(
     except BadField as error:
         raise FormatError(f"{name}: {error}") from None
     if lexicon is None:
-        lexicon = load_lexicon(source, backend)
+        lexicon = load_lexicon(source, backend, tiles=settings.tile_set.lexicon_encoding())
     if len(lexicon) != size:
         raise FormatError(
             f"{name}: the game was saved with a {size}-word lexicon ({source}), "

@@ -249,7 +249,7 @@ class Game:
         or the rule set rejects it (nothing changes), NotationError for unreadable text."""
         self._require_playing()
         if isinstance(move, str):
-            move = parse_move(move, self.board)
+            move = parse_move(move, self.board, self.settings.tile_set)
         require_type(move, Move, "the move")
         player = self.current_player
         if not move.placed:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.leaves.compact import read_compact, write_compact
 from wordgames.scrabble.leaves.csvfile import read_leave_csv, write_leave_csv
 from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
-from wordgames.scrabble.leaves.table import LeaveTable, distribution_bounds
+from wordgames.scrabble.leaves.table import LeaveTable, alphabet_of, distribution_bounds
 
 DATA = Path(__file__).resolve().parent / "data"
 SHIPPED = {"enable": DATA / "enable.leaves"}
@@ -36,10 +36,15 @@ def _shipped(name: str) -> LeaveTable:
     return read_compact(SHIPPED[name])
 
 
-def load_leaves(source: str | os.PathLike[str]) -> LeaveTable:
+def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None) -> LeaveTable:
     """A leave table: a shipped one by name (``enable``; loaded once per process, about a
-    second), or a file by extension (KLV2, CSV or compact).  FormatError for an unknown
-    extension or a bad file."""
+    second), or a file by extension (KLV2, CSV or compact).  A KLV2 or CSV file is read in
+    ``tile_set``'s alphabet (its tile ``n`` is the distribution's tile ``n``, as MAGPIE numbers
+    them; a multi-character tile becomes its internal code point); English by default.
+    FormatError for an unknown extension or a bad file."""
+    if tile_set is not None and not isinstance(tile_set, TileSet):
+        raise InvalidArgumentTypeError(f"a tile set must be a TileSet, not {type(tile_set).__name__}")
+    alphabet = ENGLISH_ALPHABET if tile_set is None else alphabet_of(tile_set)
     if isinstance(source, str) and source.lower() in SHIPPED:
         return _shipped(source.lower())
     if not isinstance(source, (str, os.PathLike)):
@@ -47,9 +52,9 @@ def load_leaves(source: str | os.PathLike[str]) -> LeaveTable:
     path = Path(source)
     suffix = path.suffix.lower()
     if suffix == ".klv2":
-        return read_klv2(path)
+        return read_klv2(path, alphabet)
     if suffix == ".csv":
-        return read_leave_csv(path)
+        return read_leave_csv(path, alphabet)
     if suffix == ".leaves":
         return read_compact(path)
     if not path.exists():

@@ -45,8 +45,9 @@ def check_alphabet(alphabet: object) -> str:
 
 def alphabet_of(tile_set: TileSet) -> str:
     """The KLV2 alphabet of a tile set: English tile sets use wolges' and MAGPIE's A..Z
-    numbering; others their letters in code-point order."""
-    letters = "".join(sorted(tile for tile in tile_set.values if tile != BLANK))
+    numbering; others their tiles' internal code points in tile-number order (the order of
+    the distribution's rows, as MAGPIE numbers them)."""
+    letters = "".join(tile_set.tiles)
     return ENGLISH_ALPHABET if set(letters) <= set(ENGLISH_ALPHABET) else letters
 
 
