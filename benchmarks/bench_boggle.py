@@ -140,10 +140,10 @@ class PureSearchGame(BoggleGame):
     """The engine with the pure-Python searcher (the public API's path, only the search
     swapped): what ``WORDGAMES_PURE_PYTHON=1`` runs, here in the same process."""
 
-    def solve(self) -> frozenset[str]:
-        if self._words is None:
-            self._words = frozenset(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
-        return self._words
+    def _found_words(self) -> list[str]:
+        if self._found is None:
+            self._found = list(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
+        return self._found
 
 
 def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:

@@ -91,22 +91,36 @@ def test_the_kernel_spells_letters_beyond_latin_1_by_concatenation() -> None:
     assert sorted(pure.find_words(board, walk)) == ["ΑΒ", "ΑΒΓ"]
 
 
-def test_a_search_started_inside_another_gets_a_fresh_layout(enable_trie: Lexicon) -> None:
-    """Two searches on one table at once (a second one while the first holds the layout and
-    its seen-marks) both give full answers: the pool hands the second its own layout."""
+def test_a_search_started_inside_another_gets_a_fresh_kernel(enable_trie: Lexicon) -> None:
+    """Two searches on one table at once (a second one while the first holds the kernel and
+    its seen-marks) both give full answers: the pool hands the second its own kernel."""
     pure = pure_module(SEARCHER)
     packed = packed_nodes(enable_trie)
     board = random_board(4, 4, 7)
     expected = pure._search_packed(board, packed, board.cells)
-    held = pure._LAYOUTS.pop(packed)  # as if a search were running
+    held = pure._KERNELS.pop(packed)  # as if a search were running
     try:
         assert pure._search_packed(board, packed, board.cells) == expected
     finally:
-        pure._LAYOUTS[packed] = held
+        pure._KERNELS[packed] = held
     assert pure._search_packed(board, packed, board.cells) == expected
-    pure._LAYOUTS[packed].generation = pure._MAX_GENERATION  # the search numbers run out
+    pure._KERNELS[packed].generation = pure._MAX_GENERATION  # the search numbers run out
     assert pure._search_packed(board, packed, board.cells) == expected
-    assert pure._LAYOUTS[packed].generation == 1
+    assert pure._KERNELS[packed].generation == 1
+
+
+def test_one_kernel_serves_boards_of_every_size_and_kind(enable_trie: Lexicon) -> None:
+    """The kernel kept for a table is reused across boards: growing and shrinking boards,
+    Latin-1 boards and boards with multi-letter cells in turn, each as solved afresh."""
+    compiled, pure = compiled_and_pure(SEARCHER)
+    walk = bit_walk_for(enable_trie)
+    for seed, (rows, columns) in enumerate([(4, 4), (12, 9), (3, 3), (5, 5), (4, 4), (20, 20)]):
+        board = random_board(rows, columns, seed)
+        plain = Board.from_cells([cell[0] for cell in board.cells], columns)
+        for one in (board, plain):
+            assert list(compiled.find_words(one, walk)) == list(pure.find_words(one, walk))
+            compiled_paths = compiled.find_words_with_paths(one, walk)
+            assert compiled_paths == pure.find_words_with_paths(one, walk)
 
 
 @given(words=st.lists(st.text("ABCEQU", min_size=1, max_size=6), min_size=1, max_size=40))

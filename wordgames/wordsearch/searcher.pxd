@@ -23,11 +23,15 @@ cpdef object _depth_first_layout(object masks, object first, u64 terminal)
 @cython.final
 cdef class _Kernel:
     cdef u64[::1] nodes
+    cdef public u64 generation
     cdef u64 terminal
     cdef dict letter_bits
+    cdef u64[::1] code_bits
+    cdef Py_ssize_t capacity
     cdef u64[::1] free
     cdef u64[::1] reach
     cdef u64[::1] multi_mask
+    cdef object flat
     cdef int[::1] near
     cdef int[::1] near_start
     cdef int[::1] path
@@ -35,15 +39,25 @@ cdef class _Kernel:
     cdef bint any_multi
     cdef object steps
     cdef bint spell
-    cdef const unsigned char[::1] codes
+    cdef bint single
+    cdef unsigned char[::1] codes
     cdef bytearray spelling
     cdef unsigned char[::1] letters
-    cdef u64 generation
-    cdef public list found
+    cdef list found
 
-    @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t, start=Py_ssize_t,
-                   start_mask=u64)
-    cpdef run(self, tuple cells)
+    cpdef reserve(self, Py_ssize_t size)
+
+    cpdef use_neighbours(self, object near, object near_start)
+
+    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t, index=Py_ssize_t, around=u64)
+    cpdef use_codes(self, bytes codes, object near, object near_start)
+
+    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t)
+    cpdef use_tables(self, object tables, object near, object near_start)
+
+    @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t,
+                   start=Py_ssize_t, start_mask=u64, single=bint, found=list)
+    cpdef list run(self, tuple cells, object steps, bint spell)
 
     @cython.locals(here=u64, base=Py_ssize_t, index=Py_ssize_t, other=int, bit=u64, child=Py_ssize_t,
                    child_mask=u64, terminal=u64)

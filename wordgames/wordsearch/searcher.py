@@ -18,8 +18,8 @@ the lexicon is never scanned.  What makes it fast in pure Python:
 * cells of several letters (``QU``) step the walk by the whole cell string, on a separate,
   rarely taken branch.
 
-:func:`find_path` answers "is this string on the board, and where?" with a search guided by the
-string itself (no lexicon involved).
+(:func:`~wordgames.wordsearch.board.find_path` answers "is this string on the board, and
+where?" with a search guided by the string itself, no lexicon involved.)
 
 This module is compiled with Cython (see :mod:`wordgames.compiled`; C types are declared in
 ``searcher.pxd``).  Compiled, :func:`find_words` runs the same search on the lexicon's packed
@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import weakref
 from array import array
-from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -66,6 +65,12 @@ def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:
     one_cell_paths = [(index,) for index in range(len(cells))]
     paths = _search(board, walk, one_cell_paths)
     return {"".join([cells[index] for index in path]): path for path in paths}
+
+
+def words_at_least(words: list[str], minimum: int) -> set[str]:
+    """The words of ``words`` with at least ``minimum`` letters, as a set (compiled: a C loop,
+    a few microseconds for the hundred words of a 4 x 4 board)."""
+    return {word for word in words if len(word) >= minimum}
 
 
 class _CellTables(NamedTuple):
@@ -212,46 +217,46 @@ def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> Collection[T
 
 def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) -> list[Trail]:
     """:func:`_search` on a packed node table with :class:`_Kernel` (what the compiled module
-    runs; as plain Python it gives the same answers, only slower).  Cost: the per-cell tables
-    and a few small arrays per board, then C operations per search state."""
+    runs; as plain Python it gives the same answers, only slower).  Cost, compiled: a few
+    dictionary look-ups and C loops over the cells per board, then C operations per search
+    state; boards with multi-letter cells or letters beyond Latin-1 also pay for the
+    per-cell tables of :func:`_cell_tables`."""
     cells = board.cells
-    tables = _cell_tables(board, packed.letter_bits)
-    near, near_start = _flat_neighbours(tables.single_neighbours)
-    codes = b""
-    # Words are spelled from one Latin-1 byte per cell when they can be (else concatenated).
-    if steps is cells and all(len(cell) == 1 and cell <= "\xff" for cell in cells):
-        codes = "".join(cells).encode("latin-1")
-    # A table's layout (with its seen-marks) serves one search at a time: taken from the pool
-    # while in use, so a search started meanwhile gets a fresh one.
-    layout = _LAYOUTS.pop(packed, None)
-    if layout is None or layout.generation >= _MAX_GENERATION:
-        layout = _Layout(_depth_first_layout(packed.masks, packed.first, packed.terminal))
-    layout.generation += 1
-    kernel = _Kernel(layout, packed, tables, near, near_start, steps, codes)
-    kernel.run(cells)
-    _LAYOUTS[packed] = layout
-    return kernel.found
+    # A kernel (a table's layout with its seen-marks, and scratch arrays) serves one search at
+    # a time: taken from the pool while in use, so a search started meanwhile gets a fresh one.
+    kernel = _KERNELS.pop(packed, None)
+    if kernel is None or kernel.generation >= _MAX_GENERATION:
+        kernel = _Kernel(packed)
+    kernel.generation += 1
+    codes = _latin_1_codes(cells)
+    if codes is None:
+        tables = _cell_tables(board, packed.letter_bits)
+        near, near_start = _flat_neighbours(tables.single_neighbours)
+        kernel.use_tables(tables, near, near_start)
+    else:
+        near, near_start = _flat_neighbours(board.neighbours)
+        kernel.use_codes(codes, near, near_start)
+    found = kernel.run(cells, steps, codes is not None and steps is cells)
+    _KERNELS[packed] = kernel
+    return found
 
 
-class _Layout:
-    """What the kernel reads a packed table from: one array, ``[mask, first | mark << 32]`` per
-    node, renumbered so that each node's block of children comes right after its parent's block
-    in depth-first order.  A step reads a child's mask, its first child and its mark from one
-    cache line, and the blocks a search descends through lie close together (on 100 x 100
-    boards most steps miss the cache).  The mark is the number (``generation``) of the last
-    search that found the node's word, so a known word costs no dictionary look-up; a layout
-    is rebuilt when the 32-bit number runs out.  16 bytes a node, made once per table (a few
-    ms for CSW12, compiled) and kept with it."""
-
-    def __init__(self, nodes: array[int]) -> None:
-        self.nodes = nodes
-        self.generation = 0
+def _latin_1_codes(cells: tuple[str, ...]) -> bytes | None:
+    """The cells as one Latin-1 byte each, or None when a cell holds several letters or a
+    letter beyond Latin-1 (then the kernel takes the general per-cell tables)."""
+    joined = "".join(cells)
+    if len(joined) != len(cells):
+        return None
+    try:
+        return joined.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
 
 
 _MAX_GENERATION = 0xFFFFFFFF
 _LOW_HALF = 0xFFFFFFFF  # the first-child half of a layout slot
-# Each packed table's layout, while no search is using it.
-_LAYOUTS: weakref.WeakKeyDictionary[PackedNodes, _Layout] = weakref.WeakKeyDictionary()
+# Each packed table's kernel, while no search is using it.
+_KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
 
 
 def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> array[int]:
@@ -323,57 +328,112 @@ def _popcount(bits: int) -> int:
 
 
 class _Kernel:
-    """The search of :func:`_search` over a packed node table, one board at a time.
+    """The search of :func:`_search` over one packed node table, one board at a time.
 
     The same depth-first order as the pure-Python search: per cell, single-letter neighbours in
     board order, then multi-letter ones; each word recorded once by node, with the trail of the
     first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
-    tuple) is built from it only when a word is new.  The table is read from a
-    :class:`_Layout`.  Types are declared in ``searcher.pxd``."""
+    tuple) is built from it only when a word is new.
 
-    def __init__(
-        self,
-        layout: _Layout,
-        packed: PackedNodes,
-        tables: _CellTables,
-        near: array[int],
-        near_start: array[int],
-        steps: Sequence[Trail],
-        codes: bytes,
-    ) -> None:
-        """Bind the layout of the table, the board's per-cell tables, the trail pieces and the
-        cells' letters as Latin-1 codes (empty: build trails from ``steps``)."""
-        self.nodes = layout.nodes
-        self.generation = layout.generation
+    The table is read from ``nodes``: ``[mask, first | mark << 32]`` per node, renumbered by
+    :func:`_depth_first_layout` so that each node's block of children comes right after its
+    parent's block; a step reads a child's mask, its first child and its mark from one cache
+    line, and the blocks a search descends through lie close together (on 100 x 100 boards
+    most steps miss the cache).  The mark is the number (``generation``) of the last search
+    that found the node's word, so a known word costs no dictionary look-up; a kernel is
+    replaced when the 32-bit number runs out.  16 bytes a node, made once per table (a few ms
+    for CSW12, compiled) and kept with it, with scratch arrays as large as the largest board
+    seen.  Types are declared in ``searcher.pxd``."""
+
+    def __init__(self, packed: PackedNodes) -> None:
+        """The layout of ``packed`` and per-letter tables; no board yet."""
+        self.nodes = _depth_first_layout(packed.masks, packed.first, packed.terminal)
+        self.generation = 0
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
-        self.free = array("Q", tables.first_bits)
-        self.reach = array("Q", tables.reach)
-        self.multi_mask = array("Q", tables.multi_mask)
-        self.near = near
-        self.near_start = near_start
-        self.path = array("i", bytes(array("i").itemsize * (len(tables.first_bits) + 1)))
-        self.multi_near = tables.multi_near
-        self.any_multi = any(tables.multi_mask)
-        self.steps = steps
-        self.spell = len(codes) > 0
-        self.codes = codes
-        self.spelling = bytearray(len(self.path))
-        self.letters = memoryview(self.spelling)
+        bit_of = packed.letter_bits.get
+        # The bit of each Latin-1 letter (a blocked cell's is 0, whatever the lexicon holds).
+        self.code_bits = array("Q", [0 if chr(code) == BLOCKED else bit_of(chr(code), 0)
+                                     for code in range(256)])
+        self.capacity = -1
+        self.reserve(16)
+        self.single = False
+        self.flat: array[int] | None = None
+        self.near = self.near_start = array("i")
+        self.multi_near: list[list[tuple[int, int, str]]] = []
+        self.any_multi = False
+        self.steps: Sequence[Trail] = ()
+        self.spell = False
         self.found: list[Trail] = []
 
-    def run(self, cells: tuple[str, ...]) -> None:
-        """Start a path at every cell whose letters begin some word."""
+    def reserve(self, size: int) -> None:
+        """Make the per-cell arrays hold boards of ``size`` cells (they only ever grow)."""
+        if size <= self.capacity:
+            return
+        self.capacity = size
+        self.free = array("Q", bytes(8 * size))
+        self.reach = array("Q", bytes(8 * size))
+        self.multi_mask = array("Q", bytes(8 * size))
+        self.path = array("i", bytes(array("i").itemsize * (size + 1)))
+        self.codes = bytearray(size)
+        self.spelling = bytearray(size + 1)
+        self.letters = memoryview(self.spelling)
+
+    def use_neighbours(self, near: array[int], near_start: array[int]) -> None:
+        """Take the flat neighbour lists of a board's shape (kept while boards keep it)."""
+        if near is not self.flat:
+            self.flat = near
+            self.near = near
+            self.near_start = near_start
+
+    def use_codes(self, codes: bytes, near: array[int], near_start: array[int]) -> None:
+        """Take a board of one Latin-1 letter per cell (``codes``) with the flat neighbour
+        lists of its shape: each cell's letter bit and the letter bits around it, in C."""
+        size = len(codes)
+        self.reserve(size)
+        self.use_neighbours(near, near_start)
+        self.single = True
+        self.any_multi = False
+        for cell in range(size):
+            self.codes[cell] = codes[cell]
+            self.free[cell] = self.code_bits[codes[cell]]
+        for cell in range(size):
+            around = 0
+            for index in range(self.near_start[cell], self.near_start[cell + 1]):
+                around |= self.free[self.near[index]]
+            self.reach[cell] = around
+
+    def use_tables(self, tables: _CellTables, near: array[int], near_start: array[int]) -> None:
+        """Take a board described by its :func:`_cell_tables` (multi-letter cells, letters
+        beyond Latin-1) with the flat lists of its single-letter neighbours."""
+        size = len(tables.first_bits)
+        self.reserve(size)
+        self.use_neighbours(near, near_start)
+        self.single = False
+        self.multi_near = tables.multi_near
+        self.any_multi = any(tables.multi_mask)
+        for cell in range(size):
+            self.free[cell] = tables.first_bits[cell]
+            self.reach[cell] = tables.reach[cell]
+            self.multi_mask[cell] = tables.multi_mask[cell]
+
+    def run(self, cells: tuple[str, ...], steps: Sequence[Trail], spell: bool) -> list[Trail]:
+        """Start a path at every cell whose letters begin some word; the trails found, in
+        order.  ``spell``: build trails from the board's Latin-1 codes (else from ``steps``)."""
+        self.steps = steps
+        self.spell = spell
+        self.found = []
         root = ROOT
         root_mask = self.nodes[2 * root]
         root_base = (self.nodes[2 * root + 1] & _LOW_HALF)
-        for cell, letters in enumerate(cells):
+        single = self.single
+        for cell in range(len(cells)):
             bit = self.free[cell]
             if not bit & root_mask:
                 continue
             start = root_base + _popcount(root_mask & (bit - 1))
-            if len(letters) > 1:
-                start = self.descend(start, letters[1:])
+            if not single and len(cells[cell]) > 1:
+                start = self.descend(start, cells[cell][1:])
                 if start < 0:
                     continue
             start_mask = self.nodes[2 * start]
@@ -382,6 +442,11 @@ class _Kernel:
                 self.record(start, 0)
             if start_mask & self.reach[cell]:
                 self.visit(cell, start, start_mask, 0)
+        found = self.found
+        self.found = []
+        self.steps = ()
+        self.multi_near = []
+        return found
 
     def visit(self, cell: int, node: int, mask: int, depth: int) -> int:
         """Extend the path ``path[:depth + 1]`` (ending at ``cell``, at ``node`` whose mask is
@@ -448,43 +513,3 @@ class _Kernel:
                 trail = trail + steps[self.path[index]]
             self.found.append(trail)
         return 0
-
-def find_path(board: Board, word: str) -> list[int]:
-    """One path spelling ``word`` (upper case) on ``board``, or ``[]`` if there is none.
-
-    Each cell's whole content must match (a ``QU`` cell matches ``QU``, never ``Q``), cells are
-    used at most once, blocked cells never.  The search is iterative, so long strings cannot
-    exhaust the recursion limit.  Cost: small for real words; exponential only for contrived
-    strings on boards of one repeated letter.
-    """
-    cells = board.cells
-    available = board.letter_counts
-    if not word or any(count > available[letter] for letter, count in Counter(word).items()):
-        return []  # cheap, and it spares the search hopeless strings on repetitive boards
-    neighbours = board.neighbours
-    used = [False] * len(cells)
-    for start, letters in enumerate(cells):
-        if letters == BLOCKED or not word.startswith(letters):
-            continue
-        # Each stack entry: (cell, position in word after it, index of next neighbour to try).
-        stack = [(start, len(letters), 0)]
-        used[start] = True
-        while stack:
-            top = len(stack) - 1
-            cell, position, next_index = stack[top]
-            if position == len(word):
-                return [entry[0] for entry in stack]
-            around = neighbours[cell]
-            while next_index < len(around):
-                other = around[next_index]
-                next_index += 1
-                content = cells[other]
-                if not used[other] and content != BLOCKED and word.startswith(content, position):
-                    stack[top] = (cell, position, next_index)
-                    stack.append((other, position + len(content), 0))
-                    used[other] = True
-                    break
-            else:
-                stack.pop()
-                used[cell] = False
-    return []
