@@ -128,8 +128,8 @@ def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
     """The kernel's renumbered ``[mask, first]`` array spells the same words as the table."""
     pure = pure_module(SEARCHER)
     packed = packed_nodes(lexicon_from_words(words, "trie"))
-    nodes = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
-    assert len(nodes) == 2 * len(packed.masks)
+    nodes, stride = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
+    assert (stride, len(nodes)) == (1, len(packed.masks))  # a small alphabet: one word a node
 
     def spelled(mask_of: object, first_of: object) -> list[str]:
         letter_of = {bit: letter for letter, bit in packed.letter_bits.items()}
@@ -148,6 +148,6 @@ def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
 
     expected = sorted({word.upper() for word in words})
     assert spelled(packed.masks.__getitem__, packed.first.__getitem__) == expected
-    assert spelled(lambda node: nodes[2 * node], lambda node: nodes[2 * node + 1]) == expected
+    assert spelled(lambda node: nodes[node] & 0xFFFFFFFF, lambda node: nodes[node] >> 32) == expected
     compiled = importlib.import_module(SEARCHER)
-    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == nodes
+    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == (nodes, 1)

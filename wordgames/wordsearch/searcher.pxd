@@ -8,7 +8,7 @@ ctypedef unsigned int u32
 ctypedef long long i64
 
 
-cdef u64 _PAIRS, _QUADS, _BYTES, _LOW_HALF
+cdef u64 _PAIRS, _QUADS, _BYTES, _COMPACT_LIMIT
 
 cdef int _popcount(u64 bits) noexcept
 
@@ -16,18 +16,25 @@ cdef int _popcount(u64 bits) noexcept
 @cython.locals(count=Py_ssize_t, placed=Py_ssize_t, new=Py_ssize_t, old=Py_ssize_t,
                children=Py_ssize_t, block=Py_ssize_t, offset=Py_ssize_t, child=Py_ssize_t,
                top=Py_ssize_t, out=u64[::1], mask_of=u64[::1], first_of=u32[::1],
-               stack=i64[::1])
-cpdef object _depth_first_layout(object masks, object first, u64 terminal)
+               stack=i64[::1], stride=Py_ssize_t, shift=int)
+cpdef tuple _depth_first_layout(object masks, object first, u64 terminal)
 
 
 @cython.final
 cdef class _Kernel:
     cdef u64[::1] nodes
+    cdef Py_ssize_t stride
+    cdef int shift
+    cdef u32[::1] marks
     cdef public u64 generation
     cdef u64 terminal
     cdef dict letter_bits
     cdef u64[::1] code_bits
     cdef Py_ssize_t capacity
+    cdef Py_ssize_t link_capacity
+    cdef object single_near
+    cdef object single_start
+    cdef unsigned char[::1] multi
     cdef u64[::1] free
     cdef u64[::1] reach
     cdef u64[::1] multi_mask
@@ -45,15 +52,17 @@ cdef class _Kernel:
     cdef unsigned char[::1] letters
     cdef list found
 
-    cpdef reserve(self, Py_ssize_t size)
+    cpdef reserve(self, Py_ssize_t size, Py_ssize_t links)
 
     cpdef use_neighbours(self, object near, object near_start)
 
-    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t, index=Py_ssize_t, around=u64)
-    cpdef use_codes(self, bytes codes, object near, object near_start)
+    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t, index=Py_ssize_t, around=u64, letters=str,
+                   code=Py_UCS4, near_of=int[::1], start_of=int[::1])
+    cpdef use_board(self, tuple cells, object near, object near_start)
 
-    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t)
-    cpdef use_tables(self, object tables, object near, object near_start)
+    @cython.locals(cell=Py_ssize_t, index=Py_ssize_t, other=int, count=Py_ssize_t, multis=u64,
+                   near_of=int[::1], start_of=int[::1])
+    cpdef split_neighbours(self, tuple cells, object near, object near_start)
 
     @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t,
                    start=Py_ssize_t, start_mask=u64, single=bint, found=list)
@@ -69,5 +78,5 @@ cdef class _Kernel:
     @cython.locals(bit=u64, mask=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
 
-    @cython.locals(index=int, steps=object, trail=object, slot=u64)
+    @cython.locals(index=int, steps=object, trail=object)
     cdef int record(self, Py_ssize_t node, int depth) except -1

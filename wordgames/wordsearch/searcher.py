@@ -219,8 +219,7 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
     """:func:`_search` on a packed node table with :class:`_Kernel` (what the compiled module
     runs; as plain Python it gives the same answers, only slower).  Cost, compiled: a few
     dictionary look-ups and C loops over the cells per board, then C operations per search
-    state; boards with multi-letter cells or letters beyond Latin-1 also pay for the
-    per-cell tables of :func:`_cell_tables`."""
+    state."""
     cells = board.cells
     # A kernel (a table's layout with its seen-marks, and scratch arrays) serves one search at
     # a time: taken from the pool while in use, so a search started meanwhile gets a fresh one.
@@ -228,41 +227,27 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
     if kernel is None or kernel.generation >= _MAX_GENERATION:
         kernel = _Kernel(packed)
     kernel.generation += 1
-    codes = _latin_1_codes(cells)
-    if codes is None:
-        tables = _cell_tables(board, packed.letter_bits)
-        near, near_start = _flat_neighbours(tables.single_neighbours)
-        kernel.use_tables(tables, near, near_start)
-    else:
-        near, near_start = _flat_neighbours(board.neighbours)
-        kernel.use_codes(codes, near, near_start)
-    found = kernel.run(cells, steps, codes is not None and steps is cells)
+    near, near_start = _flat_neighbours(board.neighbours)
+    kernel.use_board(cells, near, near_start)
+    found = kernel.run(cells, steps, steps is cells)
     _KERNELS[packed] = kernel
     return found
 
 
-def _latin_1_codes(cells: tuple[str, ...]) -> bytes | None:
-    """The cells as one Latin-1 byte each, or None when a cell holds several letters or a
-    letter beyond Latin-1 (then the kernel takes the general per-cell tables)."""
-    joined = "".join(cells)
-    if len(joined) != len(cells):
-        return None
-    try:
-        return joined.encode("latin-1")
-    except UnicodeEncodeError:
-        return None
-
-
 _MAX_GENERATION = 0xFFFFFFFF
-_LOW_HALF = 0xFFFFFFFF  # the first-child half of a layout slot
+_COMPACT_LIMIT = 1 << 32  # masks and node numbers below it share one 64-bit word
 # Each packed table's kernel, while no search is using it.
 _KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
 
 
-def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> array[int]:
-    """``[mask, first child]`` per node, children blocks placed in depth-first order."""
+def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> tuple[array[int], int]:
+    """The kernel's copy of a table, children blocks placed in depth-first order, and its
+    stride: one word a node, ``mask | first child << 32``, when the masks fit in 32 bits (an
+    alphabet of up to 31 letters), else two, ``[mask, first child]``."""
     count = len(masks)
-    nodes = array("Q", bytes(2 * array("Q").itemsize * count))
+    stride = 1 if terminal < _COMPACT_LIMIT and count < _COMPACT_LIMIT else 2
+    shift = 32 if stride == 1 else 0
+    nodes = array("Q", bytes(stride * array("Q").itemsize * count))
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
     # Pairs (old number, new number) of nodes whose block of children is still to be placed.
     pending = array("q", bytes(2 * array("q").itemsize * (count + 1)))
@@ -277,14 +262,14 @@ def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> 
         children = _popcount(mask_of[old] & ~terminal)
         block = placed
         placed += children
-        out[2 * new + 1] = block
+        out[stride * new + stride - 1] |= block << shift
         for offset in range(children - 1, -1, -1):  # the first child is popped first
             child = first_of[old] + offset
-            out[2 * (block + offset)] = mask_of[child]
+            out[stride * (block + offset)] = mask_of[child]
             stack[top] = child
             stack[top + 1] = block + offset
             top += 2
-    return nodes
+    return nodes, stride
 
 
 def _flat_neighbours(neighbours: tuple[tuple[int, ...], ...]) -> tuple[array[int], array[int]]:
@@ -335,19 +320,23 @@ class _Kernel:
     first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
     tuple) is built from it only when a word is new.
 
-    The table is read from ``nodes``: ``[mask, first | mark << 32]`` per node, renumbered by
-    :func:`_depth_first_layout` so that each node's block of children comes right after its
-    parent's block; a step reads a child's mask, its first child and its mark from one cache
-    line, and the blocks a search descends through lie close together (on 100 x 100 boards
-    most steps miss the cache).  The mark is the number (``generation``) of the last search
-    that found the node's word, so a known word costs no dictionary look-up; a kernel is
-    replaced when the 32-bit number runs out.  16 bytes a node, made once per table (a few ms
-    for CSW12, compiled) and kept with it, with scratch arrays as large as the largest board
+    The table is read from ``nodes`` (see :func:`_depth_first_layout`): each node's mask and
+    first child in one 64-bit word (two for alphabets of more than 31 letters), renumbered so
+    that each node's block of children comes right after its parent's block; a step reads a
+    child's mask and first child from one cache line, and the blocks a search descends through
+    lie close together (on big boards most steps miss the cache, so the bytes a node takes
+    matter).  ``marks[node]`` is the number (``generation``) of the last search that found the
+    node's word, so a known word costs no dictionary look-up; a kernel is replaced when the
+    32-bit number runs out.  12 bytes a node (20 for wide alphabets), made once per table (a
+    few ms for CSW12, compiled) and kept with it, with scratch arrays as large as the largest
+    board
     seen.  Types are declared in ``searcher.pxd``."""
 
     def __init__(self, packed: PackedNodes) -> None:
         """The layout of ``packed`` and per-letter tables; no board yet."""
-        self.nodes = _depth_first_layout(packed.masks, packed.first, packed.terminal)
+        self.nodes, self.stride = _depth_first_layout(packed.masks, packed.first, packed.terminal)
+        self.shift = 32 if self.stride == 1 else 0
+        self.marks = array("I", bytes(4 * len(packed.masks)))
         self.generation = 0
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
@@ -355,8 +344,8 @@ class _Kernel:
         # The bit of each Latin-1 letter (a blocked cell's is 0, whatever the lexicon holds).
         self.code_bits = array("Q", [0 if chr(code) == BLOCKED else bit_of(chr(code), 0)
                                      for code in range(256)])
-        self.capacity = -1
-        self.reserve(16)
+        self.capacity = self.link_capacity = -1
+        self.reserve(16, 84)
         self.single = False
         self.flat: array[int] | None = None
         self.near = self.near_start = array("i")
@@ -366,11 +355,17 @@ class _Kernel:
         self.spell = False
         self.found: list[Trail] = []
 
-    def reserve(self, size: int) -> None:
-        """Make the per-cell arrays hold boards of ``size`` cells (they only ever grow)."""
+    def reserve(self, size: int, links: int) -> None:
+        """Make the per-cell arrays hold boards of ``size`` cells with ``links`` neighbour
+        entries (they only ever grow)."""
+        if links > self.link_capacity:
+            self.link_capacity = links
+            self.single_near = array("i", bytes(array("i").itemsize * links))
         if size <= self.capacity:
             return
         self.capacity = size
+        self.single_start = array("i", bytes(array("i").itemsize * (size + 1)))
+        self.multi = bytearray(size)
         self.free = array("Q", bytes(8 * size))
         self.reach = array("Q", bytes(8 * size))
         self.multi_mask = array("Q", bytes(8 * size))
@@ -386,46 +381,75 @@ class _Kernel:
             self.near = near
             self.near_start = near_start
 
-    def use_codes(self, codes: bytes, near: array[int], near_start: array[int]) -> None:
-        """Take a board of one Latin-1 letter per cell (``codes``) with the flat neighbour
-        lists of its shape: each cell's letter bit and the letter bits around it, in C."""
-        size = len(codes)
-        self.reserve(size)
-        self.use_neighbours(near, near_start)
-        self.single = True
+    def use_board(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
+        """Take a board's cells with the flat neighbour lists of its shape: each cell's
+        first-letter bit, the bits around it, and (when some cells hold several letters)
+        the lists of single-letter and multi-letter neighbours, as :func:`_cell_tables`
+        describes them.  Cost: C loops over the cells, plus Python objects for the cells next
+        to a multi-letter one."""
+        size = len(cells)
+        self.reserve(size, len(near))
+        self.single = True  # every cell one Latin-1 letter: words are spelled from the codes
         self.any_multi = False
         for cell in range(size):
-            self.codes[cell] = codes[cell]
-            self.free[cell] = self.code_bits[codes[cell]]
+            letters = cells[cell]
+            code = ord(letters[0])
+            if code < 256:
+                self.codes[cell] = code
+                self.free[cell] = self.code_bits[code]
+            else:
+                self.single = False
+                self.free[cell] = self.letter_bits.get(letters[0], 0)
+            self.multi[cell] = len(letters) > 1
+            if self.multi[cell]:
+                self.single = False
+                self.any_multi = True
+        near_of, start_of = near, near_start  # typed views when compiled
         for cell in range(size):
             around = 0
-            for index in range(self.near_start[cell], self.near_start[cell + 1]):
-                around |= self.free[self.near[index]]
+            for index in range(start_of[cell], start_of[cell + 1]):
+                around |= self.free[near_of[index]]
             self.reach[cell] = around
+        if self.any_multi:
+            self.split_neighbours(cells, near, near_start)
+        else:
+            self.use_neighbours(near, near_start)
 
-    def use_tables(self, tables: _CellTables, near: array[int], near_start: array[int]) -> None:
-        """Take a board described by its :func:`_cell_tables` (multi-letter cells, letters
-        beyond Latin-1) with the flat lists of its single-letter neighbours."""
-        size = len(tables.first_bits)
-        self.reserve(size)
-        self.use_neighbours(near, near_start)
-        self.single = False
-        self.multi_near = tables.multi_near
-        self.any_multi = any(tables.multi_mask)
-        for cell in range(size):
-            self.free[cell] = tables.first_bits[cell]
-            self.reach[cell] = tables.reach[cell]
-            self.multi_mask[cell] = tables.multi_mask[cell]
+    def split_neighbours(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
+        """The neighbour lists of a board with multi-letter cells: single-letter neighbours
+        (for the hot loop) and, per cell, its multi-letter neighbours as (cell, first-letter
+        bit, remaining letters) with the mask of those bits."""
+        self.flat = None
+        self.near = self.single_near
+        self.near_start = self.single_start
+        self.multi_near = [[]] * len(cells)
+        count = 0
+        near_of, start_of = near, near_start  # typed views when compiled
+        for cell in range(len(cells)):
+            self.near_start[cell] = count
+            multis = 0
+            for index in range(start_of[cell], start_of[cell + 1]):
+                other = near_of[index]
+                if not self.multi[other]:
+                    self.near[count] = other
+                    count += 1
+                elif self.free[other]:
+                    if not multis:
+                        self.multi_near[cell] = []
+                    multis |= self.free[other]
+                    self.multi_near[cell].append((other, self.free[other], cells[other][1:]))
+            self.multi_mask[cell] = multis
+        self.near_start[len(cells)] = count
 
     def run(self, cells: tuple[str, ...], steps: Sequence[Trail], spell: bool) -> list[Trail]:
         """Start a path at every cell whose letters begin some word; the trails found, in
         order.  ``spell``: build trails from the board's Latin-1 codes (else from ``steps``)."""
         self.steps = steps
-        self.spell = spell
+        self.spell = spell and self.single
         self.found = []
         root = ROOT
-        root_mask = self.nodes[2 * root]
-        root_base = (self.nodes[2 * root + 1] & _LOW_HALF)
+        root_mask = self.nodes[self.stride * root]
+        root_base = self.nodes[self.stride * root + self.stride - 1] >> self.shift
         single = self.single
         for cell in range(len(cells)):
             bit = self.free[cell]
@@ -436,7 +460,7 @@ class _Kernel:
                 start = self.descend(start, cells[cell][1:])
                 if start < 0:
                     continue
-            start_mask = self.nodes[2 * start]
+            start_mask = self.nodes[self.stride * start]
             self.path[0] = cell
             if start_mask & self.terminal:
                 self.record(start, 0)
@@ -453,13 +477,13 @@ class _Kernel:
         ``mask``) by every free neighbour whose letters continue some word; returns 0."""
         here = self.free[cell]
         self.free[cell] = 0
-        base = self.nodes[2 * node + 1] & _LOW_HALF
+        base = self.nodes[self.stride * node + self.stride - 1] >> self.shift
         for index in range(self.near_start[cell], self.near_start[cell + 1]):
             other = self.near[index]
             bit = self.free[other]
             if mask & bit:
                 child = base + _popcount(mask & (bit - 1))
-                child_mask = self.nodes[2 * child]
+                child_mask = self.nodes[self.stride * child]
                 if child_mask & (self.terminal | self.reach[other]):
                     self.path[depth + 1] = other
                     if child_mask & self.terminal:
@@ -478,7 +502,7 @@ class _Kernel:
                 reached = self.descend(base + _popcount(mask & (bit - 1)), tail)
                 if reached < 0:
                     continue
-                child_mask = self.nodes[2 * reached]
+                child_mask = self.nodes[self.stride * reached]
                 self.path[depth + 1] = other
                 if child_mask & self.terminal:
                     self.record(reached, depth + 1)
@@ -490,18 +514,19 @@ class _Kernel:
         """The node reached from ``node`` along ``letters``, or -1."""
         for letter in letters:
             bit = self.letter_bits.get(letter, 0)
-            mask = self.nodes[2 * node]
+            mask = self.nodes[self.stride * node]
             if not mask & bit:
                 return -1
-            node = (self.nodes[2 * node + 1] & _LOW_HALF) + _popcount(mask & (bit - 1))
+            node = (self.nodes[self.stride * node + self.stride - 1] >> self.shift) + _popcount(
+                mask & (bit - 1)
+            )
         return node
 
     def record(self, node: int, depth: int) -> int:
         """Keep the trail of ``path[:depth + 1]`` for the word at ``node``, unless it has one."""
-        slot = self.nodes[2 * node + 1]
-        if slot >> 32 == self.generation:
+        if self.marks[node] == self.generation:
             return 0
-        self.nodes[2 * node + 1] = (slot & _LOW_HALF) | (self.generation << 32)
+        self.marks[node] = self.generation
         if self.spell:
             for index in range(depth + 1):
                 self.letters[index] = self.codes[self.path[index]]
