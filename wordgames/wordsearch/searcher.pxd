@@ -9,6 +9,7 @@ ctypedef long long i64
 
 
 cdef u64 _PAIRS, _QUADS, _BYTES, _COMPACT_LIMIT
+cdef Py_ssize_t _MAX_DEGREE
 
 cdef int _popcount(u64 bits) noexcept
 
@@ -36,6 +37,9 @@ cdef class _Kernel:
     cdef object single_start
     cdef unsigned char[::1] multi
     cdef u64[::1] free
+    cdef int[::1] ahead_cell
+    cdef i64[::1] ahead_node
+    cdef u64[::1] ahead_mask
     cdef u64[::1] reach
     cdef u64[::1] multi_mask
     cdef object flat
@@ -46,7 +50,8 @@ cdef class _Kernel:
     cdef bint any_multi
     cdef object steps
     cdef bint spell
-    cdef bint single
+    cdef bint latin_1
+    cdef tuple cells
     cdef unsigned char[::1] codes
     cdef bytearray spelling
     cdef unsigned char[::1] letters
@@ -57,7 +62,8 @@ cdef class _Kernel:
     cpdef use_neighbours(self, object near, object near_start)
 
     @cython.locals(size=Py_ssize_t, cell=Py_ssize_t, index=Py_ssize_t, around=u64, letters=str,
-                   code=Py_UCS4, near_of=int[::1], start_of=int[::1])
+                   code=Py_UCS4, near_of=int[::1], start_of=int[::1], total=Py_ssize_t,
+                   letter=Py_UCS4)
     cpdef use_board(self, tuple cells, object near, object near_start)
 
     @cython.locals(cell=Py_ssize_t, index=Py_ssize_t, other=int, count=Py_ssize_t, multis=u64,
@@ -69,7 +75,7 @@ cdef class _Kernel:
     cpdef list run(self, tuple cells, object steps, bint spell)
 
     @cython.locals(here=u64, base=Py_ssize_t, index=Py_ssize_t, other=int, bit=u64, child=Py_ssize_t,
-                   child_mask=u64, terminal=u64)
+                   child_mask=u64, first=Py_ssize_t, last=Py_ssize_t)
     cdef int visit(self, int cell, Py_ssize_t node, u64 mask, int depth) except -1
 
     @cython.locals(other=int, bit=u64, reached=Py_ssize_t, child_mask=u64)
@@ -78,5 +84,6 @@ cdef class _Kernel:
     @cython.locals(bit=u64, mask=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
 
-    @cython.locals(index=int, steps=object, trail=object)
+    @cython.locals(index=int, steps=object, trail=object, length=Py_ssize_t, cell=int,
+                   letter=Py_UCS4)
     cdef int record(self, Py_ssize_t node, int depth) except -1

@@ -235,6 +235,7 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
 
 
 _MAX_GENERATION = 0xFFFFFFFF
+_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids)
 _COMPACT_LIMIT = 1 << 32  # masks and node numbers below it share one 64-bit word
 # Each packed table's kernel, while no search is using it.
 _KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
@@ -346,7 +347,8 @@ class _Kernel:
                                      for code in range(256)])
         self.capacity = self.link_capacity = -1
         self.reserve(16, 84)
-        self.single = False
+        self.latin_1 = False
+        self.cells: tuple[str, ...] = ()
         self.flat: array[int] | None = None
         self.near = self.near_start = array("i")
         self.multi_near: list[list[tuple[int, int, str]]] = []
@@ -364,6 +366,9 @@ class _Kernel:
         if size <= self.capacity:
             return
         self.capacity = size
+        self.ahead_cell = array("i", bytes(array("i").itemsize * _MAX_DEGREE * (size + 1)))
+        self.ahead_node = array("q", bytes(8 * _MAX_DEGREE * (size + 1)))
+        self.ahead_mask = array("Q", bytes(8 * _MAX_DEGREE * (size + 1)))
         self.single_start = array("i", bytes(array("i").itemsize * (size + 1)))
         self.multi = bytearray(size)
         self.free = array("Q", bytes(8 * size))
@@ -389,8 +394,9 @@ class _Kernel:
         to a multi-letter one."""
         size = len(cells)
         self.reserve(size, len(near))
-        self.single = True  # every cell one Latin-1 letter: words are spelled from the codes
+        self.latin_1 = True  # every letter Latin-1: words are spelled as bytes
         self.any_multi = False
+        total = 0
         for cell in range(size):
             letters = cells[cell]
             code = ord(letters[0])
@@ -398,14 +404,22 @@ class _Kernel:
                 self.codes[cell] = code
                 self.free[cell] = self.code_bits[code]
             else:
-                self.single = False
+                self.latin_1 = False
                 self.free[cell] = self.letter_bits.get(letters[0], 0)
+            total += len(letters)
             self.multi[cell] = len(letters) > 1
             if self.multi[cell]:
-                self.single = False
                 self.any_multi = True
+                for letter in letters:
+                    if ord(letter) > 255:
+                        self.latin_1 = False
+        if total >= len(self.spelling):
+            self.spelling = bytearray(total + 1)
+            self.letters = memoryview(self.spelling)
         near_of, start_of = near, near_start  # typed views when compiled
         for cell in range(size):
+            if start_of[cell + 1] - start_of[cell] > _MAX_DEGREE:
+                raise ValueError(f"a cell with more than {_MAX_DEGREE} neighbours")
             around = 0
             for index in range(start_of[cell], start_of[cell + 1]):
                 around |= self.free[near_of[index]]
@@ -445,12 +459,13 @@ class _Kernel:
         """Start a path at every cell whose letters begin some word; the trails found, in
         order.  ``spell``: build trails from the board's Latin-1 codes (else from ``steps``)."""
         self.steps = steps
-        self.spell = spell and self.single
+        self.spell = spell and self.latin_1
+        self.cells = cells
         self.found = []
         root = ROOT
         root_mask = self.nodes[self.stride * root]
         root_base = self.nodes[self.stride * root + self.stride - 1] >> self.shift
-        single = self.single
+        single = not self.any_multi
         for cell in range(len(cells)):
             bit = self.free[cell]
             if not bit & root_mask:
@@ -468,7 +483,7 @@ class _Kernel:
                 self.visit(cell, start, start_mask, 0)
         found = self.found
         self.found = []
-        self.steps = ()
+        self.steps = self.cells = ()
         self.multi_near = []
         return found
 
@@ -478,18 +493,29 @@ class _Kernel:
         here = self.free[cell]
         self.free[cell] = 0
         base = self.nodes[self.stride * node + self.stride - 1] >> self.shift
+        # Two passes: the first reads the masks of all the children to try (independent
+        # reads, which the processor overlaps: most miss the cache on big boards), the second
+        # follows them.
+        first = depth * _MAX_DEGREE
+        last = first
         for index in range(self.near_start[cell], self.near_start[cell + 1]):
             other = self.near[index]
             bit = self.free[other]
             if mask & bit:
                 child = base + _popcount(mask & (bit - 1))
-                child_mask = self.nodes[self.stride * child]
-                if child_mask & (self.terminal | self.reach[other]):
-                    self.path[depth + 1] = other
-                    if child_mask & self.terminal:
-                        self.record(child, depth + 1)
-                    if child_mask & self.reach[other]:
-                        self.visit(other, child, child_mask, depth + 1)
+                self.ahead_cell[last] = other
+                self.ahead_node[last] = child
+                self.ahead_mask[last] = self.nodes[self.stride * child]
+                last += 1
+        for index in range(first, last):
+            other = self.ahead_cell[index]
+            child_mask = self.ahead_mask[index]
+            if child_mask & (self.terminal | self.reach[other]):
+                self.path[depth + 1] = other
+                if child_mask & self.terminal:
+                    self.record(self.ahead_node[index], depth + 1)
+                if child_mask & self.reach[other]:
+                    self.visit(other, self.ahead_node[index], child_mask, depth + 1)
         if self.any_multi and mask & self.multi_mask[cell]:
             self.visit_multi(cell, base, mask, depth)
         self.free[cell] = here
@@ -527,10 +553,22 @@ class _Kernel:
         if self.marks[node] == self.generation:
             return 0
         self.marks[node] = self.generation
-        if self.spell:
+        if self.spell and not self.any_multi:
             for index in range(depth + 1):
                 self.letters[index] = self.codes[self.path[index]]
             self.found.append(self.spelling[: depth + 1].decode("latin-1"))
+        elif self.spell:
+            length = 0
+            for index in range(depth + 1):
+                cell = self.path[index]
+                if self.multi[cell]:
+                    for letter in self.cells[cell]:
+                        self.letters[length] = ord(letter)
+                        length += 1
+                else:
+                    self.letters[length] = self.codes[cell]
+                    length += 1
+            self.found.append(self.spelling[:length].decode("latin-1"))
         else:
             steps = self.steps
             trail = steps[self.path[0]]
