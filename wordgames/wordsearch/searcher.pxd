@@ -8,7 +8,7 @@ ctypedef unsigned int u32
 ctypedef long long i64
 
 
-cdef u64 _PAIRS, _QUADS, _BYTES, _COMPACT_LIMIT
+cdef u64 _PAIRS, _QUADS, _BYTES, _COMPACT_LIMIT, _COMPACT_NODES
 cdef Py_ssize_t _MAX_DEGREE
 
 cdef int _popcount(u64 bits) noexcept
@@ -26,7 +26,10 @@ cdef class _Kernel:
     cdef u64[::1] nodes
     cdef Py_ssize_t stride
     cdef int shift
-    cdef u32[::1] marks
+    cdef u64 first_mask
+    cdef int mark_shift
+    cdef u64 unmarked
+    cdef public u64 mark_limit
     cdef public u64 generation
     cdef u64 terminal
     cdef dict letter_bits
@@ -57,6 +60,9 @@ cdef class _Kernel:
     cdef unsigned char[::1] letters
     cdef list found
 
+    @cython.locals(index=Py_ssize_t)
+    cpdef new_search(self)
+
     cpdef reserve(self, Py_ssize_t size, Py_ssize_t links)
 
     cpdef use_neighbours(self, object near, object near_start)
@@ -81,9 +87,9 @@ cdef class _Kernel:
     @cython.locals(other=int, bit=u64, reached=Py_ssize_t, child_mask=u64)
     cdef int visit_multi(self, int cell, Py_ssize_t base, u64 mask, int depth) except -1
 
-    @cython.locals(bit=u64, mask=u64)
+    @cython.locals(bit=u64, mask=u64, slot=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
 
     @cython.locals(index=int, steps=object, trail=object, length=Py_ssize_t, cell=int,
-                   letter=Py_UCS4)
+                   letter=Py_UCS4, at=Py_ssize_t, slot=u64)
     cdef int record(self, Py_ssize_t node, int depth) except -1

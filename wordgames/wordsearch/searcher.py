@@ -224,9 +224,9 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
     # A kernel (a table's layout with its seen-marks, and scratch arrays) serves one search at
     # a time: taken from the pool while in use, so a search started meanwhile gets a fresh one.
     kernel = _KERNELS.pop(packed, None)
-    if kernel is None or kernel.generation >= _MAX_GENERATION:
+    if kernel is None:
         kernel = _Kernel(packed)
-    kernel.generation += 1
+    kernel.new_search()
     near, near_start = _flat_neighbours(board.neighbours)
     kernel.use_board(cells, near, near_start)
     found = kernel.run(cells, steps, steps is cells)
@@ -234,9 +234,9 @@ def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) ->
     return found
 
 
-_MAX_GENERATION = 0xFFFFFFFF
 _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids)
-_COMPACT_LIMIT = 1 << 32  # masks and node numbers below it share one 64-bit word
+_COMPACT_LIMIT = 1 << 32  # masks below it share a 64-bit word with the first child ...
+_COMPACT_NODES = 1 << 26  # ... when node numbers are below this (the rest: marks)
 # Each packed table's kernel, while no search is using it.
 _KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
 
@@ -244,9 +244,10 @@ _KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDicti
 def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> tuple[array[int], int]:
     """The kernel's copy of a table, children blocks placed in depth-first order, and its
     stride: one word a node, ``mask | first child << 32``, when the masks fit in 32 bits (an
-    alphabet of up to 31 letters), else two, ``[mask, first child]``."""
+    alphabet of up to 31 letters) and the node numbers in 26, else two, ``[mask, first
+    child]``.  The bits above the first child are left free (for the kernel's marks)."""
     count = len(masks)
-    stride = 1 if terminal < _COMPACT_LIMIT and count < _COMPACT_LIMIT else 2
+    stride = 1 if terminal < _COMPACT_LIMIT and count < _COMPACT_NODES else 2
     shift = 32 if stride == 1 else 0
     nodes = array("Q", bytes(stride * array("Q").itemsize * count))
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
@@ -313,6 +314,16 @@ def _popcount(bits: int) -> int:
     return bits & 0x7F
 
 
+def _slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
+    """Where the first child and the mark lie in the word ``stride * node + stride - 1`` of a
+    layout of ``count`` nodes: the first child's shift and mask, the mark's shift, the mask
+    of the bits below the mark, the largest mark."""
+    first_bits = 32 if stride == 2 else max(1, count.bit_length())
+    shift = 32 if stride == 1 else 0
+    mark_shift = shift + first_bits
+    return shift, (1 << first_bits) - 1, mark_shift, (1 << mark_shift) - 1, (1 << (64 - mark_shift)) - 1
+
+
 class _Kernel:
     """The search of :func:`_search` over one packed node table, one board at a time.
 
@@ -326,18 +337,19 @@ class _Kernel:
     that each node's block of children comes right after its parent's block; a step reads a
     child's mask and first child from one cache line, and the blocks a search descends through
     lie close together (on big boards most steps miss the cache, so the bytes a node takes
-    matter).  ``marks[node]`` is the number (``generation``) of the last search that found the
-    node's word, so a known word costs no dictionary look-up; a kernel is replaced when the
-    32-bit number runs out.  12 bytes a node (20 for wide alphabets), made once per table (a
-    few ms for CSW12, compiled) and kept with it, with scratch arrays as large as the largest
+    matter).  The word's top bits are the node's mark: the number (``generation``) of the last
+    search that found the node's word, so a known word costs no dictionary look-up and no
+    other memory read.  8 bytes a node (16 for wide alphabets), made once per table (a few ms
+    for CSW12, compiled) and kept with it, with scratch arrays as large as the largest
     board
     seen.  Types are declared in ``searcher.pxd``."""
 
     def __init__(self, packed: PackedNodes) -> None:
         """The layout of ``packed`` and per-letter tables; no board yet."""
         self.nodes, self.stride = _depth_first_layout(packed.masks, packed.first, packed.terminal)
-        self.shift = 32 if self.stride == 1 else 0
-        self.marks = array("I", bytes(4 * len(packed.masks)))
+        self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
+            _slot_fields(self.stride, len(packed.masks))
+        )
         self.generation = 0
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
@@ -356,6 +368,15 @@ class _Kernel:
         self.steps: Sequence[Trail] = ()
         self.spell = False
         self.found: list[Trail] = []
+
+    def new_search(self) -> None:
+        """Number a new search for the seen-marks; when the numbers run out, clear every mark
+        (one pass over the table, every few thousand searches at the least)."""
+        if self.generation >= self.mark_limit:
+            for index in range(self.stride - 1, len(self.nodes), self.stride):
+                self.nodes[index] &= self.unmarked
+            self.generation = 0
+        self.generation += 1
 
     def reserve(self, size: int, links: int) -> None:
         """Make the per-cell arrays hold boards of ``size`` cells with ``links`` neighbour
@@ -464,7 +485,7 @@ class _Kernel:
         self.found = []
         root = ROOT
         root_mask = self.nodes[self.stride * root]
-        root_base = self.nodes[self.stride * root + self.stride - 1] >> self.shift
+        root_base = (self.nodes[self.stride * root + self.stride - 1] >> self.shift) & self.first_mask
         single = not self.any_multi
         for cell in range(len(cells)):
             bit = self.free[cell]
@@ -492,7 +513,7 @@ class _Kernel:
         ``mask``) by every free neighbour whose letters continue some word; returns 0."""
         here = self.free[cell]
         self.free[cell] = 0
-        base = self.nodes[self.stride * node + self.stride - 1] >> self.shift
+        base = (self.nodes[self.stride * node + self.stride - 1] >> self.shift) & self.first_mask
         # Two passes: the first reads the masks of all the children to try (independent
         # reads, which the processor overlaps: most miss the cache on big boards), the second
         # follows them.
@@ -543,16 +564,17 @@ class _Kernel:
             mask = self.nodes[self.stride * node]
             if not mask & bit:
                 return -1
-            node = (self.nodes[self.stride * node + self.stride - 1] >> self.shift) + _popcount(
-                mask & (bit - 1)
-            )
+            slot = self.nodes[self.stride * node + self.stride - 1]
+            node = ((slot >> self.shift) & self.first_mask) + _popcount(mask & (bit - 1))
         return node
 
     def record(self, node: int, depth: int) -> int:
         """Keep the trail of ``path[:depth + 1]`` for the word at ``node``, unless it has one."""
-        if self.marks[node] == self.generation:
+        at = self.stride * node + self.stride - 1
+        slot = self.nodes[at]
+        if slot >> self.mark_shift == self.generation:
             return 0
-        self.marks[node] = self.generation
+        self.nodes[at] = (slot & self.unmarked) | (self.generation << self.mark_shift)
         if self.spell and not self.any_multi:
             for index in range(depth + 1):
                 self.letters[index] = self.codes[self.path[index]]
