@@ -155,3 +155,22 @@ def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
     assert spelled(lambda node: nodes[node] & 0xFFFFFFFF, lambda node: nodes[node] >> 32) == expected
     compiled = importlib.import_module(SEARCHER)
     assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == (nodes, 1)
+
+
+def test_wide_alphabets_take_two_words_a_node() -> None:
+    """More than 31 letters: the kernel's copy keeps masks and first children in separate
+    words (stride 2), and still matches the reference search, compiled and interpreted."""
+    latin, greek = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ΑΒΓΔΕΖΗΘΙΚΛΜ"
+    rng = random.Random(3)
+    words = ["".join(rng.choices(latin[:6] + greek[:6], k=rng.randint(1, 5))) for _ in range(300)]
+    lexicon = lexicon_from_words([*words, latin, greek], "trie")
+    packed = packed_nodes(lexicon)
+    assert len(packed.letter_bits) == 38
+    walk = bit_walk_for(lexicon)
+    compiled, pure = compiled_and_pure(SEARCHER)
+    assert pure._depth_first_layout(packed.masks, packed.first, packed.terminal)[1] == 2
+    for seed in range(5):
+        board = Board.from_cells(random.Random(seed).choices([*latin[:6], *greek[:6], "QU"], k=36), 6)
+        expected = list(pure._search(board, walk, board.cells))
+        assert pure._search_packed(board, packed, board.cells) == expected
+        assert list(compiled.find_words(board, walk)) == expected

@@ -30,6 +30,8 @@ from wordgames.wordsearch.dice import (
     roll_with,
 )
 
+from .support import rollable
+
 
 def test_the_french_set_has_the_published_shape() -> None:
     assert len(FRENCH_DICE) == 16 and all(len(die) == 6 for die in FRENCH_DICE)
@@ -74,22 +76,6 @@ def test_the_cli_offers_the_french_dice(tmp_path: Path) -> None:
 GERMAN_WORDS = ["über", "bär", "bären", "rübe", "öde", "ödem", "straße", "café", "don't", "xylofon"]
 """A German list made for these tests: umlauts (UTF-8), a ß (read as SS), and words the
 German dice cannot show (É, an apostrophe, X and Y), which load but are never found."""
-
-
-def rollable(board_cells: tuple[str, ...], dice: tuple[tuple[str, ...], ...]) -> bool:
-    """Whether each cell can be a face of its own die (a matching of cells to dice)."""
-    owner: dict[int, int] = {}
-
-    def place(cell: int, tried: set[int]) -> bool:
-        for die, faces in enumerate(dice):
-            if board_cells[cell] in faces and die not in tried:
-                tried.add(die)
-                if die not in owner or place(owner[die], tried):
-                    owner[die] = cell
-                    return True
-        return False
-
-    return all(place(cell, set()) for cell in range(len(board_cells)))
 
 
 def test_the_german_set_follows_german_letter_frequencies() -> None:
