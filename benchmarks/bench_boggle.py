@@ -140,10 +140,10 @@ class PureSearchGame(BoggleGame):
     """The engine with the pure-Python searcher (the public API's path, only the search
     swapped): what ``WORDGAMES_PURE_PYTHON=1`` runs, here in the same process."""
 
-    def solve(self) -> frozenset[str]:
-        if self._words is None:
-            self._words = frozenset(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
-        return self._words
+    def _found_words(self) -> list[str]:
+        if self._found is None:
+            self._found = list(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
+        return self._found
 
 
 def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:
@@ -288,11 +288,6 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
 def profile(csw12: Path) -> None:
     """Where the engine's time goes on one call of ``get_all_valid_words(3)``: CPU time (best
     of 5) of each stage on 100 4x4 ENABLE boards (per board) and on one 100x100 CSW12 board."""
-    from sortedcontainers import SortedSet
-
-    from wordgames.lexicon.packed import packed_nodes
-    from wordgames.wordsearch import searcher
-    from wordgames.wordsearch.walk import bit_walk_for
 
     def best(function: Callable[[], object]) -> float:
         times = []
@@ -308,35 +303,36 @@ def profile(csw12: Path) -> None:
     for name, source, size, count in cases:
         lexicon = load_lexicon(source, "trie")
         boards = [roll_board(size, seed=SEED + number) for number in range(count)]
-        stages = profile_stages(lexicon, boards, best, SortedSet, searcher, bit_walk_for, packed_nodes)
+        stages = profile_stages(lexicon, boards, best)
         print(f"{name} {size}x{size} ({count} boards, CPU ms per board, best of 5):")
         for stage, seconds in stages.items():
-            print(f"  {stage:<30} {seconds * 1e3:9.3f}")
+            print(f"  {stage:<36} {seconds * 1e3:9.3f}")
 
 
 def profile_stages(
-    lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float], *tools: Any
+    lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float]
 ) -> dict[str, float]:
     """The mean over ``boards`` of each stage's best CPU time (see :func:`profile`)."""
-    sorted_set, searcher, bit_walk_for, packed_nodes = tools
-    walk, packed = bit_walk_for(lexicon), packed_nodes(lexicon)
+    from wordgames.wordsearch import searcher
+    from wordgames.wordsearch.game import _sorted_set
+    from wordgames.wordsearch.walk import bit_walk_for
+
+    walk = bit_walk_for(lexicon)
     game = create_game("trie", lexicon=lexicon)
     stages: dict[str, float] = {}
     for board in boards:
         words = list(searcher.find_words(board, walk))
-        solved = frozenset(words)
-        kept = [word for word in solved if len(word) >= MINIMUM]
+        kept = searcher.words_at_least(words, MINIMUM)
 
         def whole(board: Board = board) -> None:
             game.set_board(board)
             game.get_all_valid_words(MINIMUM)
 
         for stage, function in (
-            ("cell tables", lambda board=board: searcher._cell_tables(board, packed.letter_bits)),
-            ("find_words (tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
-            ("frozenset of the words", lambda words=words: frozenset(words)),
-            ("minimum-length filter", lambda solved=solved: [w for w in solved if len(w) >= 3]),
-            ("SortedSet", lambda kept=kept: sorted_set(kept)),
+            ("find_words (board tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
+            ("minimum-length filter", lambda words=words: searcher.words_at_least(words, MINIMUM)),
+            ("SortedSet of the kept words", lambda kept=kept: _sorted_set(set(kept))),
+            ("  of which copying the set", lambda kept=kept: set(kept)),
             ("whole get_all_valid_words", whole),
         ):
             stages[stage] = stages.get(stage, 0.0) + best(function) / len(boards)

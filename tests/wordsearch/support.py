@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from wordgames.wordsearch.board import BLOCKED, Board
 
@@ -47,3 +47,20 @@ def all_path_strings(board: Board, max_letters: int) -> set[str]:
         if content != BLOCKED and len(content) <= max_letters:
             extend(cell, content, frozenset({cell}))
     return strings
+
+
+def rollable(cells: Sequence[str], dice: Sequence[Sequence[str]]) -> bool:
+    """Whether distinct dice can show ``cells`` (bipartite matching, augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(cell: int, tried: set[int]) -> bool:
+        for die, faces in enumerate(dice):
+            if cells[cell] in faces and die not in tried:
+                tried.add(die)
+                if die not in owner or place(owner[die], tried):
+                    owner[die] = cell
+                    return True
+        return False
+
+    return all(place(cell, set()) for cell in range(len(cells)))
+

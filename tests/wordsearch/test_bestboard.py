@@ -18,6 +18,8 @@ from wordgames.wordsearch.boardspace import DiceSpace, LetterSpace, canonical, s
 from wordgames.wordsearch.dice import CLASSIC_DICE
 from wordgames.wordsearch.walk import bit_walk_for
 
+from .support import rollable
+
 # Words over a four-letter alphabet, so every board of a small shape can be tried.
 TINY_WORDS = ["ate", "eat", "tea", "tee", "sat", "set", "sea", "eats", "east", "seat", "teas",
               "tease", "state", "taste", "steate", "tat", "ess", "asset", "tsetse"]  # fmt: skip
@@ -95,26 +97,10 @@ def test_a_time_limit_stops_the_search(tiny: Lexicon) -> None:
     assert official_total(tiny, result.boards[0].board)[0] == result.boards[0].score
 
 
-def _rollable(cells: tuple[str, ...], dice: tuple[tuple[str, ...], ...]) -> bool:
-    """Whether distinct dice can show ``cells`` (bipartite matching, augmenting paths)."""
-    owner: dict[int, int] = {}
-
-    def place(cell: int, tried: set[int]) -> bool:
-        for die, faces in enumerate(dice):
-            if cells[cell] in faces and die not in tried:
-                tried.add(die)
-                if die not in owner or place(owner[die], tried):
-                    owner[die] = cell
-                    return True
-        return False
-
-    return all(place(cell, set()) for cell in range(len(cells)))
-
-
 def test_dice_boards_can_be_rolled(enable_trie: Lexicon) -> None:
     result = best_boards(enable_trie, 2, 3, iterations=1_500, seed=5, workers=1, dice=True, top=5)
     for entry in result.boards:
-        assert _rollable(parse_board(entry.board).cells, CLASSIC_DICE), entry.board
+        assert rollable(parse_board(entry.board).cells, CLASSIC_DICE), entry.board
         assert official_total(enable_trie, entry.board) == (entry.score, entry.words)
 
 
@@ -122,7 +108,7 @@ def test_4x4_dice_search_keeps_qu_as_one_cell(enable_trie: Lexicon) -> None:
     result = best_boards(enable_trie, 4, iterations=300, seed=2, workers=1, dice=True, top=3)
     for entry in result.boards:
         board = parse_board(entry.board)
-        assert board.size == 16 and _rollable(board.cells, CLASSIC_DICE)
+        assert board.size == 16 and rollable(board.cells, CLASSIC_DICE)
 
 
 @given(st.lists(st.sampled_from(["A", "E", "S", "T", "QU"]), min_size=6, max_size=6))
@@ -166,7 +152,7 @@ def test_moves_change_one_cell_or_swap_two() -> None:
     for _ in range(200):
         state = dice.propose(state, rng)
         assert sorted(state[0]) == list(range(16))  # type: ignore[call-overload]
-        assert _rollable(dice.cells(state), CLASSIC_DICE)
+        assert rollable(dice.cells(state), CLASSIC_DICE)
 
 
 @pytest.mark.parametrize(

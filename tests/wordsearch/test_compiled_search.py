@@ -91,22 +91,40 @@ def test_the_kernel_spells_letters_beyond_latin_1_by_concatenation() -> None:
     assert sorted(pure.find_words(board, walk)) == ["ΑΒ", "ΑΒΓ"]
 
 
-def test_a_search_started_inside_another_gets_a_fresh_layout(enable_trie: Lexicon) -> None:
-    """Two searches on one table at once (a second one while the first holds the layout and
-    its seen-marks) both give full answers: the pool hands the second its own layout."""
-    pure = pure_module(SEARCHER)
+def test_a_search_started_inside_another_gets_a_fresh_kernel(enable_trie: Lexicon) -> None:
+    """Two searches on one table at once (a second one while the first holds the kernel and
+    its seen-marks) both give full answers: the pool hands the second its own kernel.  When
+    the search numbers run out, the marks are cleared and numbering starts again."""
     packed = packed_nodes(enable_trie)
     board = random_board(4, 4, 7)
-    expected = pure._search_packed(board, packed, board.cells)
-    held = pure._LAYOUTS.pop(packed)  # as if a search were running
-    try:
-        assert pure._search_packed(board, packed, board.cells) == expected
-    finally:
-        pure._LAYOUTS[packed] = held
-    assert pure._search_packed(board, packed, board.cells) == expected
-    pure._LAYOUTS[packed].generation = pure._MAX_GENERATION  # the search numbers run out
-    assert pure._search_packed(board, packed, board.cells) == expected
-    assert pure._LAYOUTS[packed].generation == 1
+    for module in compiled_and_pure(SEARCHER):
+        expected = module._search_packed(board, packed, board.cells)
+        held = module._KERNELS.pop(packed)  # as if a search were running
+        try:
+            assert module._search_packed(board, packed, board.cells) == expected
+        finally:
+            module._KERNELS[packed] = held
+        assert module._search_packed(board, packed, board.cells) == expected
+        kernel = module._KERNELS[packed]
+        kernel.generation = kernel.mark_limit
+        assert kernel.mark_limit == 2 ** (64 - 32 - len(packed.masks).bit_length()) - 1
+        assert module._search_packed(board, packed, board.cells) == expected
+        assert kernel.generation == 1
+        assert module._search_packed(board, packed, board.cells) == expected
+
+
+def test_one_kernel_serves_boards_of_every_size_and_kind(enable_trie: Lexicon) -> None:
+    """The kernel kept for a table is reused across boards: growing and shrinking boards,
+    Latin-1 boards and boards with multi-letter cells in turn, each as solved afresh."""
+    compiled, pure = compiled_and_pure(SEARCHER)
+    walk = bit_walk_for(enable_trie)
+    for seed, (rows, columns) in enumerate([(4, 4), (12, 9), (3, 3), (5, 5), (4, 4), (20, 20)]):
+        board = random_board(rows, columns, seed)
+        plain = Board.from_cells([cell[0] for cell in board.cells], columns)
+        for one in (board, plain):
+            assert list(compiled.find_words(one, walk)) == list(pure.find_words(one, walk))
+            compiled_paths = compiled.find_words_with_paths(one, walk)
+            assert compiled_paths == pure.find_words_with_paths(one, walk)
 
 
 @given(words=st.lists(st.text("ABCEQU", min_size=1, max_size=6), min_size=1, max_size=40))
@@ -114,8 +132,8 @@ def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
     """The kernel's renumbered ``[mask, first]`` array spells the same words as the table."""
     pure = pure_module(SEARCHER)
     packed = packed_nodes(lexicon_from_words(words, "trie"))
-    nodes = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
-    assert len(nodes) == 2 * len(packed.masks)
+    nodes, stride = pure._depth_first_layout(packed.masks, packed.first, packed.terminal)
+    assert (stride, len(nodes)) == (1, len(packed.masks))  # a small alphabet: one word a node
 
     def spelled(mask_of: object, first_of: object) -> list[str]:
         letter_of = {bit: letter for letter, bit in packed.letter_bits.items()}
@@ -134,6 +152,25 @@ def test_the_depth_first_layout_holds_the_same_tree(words: list[str]) -> None:
 
     expected = sorted({word.upper() for word in words})
     assert spelled(packed.masks.__getitem__, packed.first.__getitem__) == expected
-    assert spelled(lambda node: nodes[2 * node], lambda node: nodes[2 * node + 1]) == expected
+    assert spelled(lambda node: nodes[node] & 0xFFFFFFFF, lambda node: nodes[node] >> 32) == expected
     compiled = importlib.import_module(SEARCHER)
-    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == nodes
+    assert compiled._depth_first_layout(packed.masks, packed.first, packed.terminal) == (nodes, 1)
+
+
+def test_wide_alphabets_take_two_words_a_node() -> None:
+    """More than 31 letters: the kernel's copy keeps masks and first children in separate
+    words (stride 2), and still matches the reference search, compiled and interpreted."""
+    latin, greek = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ΑΒΓΔΕΖΗΘΙΚΛΜ"
+    rng = random.Random(3)
+    words = ["".join(rng.choices(latin[:6] + greek[:6], k=rng.randint(1, 5))) for _ in range(300)]
+    lexicon = lexicon_from_words([*words, latin, greek], "trie")
+    packed = packed_nodes(lexicon)
+    assert len(packed.letter_bits) == 38
+    walk = bit_walk_for(lexicon)
+    compiled, pure = compiled_and_pure(SEARCHER)
+    assert pure._depth_first_layout(packed.masks, packed.first, packed.terminal)[1] == 2
+    for seed in range(5):
+        board = Board.from_cells(random.Random(seed).choices([*latin[:6], *greek[:6], "QU"], k=36), 6)
+        expected = list(pure._search(board, walk, board.cells))
+        assert pure._search_packed(board, packed, board.cells) == expected
+        assert list(compiled.find_words(board, walk)) == expected

@@ -17,6 +17,8 @@ from wordgames.wordsearch.dice import (
     roll_board,
 )
 
+from .support import rollable
+
 
 def test_dice_sets_have_the_published_shape() -> None:
     assert [len(CLASSIC_DICE), len(BIG_BOGGLE_DICE), len(SUPER_BIG_BOGGLE_DICE)] == [16, 25, 36]
@@ -41,20 +43,7 @@ def test_each_square_size_uses_its_own_set() -> None:
 def test_a_roll_uses_every_die_once(size: int) -> None:
     board = roll_board(size, seed=11)
     dice = DICE_SETS[size]
-    # Kuhn's augmenting paths: every cell must be matched to a distinct die showing its face.
-    die_of_cell: dict[int, int] = {}
-
-    def assign(die: int, seen: set[int]) -> bool:
-        for cell, face in enumerate(board.cells):
-            if face in dice[die] and cell not in seen:
-                seen.add(cell)
-                if cell not in die_of_cell or assign(die_of_cell[cell], seen):
-                    die_of_cell[cell] = die
-                    return True
-        return False
-
-    assert all(assign(die, set()) for die in range(len(dice)))
-    assert len(die_of_cell) == board.size
+    assert board.size == len(dice) and rollable(board.cells, dice)
 
 
 def test_rolls_are_reproducible_from_the_seed() -> None:

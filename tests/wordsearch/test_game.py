@@ -328,3 +328,19 @@ def test_unknown_backend_or_scoring_fail_at_creation() -> None:
     with pytest.raises(InvalidArgumentError):
         create_game(scoring="scrabble")
 
+
+
+def test_the_valid_words_are_a_sorted_set_of_their_own() -> None:
+    """The result is a full SortedSet (built around a set of its own): changing it changes
+    neither the game's solution nor the next result."""
+    game = create_game(lexicon=lexicon_from_words(["peace", "pea", "lent", "pope", "lens"]))
+    words = game.get_all_valid_words(3)
+    assert type(words) is SortedSet and words == SortedSet(["LENT", "PEA", "PEACE"])
+    assert words.index("PEA") == 1 and "LENT" in words and words.isdisjoint({"POPE"})
+    assert list(words.irange("M", "Z")) == ["PEA", "PEACE"]
+    words.add("ZZZ")
+    words.discard("LENT")
+    assert list(words) == ["PEA", "PEACE", "ZZZ"]
+    assert list(game.get_all_valid_words(3)) == ["LENT", "PEA", "PEACE"]
+    assert game.solve() == frozenset({"LENT", "PEA", "PEACE"})
+    assert list(game.get_all_valid_words(5)) == ["PEACE"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from wordgames.lexicon import backend_names, lexicon_from_words
-from wordgames.wordsearch.board import Board, parse_board
-from wordgames.wordsearch.searcher import find_path, find_words, find_words_with_paths
+from wordgames.wordsearch.board import Board, find_path, parse_board
+from wordgames.wordsearch.searcher import find_words, find_words_with_paths
 from wordgames.wordsearch.walk import bit_walk_for
 
 from .support import all_path_strings, is_valid_path

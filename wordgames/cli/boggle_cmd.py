@@ -16,6 +16,7 @@ from wordgames.cli.common import (
     print_json,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
 from wordgames.wordsearch.board import (
     DEFAULT_BOARD,
@@ -25,7 +26,14 @@ from wordgames.wordsearch.board import (
     parse_board,
     read_board_file,
 )
-from wordgames.wordsearch.dice import DICE_SET_NAMES, new_seed, roll_board
+from wordgames.wordsearch.dice import (
+    DICE_SET_NAMES,
+    dice_set,
+    dice_side,
+    fold_accents,
+    new_seed,
+    roll_board,
+)
 from wordgames.wordsearch.game import BoggleGame, ScoredWord, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
@@ -90,6 +98,18 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, metavar="S", help="seed of the rolled board (implies --size 4)"
     )
+    parser.add_argument(
+        "--dice", choices=list(DICE_SET_NAMES), metavar="SET",
+        help=f"roll the board from this dice set ({', '.join(DICE_SET_NAMES)}), at its own "
+        "size unless --size says otherwise",
+    )
+
+
+def _add_fold_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--fold-accents", action="store_true",
+        help="read the word list without accents (ÉTÉ as ETE, Œ as OE), as the French dice play",
+    )
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -108,6 +128,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_SCORING,
         help=f"scoring scheme (default: {DEFAULT_SCORING})",
     )
+    _add_fold_option(parser)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -131,20 +152,32 @@ def board_from_args(args: argparse.Namespace, roll_by_default: bool) -> tuple[Bo
 
     Without board options: a freshly seeded 4 x 4 roll when ``roll_by_default``, else the
     contract's default board."""
+    if args.dice is not None and (args.board is not None or args.board_file is not None):
+        raise InvalidArgumentError("--dice rolls a board: it does not go with --board or --board-file")
     if args.board is not None:
         return parse_board(args.board), None
     if args.board_file is not None:
         return read_board_file(args.board_file), None
-    if args.size is None and args.seed is None and not roll_by_default:
+    if args.size is None and args.seed is None and args.dice is None and not roll_by_default:
         return DEFAULT_BOARD, None
-    rows, columns = parse_size(args.size) if args.size is not None else (4, 4)
+    side = 4 if args.dice is None else dice_side(dice_set(args.dice))
+    rows, columns = parse_size(args.size) if args.size is not None else (side, side)
     seed = args.seed if args.seed is not None else new_seed()
-    return roll_board(rows, columns, seed), seed
+    return roll_board(rows, columns, seed, dice=args.dice), seed
+
+
+def boggle_lexicon(args: argparse.Namespace) -> Lexicon:
+    """The lexicon of ``--lexicon``/``--backend``, its words without accents when
+    ``--fold-accents`` asks (a French list on the French dice)."""
+    lexicon = lexicon_from_args(args)
+    if not args.fold_accents:
+        return lexicon
+    return lexicon_from_words([fold_accents(word) for word in lexicon], args.backend)
 
 
 def _game_from_args(args: argparse.Namespace, board: Board) -> BoggleGame:
     check_minimum_length(args.minimum)
-    game = create_game(args.backend, args.scoring, lexicon=lexicon_source(args))
+    game = create_game(args.backend, args.scoring, lexicon=boggle_lexicon(args))
     game.set_board(board)
     return game
 
@@ -191,7 +224,8 @@ def run_play(args: argparse.Namespace) -> int:
     game = _game_from_args(args, board)
     session = PlaySession(game, args.minimum)
     if seed is not None:
-        print(f"Board seed {seed} (replay: --size {board.rows}x{board.columns} --seed {seed})")
+        dice = "" if args.dice is None else f" --dice {args.dice}"
+        print(f"Board seed {seed} (replay: --size {board.rows}x{board.columns}{dice} --seed {seed})")
     run_timed_round(
         session,
         sys.stdin,
@@ -344,6 +378,7 @@ def _register_stats(commands: Any) -> None:
         "--plot", metavar="FILE.png", help="draw the histograms to a new image file (matplotlib)"
     )
     add_lexicon_options(parser)
+    _add_fold_option(parser)
     add_json_option(parser)
     parser.set_defaults(handler=run_stats)
 
@@ -354,7 +389,7 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.plot is not None and Path(args.plot).exists():
         raise InvalidArgumentError(f"{args.plot}: the file exists (choose another name)")
     stats = board_stats(
-        lexicon_from_args(args), rows, columns, boards=args.boards, seed=args.seed,
+        boggle_lexicon(args), rows, columns, boards=args.boards, seed=args.seed,
         dice=args.dice, minimum=args.minimum, scoring=args.scoring, top_words=args.top_words,
     )  # fmt: skip
     if args.plot is not None:

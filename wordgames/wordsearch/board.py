@@ -298,3 +298,43 @@ def read_board_file(path: str | os.PathLike[str]) -> Board:
     except BoardError as error:
         raise BoardError(f"{file}: {error}") from None
 
+
+def find_path(board: Board, word: str) -> list[int]:
+    """One path spelling ``word`` (upper case) on ``board``, or ``[]`` if there is none.
+
+    Each cell's whole content must match (a ``QU`` cell matches ``QU``, never ``Q``), cells are
+    used at most once, blocked cells never.  The search is iterative, so long strings cannot
+    exhaust the recursion limit.  Cost: small for real words; exponential only for contrived
+    strings on boards of one repeated letter.
+    """
+    cells = board.cells
+    available = board.letter_counts
+    if not word or any(count > available[letter] for letter, count in Counter(word).items()):
+        return []  # cheap, and it spares the search hopeless strings on repetitive boards
+    neighbours = board.neighbours
+    used = [False] * len(cells)
+    for start, letters in enumerate(cells):
+        if letters == BLOCKED or not word.startswith(letters):
+            continue
+        # Each stack entry: (cell, position in word after it, index of next neighbour to try).
+        stack = [(start, len(letters), 0)]
+        used[start] = True
+        while stack:
+            top = len(stack) - 1
+            cell, position, next_index = stack[top]
+            if position == len(word):
+                return [entry[0] for entry in stack]
+            around = neighbours[cell]
+            while next_index < len(around):
+                other = around[next_index]
+                next_index += 1
+                content = cells[other]
+                if not used[other] and content != BLOCKED and word.startswith(content, position):
+                    stack[top] = (cell, position, next_index)
+                    stack.append((other, position + len(content), 0))
+                    used[other] = True
+                    break
+            else:
+                stack.pop()
+                used[cell] = False
+    return []

@@ -3,15 +3,20 @@
 Four published dice sets: the classic 4 x 4 game (the 1992 set, one face ``QU``), Big Boggle
 5 x 5 (25 dice), Super Big Boggle 6 x 6 (36 dice, with a die of six two-letter faces and a
 die whose three blank faces block their cell, written ``#``) and the French-language 4 x 4
-game (chosen by name: ``--dice french``).  Rolling shuffles the dice into the grid and picks
-one face of each, as shaking the tray does.  Boards of any other shape use as many shuffled
-copies of the classic set as they need.
+game; and a German 4 x 4 set written for this project (chosen by name: ``--dice french``,
+``--dice german``).  Rolling shuffles the dice into the grid and picks one face of each, as
+shaking the tray does.  Boards of any other shape use as many shuffled copies of the set
+(by default the classic one) as they need.
+
+:func:`fold_accents` reads a word list for dice without accents (the French set).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
+import unicodedata
 from collections.abc import Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
@@ -55,6 +60,16 @@ FRENCH_DICE = _dice(
 which Q is a face of its own, not QU).  Accents are not written on the dice: a French word
 list is searched with its accents removed."""
 
+GERMAN_DICE = _dice(
+    "EENSIT", "EERNAD", "EEHSLU", "EEIRTM", "ESNGAO", "EEDRCK", "ENIRSH", "ENTAUB",
+    "NIASTL", "NDHUGÄ", "ISRTOÖ", "ANRLWÜ", "IDSHFM", "ETUCPZ", "NAIBVJ", "EA[QU]RTN",
+)  # fmt: skip
+"""16 dice for German boards (4 x 4), written for this project from German letter frequencies
+(the counts the German crossword game's 102 tiles publish, scaled to 96 faces): E 15, N 10,
+A I R S T 7 each, D H U 4, L 3, B C G M O 2, one each of F J K P V W Z, ``Ä``, ``Ö``, ``Ü``
+and ``QU`` (German writes Q only before U).  No X, Y or ``ß``: a word with ``ß`` reads as
+``SS`` (a word list's words are upper-cased as Python does), which the dice can show."""
+
 DICE_SETS: dict[int, tuple[Die, ...]] = {
     4: CLASSIC_DICE,
     5: BIG_BOGGLE_DICE,
@@ -75,8 +90,17 @@ def new_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-def roll_board(rows: int = 4, columns: int | None = None, seed: int | None = None) -> Board:
-    """A board of ``rows`` x ``columns`` (default square) rolled from the matching dice set.
+def dice_side(dice: Sequence[Die]) -> int:
+    """The side of the square board a dice set fills (4 when its size is not a square)."""
+    side = math.isqrt(len(dice))
+    return side if side * side == len(dice) else 4
+
+
+def roll_board(
+    rows: int = 4, columns: int | None = None, seed: int | None = None, dice: object = None
+) -> Board:
+    """A board of ``rows`` x ``columns`` (default square) rolled from the matching dice set,
+    or from ``dice`` (a set's name or the dice themselves, see :func:`check_dice`).
 
     The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
     1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` and the board at most
@@ -89,7 +113,8 @@ def roll_board(rows: int = 4, columns: int | None = None, seed: int | None = Non
     check_shape(rows, columns)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
         raise InvalidArgumentTypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
-    return roll_with(dice_for(rows, columns), rows, columns, random.Random(seed))
+    chosen = dice_for(rows, columns) if dice is None else check_dice(dice)
+    return roll_with(chosen, rows, columns, random.Random(seed))
 
 
 def roll_with(dice: Sequence[Die], rows: int, columns: int, rng: random.Random) -> Board:
@@ -109,8 +134,9 @@ DICE_SET_NAMES: dict[str, tuple[Die, ...]] = {
     "big": BIG_BOGGLE_DICE,
     "super-big": SUPER_BIG_BOGGLE_DICE,
     "french": FRENCH_DICE,
+    "german": GERMAN_DICE,
 }
-"""The dice sets by name (``--dice classic|big|super-big|french``)."""
+"""The dice sets by name (``--dice classic|big|super-big|french|german``)."""
 
 
 def dice_set(name: object) -> tuple[Die, ...]:
@@ -142,3 +168,17 @@ def check_dice(dice: object) -> tuple[Die, ...]:
     if not checked or not all(checked):
         raise InvalidArgumentError("a dice set needs at least one die, each with a face")
     return checked
+
+
+# Letters that do not decompose into a letter and accents, and what they fold to.
+_LIGATURES = {"Œ": "OE", "Æ": "AE", "œ": "oe", "æ": "ae"}
+
+
+def fold_accents(word: str) -> str:
+    """``word`` without accents: ``ÉTÉ`` -> ``ETE``, ``Ç`` -> ``C``, ``Œ`` -> ``OE``, as the
+    French dice (which show none) play.  Letters keep their case; anything that is not an
+    accented letter is kept as it is.  Cost: O(len(word))."""
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFD", "".join(_LIGATURES.get(char, char) for char in word))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))

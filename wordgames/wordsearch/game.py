@@ -20,10 +20,15 @@ from sortedcontainers import SortedSet
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconNotLoadedError
 from wordgames.lexicon import DEFAULT_BACKEND, Lexicon, backend_class, load_lexicon
-from wordgames.wordsearch.board import DEFAULT_BOARD, Board
+from wordgames.wordsearch.board import DEFAULT_BOARD, Board, find_path
 from wordgames.wordsearch.protocol import WordSearchGame
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_function
-from wordgames.wordsearch.searcher import WordPaths, find_path, find_words, find_words_with_paths
+from wordgames.wordsearch.searcher import (
+    WordPaths,
+    find_words,
+    find_words_with_paths,
+    words_at_least,
+)
 from wordgames.wordsearch.walk import BitWalk, bit_walk_for
 
 # Up to this many candidate words, scoring checks each with a guided search; beyond it, one
@@ -61,6 +66,15 @@ def _check_text(value: object, what: str) -> str:
     return value.upper()
 
 
+def _sorted_set(words: set[str]) -> SortedSet:
+    """``SortedSet(words)``, built around ``words`` itself.  The public constructor copies its
+    argument into a new set and then sorts that; ``_fromset`` (the constructor sortedcontainers
+    uses for its own set operations, present since its first release) adopts the set and
+    sorts it once, which saves a third of the cost of a 4 x 4 board's result.  ``words`` must
+    not be used afterwards."""
+    return SortedSet._fromset(words)
+
+
 class BoggleGame(WordSearchGame):
     """The word-search engine: a lexicon (any backend), a board, and a cached solution.
 
@@ -79,7 +93,9 @@ class BoggleGame(WordSearchGame):
         self._lexicon: Lexicon | None = None
         self._walk: BitWalk | None = None
         self._board: Board = DEFAULT_BOARD
-        # The solution of the current board: its words, and (computed on demand) a path each.
+        # The solution of the current board: its words (a list as the search gives them, a
+        # frozenset made when membership is asked), and (computed on demand) a path each.
+        self._found: list[str] | None = None
         self._words: frozenset[str] | None = None
         self._paths: WordPaths | None = None
 
@@ -137,6 +153,7 @@ class BoggleGame(WordSearchGame):
         self._forget_solution()
 
     def _forget_solution(self) -> None:
+        self._found = None
         self._words = None
         self._paths = None
 
@@ -164,15 +181,22 @@ class BoggleGame(WordSearchGame):
         Computed once per board and lexicon (see :mod:`wordgames.wordsearch.searcher` for the
         cost).  LexiconNotLoadedError without a lexicon."""
         if self._words is None:
-            self._words = frozenset(find_words(self._board, self._bit_walk()))
+            self._words = frozenset(self._found_words())
         return self._words
+
+    def _found_words(self) -> list[str]:
+        """Every lexicon word on the board, each once, in no set order (computed once per board
+        and lexicon)."""
+        if self._found is None:
+            self._found = list(find_words(self._board, self._bit_walk()))
+        return self._found
 
     def solve_with_paths(self) -> Mapping[str, tuple[int, ...]]:
         """Every lexicon word on the board mapped to one path spelling it (read-only view;
         computed once per board and lexicon)."""
         if self._paths is None:
             self._paths = find_words_with_paths(self._board, self._bit_walk())
-            self._words = frozenset(self._paths)
+            self._found = list(self._paths)
         return MappingProxyType(self._paths)
 
     def get_all_valid_words(self, minimum_word_length: int) -> Any:
@@ -180,7 +204,7 @@ class BoggleGame(WordSearchGame):
         SortedSet of upper-case words.  InvalidArgumentError for a minimum below 1,
         LexiconNotLoadedError without a lexicon."""
         minimum = check_minimum_length(minimum_word_length)
-        return SortedSet([word for word in self.solve() if len(word) >= minimum])
+        return _sorted_set(words_at_least(self._found_words(), minimum))
 
     def score_word(self, word: str, minimum_word_length: int) -> int:
         """The points ``word`` earns under this game's scoring, assuming it is scorable."""
@@ -215,7 +239,7 @@ class BoggleGame(WordSearchGame):
 
     def _on_board(self, words: list[str]) -> list[str]:
         """The lexicon words among ``words`` that are on the board."""
-        if self._words is None and len(words) <= _GUIDED_CHECK_LIMIT:
+        if self._found is None and len(words) <= _GUIDED_CHECK_LIMIT:
             return [word for word in words if find_path(self._board, word)]
         solution = self.solve()
         return [word for word in words if word in solution]

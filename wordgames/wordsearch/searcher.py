@@ -4,45 +4,33 @@
 
 :func:`find_words` walks the board and a :class:`~wordgames.wordsearch.walk.BitWalk` of the
 lexicon in step, so a path is abandoned the moment its letters stop being a prefix of some word;
-the lexicon is never scanned.  What makes it fast in pure Python:
+the lexicon is never scanned.  Run as plain Python it is the closure search of
+:mod:`wordgames.wordsearch.closure` (its docstring says what makes it fast in an interpreter).
 
-* per node, the walk gives the mask of letters that may follow; per board, each cell gets
-  its letter's bit, zeroed while the path holds the cell, so trying a neighbour is one AND
-  that checks both the letter and the use (no dictionary, no string comparison);
-* per board, each cell also gets the mask of the letters around it, so a move into a cell
-  whose surroundings cannot continue any word is not a call at all (the word, if any, is
-  recorded and the search moves on);
-* each word is recorded once, by lexicon node; the search carries either the letters spelled so
-  far or the cells visited (for callers that want paths), extended only along the paths
-  actually taken;
-* cells of several letters (``QU``) step the walk by the whole cell string, on a separate,
-  rarely taken branch.
-
-:func:`find_path` answers "is this string on the board, and where?" with a search guided by the
-string itself (no lexicon involved).
+(:func:`~wordgames.wordsearch.board.find_path` answers "is this string on the board, and
+where?" with a search guided by the string itself, no lexicon involved.)
 
 This module is compiled with Cython (see :mod:`wordgames.compiled`; C types are declared in
 ``searcher.pxd``).  Compiled, :func:`find_words` runs the same search on the lexicon's packed
 node table (:mod:`wordgames.lexicon.packed`) with :class:`_Kernel`: C integers and fixed arrays,
 nothing allocated per search state, the word (or path) built only when a new word is found.  The
-kernel visits neighbours in the same order as the pure-Python search, so both give the same
-words, paths and order (the tests check it); run as plain Python the module keeps the
-closure-based search above, which is the reference and the faster of the two in an interpreter.
+kernel visits neighbours in the same order as the closure search, so both give the same
+words, paths and order (the tests check it); the closure search is the reference, and the
+faster of the two in an interpreter.
 """
 
 from __future__ import annotations
 
 import weakref
 from array import array
-from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Collection, Sequence
 
 import cython
 
 from wordgames.lexicon.packed import PackedNodes, packed_nodes
 from wordgames.wordsearch.board import BLOCKED, Board
-from wordgames.wordsearch.walk import ROOT, BitWalk, FirstChildren
+from wordgames.wordsearch.closure import Trail, closure_search
+from wordgames.wordsearch.walk import ROOT, BitWalk
 
 WordPaths = dict[str, tuple[int, ...]]
 """Words (upper case) mapped to one path each (row-major cell indices, one per cell)."""
@@ -68,196 +56,56 @@ def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:
     return {"".join([cells[index] for index in path]): path for path in paths}
 
 
-class _CellTables(NamedTuple):
-    """What the search needs to know about each cell, for one board and walk."""
-
-    first_bits: list[int]
-    """The walk's bit for each cell's first letter (0: blocked, or a letter no word uses)."""
-    single_neighbours: tuple[tuple[int, ...], ...]
-    """Each cell's single-letter neighbours (the board's neighbour lists when every cell holds
-    one letter): the hot loop tries these with one AND each."""
-    reach: list[int]
-    """The first-letter bits of all of each cell's neighbours: a move into a cell whose
-    surroundings offer none of the letters that may come next is not worth a call."""
-    multi_mask: list[int]
-    """The first-letter bits of each cell's multi-letter neighbours."""
-    multi_near: list[list[tuple[int, int, str]]]
-    """Each cell's multi-letter neighbours as (cell, first-letter bit, remaining letters)."""
-
-
-def _cell_tables(board: Board, letter_bits: Mapping[str, int]) -> _CellTables:
-    """Build the per-cell tables of ``board`` for a walk's ``letter_bits``.  Cost: O(cells), a
-    few microseconds for 4 x 4 (it is paid on every board, so it is kept lean)."""
-    cells = board.cells
-    bit_of = letter_bits.get
-    first_bits = [0 if cell == BLOCKED else bit_of(cell[0], 0) for cell in cells]
-    reach = []
-    for around in board.neighbours:
-        bits = 0
-        for other in around:
-            bits |= first_bits[other]
-        reach.append(bits)
-    size = len(cells)
-    if all(len(cell) == 1 for cell in cells):
-        return _CellTables(first_bits, board.neighbours, reach, [0] * size, [[]] * size)
-    single = [len(cell) == 1 for cell in cells]
-    singles = tuple(tuple(other for other in around if single[other]) for around in board.neighbours)
-    tables = _CellTables(first_bits, singles, reach, [], [])
-    for around in board.neighbours:
-        near = [
-            (other, first_bits[other], cells[other][1:])
-            for other in around
-            if first_bits[other] and not single[other]
-        ]
-        multis = 0
-        for _, bit, _ in near:
-            multis |= bit
-        tables.multi_mask.append(multis)
-        tables.multi_near.append(near)
-    return tables
-
-
-Trail = Any
-"""What the search carries along a path: the letters spelled so far (``str``) or the cells
-visited (``tuple[int, ...]``); ``Any`` because both only need ``+`` (mypy cannot check a
-function generic over the two with the default-argument bindings ``visit`` uses)."""
+def words_at_least(words: list[str], minimum: int) -> set[str]:
+    """The words of ``words`` with at least ``minimum`` letters, as a set (compiled: a C loop,
+    a few microseconds for the hundred words of a 4 x 4 board)."""
+    return {word for word in words if len(word) >= minimum}
 
 
 def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> Collection[Trail]:
     """The depth-first search behind :func:`find_words`: for each word found, in the order
-    found, the trail of the path that first reached it.
-
-    A path's trail is the concatenation of ``steps[cell]`` over its cells: with the board's
-    cells as steps it spells the word, with one-cell tuples it is the path itself.  Either way
-    one ``+`` per step, and one code path for both (no bookkeeping a caller may not need)."""
+    found, the trail (see :func:`~wordgames.wordsearch.closure.closure_search`) of the path
+    that first reached it.  Compiled, the kernel; interpreted, the closure search."""
     if cython.compiled:
         return _search_packed(board, packed_nodes(walk.lexicon), steps)
-    cells = board.cells
-    masks = walk.masks
-    first = walk.first
-    terminal = walk.terminal
-    descend = walk.descend
-    first_bits, neighbours, reach, multi_mask, multi_near = _cell_tables(board, walk.letter_bits)
-
-    # A cell's letter bit while it is free, 0 while the path holds it: one AND tests both the
-    # letter and the cell's use.
-    free = list(first_bits)
-    found: dict[int, Trail] = {}
-
-    # The search state is bound as default arguments: local variables are the fastest kind of
-    # name look-up in CPython, and this function runs once per search state.
-    def visit(
-        cell: int,
-        node: int,
-        mask: int,
-        trail: Trail,
-        free: list[int] = free,
-        first: FirstChildren = first,
-        masks: Sequence[int] = masks,
-        terminal: int = terminal,
-        found: dict[int, Trail] = found,
-        steps: Sequence[Trail] = steps,
-        neighbours: tuple[tuple[int, ...], ...] = neighbours,
-        reach: list[int] = reach,
-        multi_mask: list[int] = multi_mask,
-    ) -> None:
-        """Extend the path ending at ``cell`` (its trail ``trail``, at walk ``node`` whose mask
-        is ``mask``) by every unused neighbour whose letters continue some word."""
-        here = free[cell]
-        free[cell] = 0
-        base = first[node]
-        # Trying each neighbour with one AND beats grouping neighbours by letter: on a 4 x 4
-        # board a cell has about five, and the grouping costs more per board than it saves.
-        for other in neighbours[cell]:
-            bit = free[other]
-            if mask & bit:
-                child = base + (mask & (bit - 1)).bit_count()
-                child_mask = masks[child]
-                if child_mask & terminal and child not in found:
-                    found[child] = trail + steps[other]
-                if child_mask & reach[other]:
-                    visit(other, child, child_mask, trail + steps[other])
-        if mask & multi_mask[cell]:
-            for other, bit, tail in multi_near[cell]:
-                if mask & bit and free[other]:
-                    reached = descend(base + (mask & (bit - 1)).bit_count(), tail)
-                    if reached is None:
-                        continue
-                    child_mask = masks[reached]
-                    if child_mask & terminal and reached not in found:
-                        found[reached] = trail + steps[other]
-                    if child_mask & reach[other]:
-                        visit(other, reached, child_mask, trail + steps[other])
-        free[cell] = here
-
-    root_mask = masks[ROOT]
-    root_base = first[ROOT]
-    for cell, letters in enumerate(cells):
-        bit = first_bits[cell]
-        if not bit & root_mask:
-            continue
-        start = root_base + (root_mask & (bit - 1)).bit_count()
-        if len(letters) > 1:
-            reached = descend(start, letters[1:])
-            if reached is None:
-                continue
-            start = reached
-        start_mask = masks[start]
-        if start_mask & terminal and start not in found:
-            found[start] = steps[cell]
-        if start_mask & reach[cell]:
-            visit(cell, start, start_mask, steps[cell])
-    return found.values()
+    return closure_search(board, walk, steps)
 
 
 def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) -> list[Trail]:
     """:func:`_search` on a packed node table with :class:`_Kernel` (what the compiled module
-    runs; as plain Python it gives the same answers, only slower).  Cost: the per-cell tables
-    and a few small arrays per board, then C operations per search state."""
+    runs; as plain Python it gives the same answers, only slower).  Cost, compiled: a few
+    dictionary look-ups and C loops over the cells per board, then C operations per search
+    state."""
     cells = board.cells
-    tables = _cell_tables(board, packed.letter_bits)
-    near, near_start = _flat_neighbours(tables.single_neighbours)
-    codes = b""
-    # Words are spelled from one Latin-1 byte per cell when they can be (else concatenated).
-    if steps is cells and all(len(cell) == 1 and cell <= "\xff" for cell in cells):
-        codes = "".join(cells).encode("latin-1")
-    # A table's layout (with its seen-marks) serves one search at a time: taken from the pool
-    # while in use, so a search started meanwhile gets a fresh one.
-    layout = _LAYOUTS.pop(packed, None)
-    if layout is None or layout.generation >= _MAX_GENERATION:
-        layout = _Layout(_depth_first_layout(packed.masks, packed.first, packed.terminal))
-    layout.generation += 1
-    kernel = _Kernel(layout, packed, tables, near, near_start, steps, codes)
-    kernel.run(cells)
-    _LAYOUTS[packed] = layout
-    return kernel.found
+    # A kernel (a table's layout with its seen-marks, and scratch arrays) serves one search at
+    # a time: taken from the pool while in use, so a search started meanwhile gets a fresh one.
+    kernel = _KERNELS.pop(packed, None)
+    if kernel is None:
+        kernel = _Kernel(packed)
+    kernel.new_search()
+    near, near_start = _flat_neighbours(board.neighbours)
+    kernel.use_board(cells, near, near_start)
+    found = kernel.run(cells, steps, steps is cells)
+    _KERNELS[packed] = kernel
+    return found
 
 
-class _Layout:
-    """What the kernel reads a packed table from: one array, ``[mask, first | mark << 32]`` per
-    node, renumbered so that each node's block of children comes right after its parent's block
-    in depth-first order.  A step reads a child's mask, its first child and its mark from one
-    cache line, and the blocks a search descends through lie close together (on 100 x 100
-    boards most steps miss the cache).  The mark is the number (``generation``) of the last
-    search that found the node's word, so a known word costs no dictionary look-up; a layout
-    is rebuilt when the 32-bit number runs out.  16 bytes a node, made once per table (a few
-    ms for CSW12, compiled) and kept with it."""
-
-    def __init__(self, nodes: array[int]) -> None:
-        self.nodes = nodes
-        self.generation = 0
+_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids)
+_COMPACT_LIMIT = 1 << 32  # masks below it share a 64-bit word with the first child ...
+_COMPACT_NODES = 1 << 26  # ... when node numbers are below this (the rest: marks)
+# Each packed table's kernel, while no search is using it.
+_KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
 
 
-_MAX_GENERATION = 0xFFFFFFFF
-_LOW_HALF = 0xFFFFFFFF  # the first-child half of a layout slot
-# Each packed table's layout, while no search is using it.
-_LAYOUTS: weakref.WeakKeyDictionary[PackedNodes, _Layout] = weakref.WeakKeyDictionary()
-
-
-def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> array[int]:
-    """``[mask, first child]`` per node, children blocks placed in depth-first order."""
+def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> tuple[array[int], int]:
+    """The kernel's copy of a table, children blocks placed in depth-first order, and its
+    stride: one word a node, ``mask | first child << 32``, when the masks fit in 32 bits (an
+    alphabet of up to 31 letters) and the node numbers in 26, else two, ``[mask, first
+    child]``.  The bits above the first child are left free (for the kernel's marks)."""
     count = len(masks)
-    nodes = array("Q", bytes(2 * array("Q").itemsize * count))
+    stride = 1 if terminal < _COMPACT_LIMIT and count < _COMPACT_NODES else 2
+    shift = 32 if stride == 1 else 0
+    nodes = array("Q", bytes(stride * array("Q").itemsize * count))
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
     # Pairs (old number, new number) of nodes whose block of children is still to be placed.
     pending = array("q", bytes(2 * array("q").itemsize * (count + 1)))
@@ -272,14 +120,14 @@ def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> 
         children = _popcount(mask_of[old] & ~terminal)
         block = placed
         placed += children
-        out[2 * new + 1] = block
+        out[stride * new + stride - 1] |= block << shift
         for offset in range(children - 1, -1, -1):  # the first child is popped first
             child = first_of[old] + offset
-            out[2 * (block + offset)] = mask_of[child]
+            out[stride * (block + offset)] = mask_of[child]
             stack[top] = child
             stack[top + 1] = block + offset
             top += 2
-    return nodes
+    return nodes, stride
 
 
 def _flat_neighbours(neighbours: tuple[tuple[int, ...], ...]) -> tuple[array[int], array[int]]:
@@ -322,85 +170,229 @@ def _popcount(bits: int) -> int:
     return bits & 0x7F
 
 
+def _slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
+    """Where the first child and the mark lie in the word ``stride * node + stride - 1`` of a
+    layout of ``count`` nodes: the first child's shift and mask, the mark's shift, the mask
+    of the bits below the mark, the largest mark."""
+    first_bits = 32 if stride == 2 else max(1, count.bit_length())
+    shift = 32 if stride == 1 else 0
+    mark_shift = shift + first_bits
+    return shift, (1 << first_bits) - 1, mark_shift, (1 << mark_shift) - 1, (1 << (64 - mark_shift)) - 1
+
+
 class _Kernel:
-    """The search of :func:`_search` over a packed node table, one board at a time.
+    """The search of :func:`_search` over one packed node table, one board at a time.
 
     The same depth-first order as the pure-Python search: per cell, single-letter neighbours in
     board order, then multi-letter ones; each word recorded once by node, with the trail of the
     first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
-    tuple) is built from it only when a word is new.  The table is read from a
-    :class:`_Layout`.  Types are declared in ``searcher.pxd``."""
+    tuple) is built from it only when a word is new.
 
-    def __init__(
-        self,
-        layout: _Layout,
-        packed: PackedNodes,
-        tables: _CellTables,
-        near: array[int],
-        near_start: array[int],
-        steps: Sequence[Trail],
-        codes: bytes,
-    ) -> None:
-        """Bind the layout of the table, the board's per-cell tables, the trail pieces and the
-        cells' letters as Latin-1 codes (empty: build trails from ``steps``)."""
-        self.nodes = layout.nodes
-        self.generation = layout.generation
+    The table is read from ``nodes`` (see :func:`_depth_first_layout`): each node's mask and
+    first child in one 64-bit word (two for alphabets of more than 31 letters), renumbered so
+    that each node's block of children comes right after its parent's block; a step reads a
+    child's mask and first child from one cache line, and the blocks a search descends through
+    lie close together (on big boards most steps miss the cache, so the bytes a node takes
+    matter).  The word's top bits are the node's mark: the number (``generation``) of the last
+    search that found the node's word, so a known word costs no dictionary look-up and no
+    other memory read.  8 bytes a node (16 for wide alphabets), made once per table (a few ms
+    for CSW12, compiled) and kept with it, with scratch arrays as large as the largest
+    board
+    seen.  Types are declared in ``searcher.pxd``."""
+
+    def __init__(self, packed: PackedNodes) -> None:
+        """The layout of ``packed`` and per-letter tables; no board yet."""
+        self.nodes, self.stride = _depth_first_layout(packed.masks, packed.first, packed.terminal)
+        self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
+            _slot_fields(self.stride, len(packed.masks))
+        )
+        self.generation = 0
         self.terminal = packed.terminal
         self.letter_bits = packed.letter_bits
-        self.free = array("Q", tables.first_bits)
-        self.reach = array("Q", tables.reach)
-        self.multi_mask = array("Q", tables.multi_mask)
-        self.near = near
-        self.near_start = near_start
-        self.path = array("i", bytes(array("i").itemsize * (len(tables.first_bits) + 1)))
-        self.multi_near = tables.multi_near
-        self.any_multi = any(tables.multi_mask)
-        self.steps = steps
-        self.spell = len(codes) > 0
-        self.codes = codes
-        self.spelling = bytearray(len(self.path))
-        self.letters = memoryview(self.spelling)
+        bit_of = packed.letter_bits.get
+        # The bit of each Latin-1 letter (a blocked cell's is 0, whatever the lexicon holds).
+        self.code_bits = array("Q", [0 if chr(code) == BLOCKED else bit_of(chr(code), 0)
+                                     for code in range(256)])
+        self.capacity = self.link_capacity = -1
+        self.reserve(16, 84)
+        self.latin_1 = False
+        self.cells: tuple[str, ...] = ()
+        self.flat: array[int] | None = None
+        self.near = self.near_start = array("i")
+        self.multi_near: list[list[tuple[int, int, str]]] = []
+        self.any_multi = False
+        self.steps: Sequence[Trail] = ()
+        self.spell = False
         self.found: list[Trail] = []
 
-    def run(self, cells: tuple[str, ...]) -> None:
-        """Start a path at every cell whose letters begin some word."""
+    def new_search(self) -> None:
+        """Number a new search for the seen-marks; when the numbers run out, clear every mark
+        (one pass over the table, every few thousand searches at the least)."""
+        if self.generation >= self.mark_limit:
+            for index in range(self.stride - 1, len(self.nodes), self.stride):
+                self.nodes[index] &= self.unmarked
+            self.generation = 0
+        self.generation += 1
+
+    def reserve(self, size: int, links: int) -> None:
+        """Make the per-cell arrays hold boards of ``size`` cells with ``links`` neighbour
+        entries (they only ever grow)."""
+        if links > self.link_capacity:
+            self.link_capacity = links
+            self.single_near = array("i", bytes(array("i").itemsize * links))
+        if size <= self.capacity:
+            return
+        self.capacity = size
+        self.ahead_cell = array("i", bytes(array("i").itemsize * _MAX_DEGREE * (size + 1)))
+        self.ahead_node = array("q", bytes(8 * _MAX_DEGREE * (size + 1)))
+        self.ahead_mask = array("Q", bytes(8 * _MAX_DEGREE * (size + 1)))
+        self.single_start = array("i", bytes(array("i").itemsize * (size + 1)))
+        self.multi = bytearray(size)
+        self.free = array("Q", bytes(8 * size))
+        self.reach = array("Q", bytes(8 * size))
+        self.multi_mask = array("Q", bytes(8 * size))
+        self.path = array("i", bytes(array("i").itemsize * (size + 1)))
+        self.codes = bytearray(size)
+        self.spelling = bytearray(size + 1)
+        self.letters = memoryview(self.spelling)
+
+    def use_neighbours(self, near: array[int], near_start: array[int]) -> None:
+        """Take the flat neighbour lists of a board's shape (kept while boards keep it)."""
+        if near is not self.flat:
+            self.flat = near
+            self.near = near
+            self.near_start = near_start
+
+    def use_board(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
+        """Take a board's cells with the flat neighbour lists of its shape: each cell's
+        first-letter bit, the bits around it, and (when some cells hold several letters)
+        the lists of single-letter and multi-letter neighbours, as
+        :func:`~wordgames.wordsearch.closure.cell_tables` describes them.  Cost: C loops over
+        the cells, plus Python objects for the cells next to a multi-letter one."""
+        size = len(cells)
+        self.reserve(size, len(near))
+        self.latin_1 = True  # every letter Latin-1: words are spelled as bytes
+        self.any_multi = False
+        total = 0
+        for cell in range(size):
+            letters = cells[cell]
+            code = ord(letters[0])
+            if code < 256:
+                self.codes[cell] = code
+                self.free[cell] = self.code_bits[code]
+            else:
+                self.latin_1 = False
+                self.free[cell] = self.letter_bits.get(letters[0], 0)
+            total += len(letters)
+            self.multi[cell] = len(letters) > 1
+            if self.multi[cell]:
+                self.any_multi = True
+                for letter in letters:
+                    if ord(letter) > 255:
+                        self.latin_1 = False
+        if total >= len(self.spelling):
+            self.spelling = bytearray(total + 1)
+            self.letters = memoryview(self.spelling)
+        near_of, start_of = near, near_start  # typed views when compiled
+        for cell in range(size):
+            if start_of[cell + 1] - start_of[cell] > _MAX_DEGREE:
+                raise ValueError(f"a cell with more than {_MAX_DEGREE} neighbours")
+            around = 0
+            for index in range(start_of[cell], start_of[cell + 1]):
+                around |= self.free[near_of[index]]
+            self.reach[cell] = around
+        if self.any_multi:
+            self.split_neighbours(cells, near, near_start)
+        else:
+            self.use_neighbours(near, near_start)
+
+    def split_neighbours(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
+        """The neighbour lists of a board with multi-letter cells: single-letter neighbours
+        (for the hot loop) and, per cell, its multi-letter neighbours as (cell, first-letter
+        bit, remaining letters) with the mask of those bits."""
+        self.flat = None
+        self.near = self.single_near
+        self.near_start = self.single_start
+        self.multi_near = [[]] * len(cells)
+        count = 0
+        near_of, start_of = near, near_start  # typed views when compiled
+        for cell in range(len(cells)):
+            self.near_start[cell] = count
+            multis = 0
+            for index in range(start_of[cell], start_of[cell + 1]):
+                other = near_of[index]
+                if not self.multi[other]:
+                    self.near[count] = other
+                    count += 1
+                elif self.free[other]:
+                    if not multis:
+                        self.multi_near[cell] = []
+                    multis |= self.free[other]
+                    self.multi_near[cell].append((other, self.free[other], cells[other][1:]))
+            self.multi_mask[cell] = multis
+        self.near_start[len(cells)] = count
+
+    def run(self, cells: tuple[str, ...], steps: Sequence[Trail], spell: bool) -> list[Trail]:
+        """Start a path at every cell whose letters begin some word; the trails found, in
+        order.  ``spell``: build trails from the board's Latin-1 codes (else from ``steps``)."""
+        self.steps = steps
+        self.spell = spell and self.latin_1
+        self.cells = cells
+        self.found = []
         root = ROOT
-        root_mask = self.nodes[2 * root]
-        root_base = (self.nodes[2 * root + 1] & _LOW_HALF)
-        for cell, letters in enumerate(cells):
+        root_mask = self.nodes[self.stride * root]
+        root_base = (self.nodes[self.stride * root + self.stride - 1] >> self.shift) & self.first_mask
+        single = not self.any_multi
+        for cell in range(len(cells)):
             bit = self.free[cell]
             if not bit & root_mask:
                 continue
             start = root_base + _popcount(root_mask & (bit - 1))
-            if len(letters) > 1:
-                start = self.descend(start, letters[1:])
+            if not single and len(cells[cell]) > 1:
+                start = self.descend(start, cells[cell][1:])
                 if start < 0:
                     continue
-            start_mask = self.nodes[2 * start]
+            start_mask = self.nodes[self.stride * start]
             self.path[0] = cell
             if start_mask & self.terminal:
                 self.record(start, 0)
             if start_mask & self.reach[cell]:
                 self.visit(cell, start, start_mask, 0)
+        found = self.found
+        self.found = []
+        self.steps = self.cells = ()
+        self.multi_near = []
+        return found
 
     def visit(self, cell: int, node: int, mask: int, depth: int) -> int:
         """Extend the path ``path[:depth + 1]`` (ending at ``cell``, at ``node`` whose mask is
         ``mask``) by every free neighbour whose letters continue some word; returns 0."""
         here = self.free[cell]
         self.free[cell] = 0
-        base = self.nodes[2 * node + 1] & _LOW_HALF
+        base = (self.nodes[self.stride * node + self.stride - 1] >> self.shift) & self.first_mask
+        # Two passes: the first reads the masks of all the children to try (independent
+        # reads, which the processor overlaps: most miss the cache on big boards), the second
+        # follows them.
+        first = depth * _MAX_DEGREE
+        last = first
         for index in range(self.near_start[cell], self.near_start[cell + 1]):
             other = self.near[index]
             bit = self.free[other]
             if mask & bit:
                 child = base + _popcount(mask & (bit - 1))
-                child_mask = self.nodes[2 * child]
-                if child_mask & (self.terminal | self.reach[other]):
-                    self.path[depth + 1] = other
-                    if child_mask & self.terminal:
-                        self.record(child, depth + 1)
-                    if child_mask & self.reach[other]:
-                        self.visit(other, child, child_mask, depth + 1)
+                self.ahead_cell[last] = other
+                self.ahead_node[last] = child
+                self.ahead_mask[last] = self.nodes[self.stride * child]
+                last += 1
+        for index in range(first, last):
+            other = self.ahead_cell[index]
+            child_mask = self.ahead_mask[index]
+            if child_mask & (self.terminal | self.reach[other]):
+                self.path[depth + 1] = other
+                if child_mask & self.terminal:
+                    self.record(self.ahead_node[index], depth + 1)
+                if child_mask & self.reach[other]:
+                    self.visit(other, self.ahead_node[index], child_mask, depth + 1)
         if self.any_multi and mask & self.multi_mask[cell]:
             self.visit_multi(cell, base, mask, depth)
         self.free[cell] = here
@@ -413,7 +405,7 @@ class _Kernel:
                 reached = self.descend(base + _popcount(mask & (bit - 1)), tail)
                 if reached < 0:
                     continue
-                child_mask = self.nodes[2 * reached]
+                child_mask = self.nodes[self.stride * reached]
                 self.path[depth + 1] = other
                 if child_mask & self.terminal:
                     self.record(reached, depth + 1)
@@ -425,22 +417,36 @@ class _Kernel:
         """The node reached from ``node`` along ``letters``, or -1."""
         for letter in letters:
             bit = self.letter_bits.get(letter, 0)
-            mask = self.nodes[2 * node]
+            mask = self.nodes[self.stride * node]
             if not mask & bit:
                 return -1
-            node = (self.nodes[2 * node + 1] & _LOW_HALF) + _popcount(mask & (bit - 1))
+            slot = self.nodes[self.stride * node + self.stride - 1]
+            node = ((slot >> self.shift) & self.first_mask) + _popcount(mask & (bit - 1))
         return node
 
     def record(self, node: int, depth: int) -> int:
         """Keep the trail of ``path[:depth + 1]`` for the word at ``node``, unless it has one."""
-        slot = self.nodes[2 * node + 1]
-        if slot >> 32 == self.generation:
+        at = self.stride * node + self.stride - 1
+        slot = self.nodes[at]
+        if slot >> self.mark_shift == self.generation:
             return 0
-        self.nodes[2 * node + 1] = (slot & _LOW_HALF) | (self.generation << 32)
-        if self.spell:
+        self.nodes[at] = (slot & self.unmarked) | (self.generation << self.mark_shift)
+        if self.spell and not self.any_multi:
             for index in range(depth + 1):
                 self.letters[index] = self.codes[self.path[index]]
             self.found.append(self.spelling[: depth + 1].decode("latin-1"))
+        elif self.spell:
+            length = 0
+            for index in range(depth + 1):
+                cell = self.path[index]
+                if self.multi[cell]:
+                    for letter in self.cells[cell]:
+                        self.letters[length] = ord(letter)
+                        length += 1
+                else:
+                    self.letters[length] = self.codes[cell]
+                    length += 1
+            self.found.append(self.spelling[:length].decode("latin-1"))
         else:
             steps = self.steps
             trail = steps[self.path[0]]
@@ -448,43 +454,3 @@ class _Kernel:
                 trail = trail + steps[self.path[index]]
             self.found.append(trail)
         return 0
-
-def find_path(board: Board, word: str) -> list[int]:
-    """One path spelling ``word`` (upper case) on ``board``, or ``[]`` if there is none.
-
-    Each cell's whole content must match (a ``QU`` cell matches ``QU``, never ``Q``), cells are
-    used at most once, blocked cells never.  The search is iterative, so long strings cannot
-    exhaust the recursion limit.  Cost: small for real words; exponential only for contrived
-    strings on boards of one repeated letter.
-    """
-    cells = board.cells
-    available = board.letter_counts
-    if not word or any(count > available[letter] for letter, count in Counter(word).items()):
-        return []  # cheap, and it spares the search hopeless strings on repetitive boards
-    neighbours = board.neighbours
-    used = [False] * len(cells)
-    for start, letters in enumerate(cells):
-        if letters == BLOCKED or not word.startswith(letters):
-            continue
-        # Each stack entry: (cell, position in word after it, index of next neighbour to try).
-        stack = [(start, len(letters), 0)]
-        used[start] = True
-        while stack:
-            top = len(stack) - 1
-            cell, position, next_index = stack[top]
-            if position == len(word):
-                return [entry[0] for entry in stack]
-            around = neighbours[cell]
-            while next_index < len(around):
-                other = around[next_index]
-                next_index += 1
-                content = cells[other]
-                if not used[other] and content != BLOCKED and word.startswith(content, position):
-                    stack[top] = (cell, position, next_index)
-                    stack.append((other, position + len(content), 0))
-                    used[other] = True
-                    break
-            else:
-                stack.pop()
-                used[cell] = False
-    return []
