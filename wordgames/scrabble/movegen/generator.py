@@ -42,6 +42,8 @@ from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
+from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen import kernel as typed_kernel
 from wordgames.scrabble.movegen.convert import MoveMaker
 from wordgames.scrabble.movegen.lines import premium_grids
@@ -186,6 +188,33 @@ class MoveGenerator:
         maker = MoveMaker(board)
         return [maker.move(raw) for _key, raw in found]
 
+    def best_by_equity(self, board: Board, rack: Rack, keeps: RackKeeps,
+                       limit: int | None = 1) -> list[tuple[float, Move]]:
+        """(equity, move) for the ``limit`` best moves by equity, score plus the value of the
+        keep the move leaves in ``keeps`` (made for ``rack`` over this generator's
+        alphabet), and every other move of the same equity as the last; all moves with
+        ``limit`` None.  Best first; equal equities in the engine's move order.  Compiled,
+        the kernel values each move as it is found and prunes by equity
+        (:mod:`.equity_kernel`): about the cost of :meth:`best`; the reference generates
+        every move and values each."""
+        if limit is not None and limit < 1:
+            return []
+        if self.kernel_module is None:
+            return by_equity(self.moves(board, rack), keeps, limit, _move_key)
+        kernel = self._kernel(board, equity=True)
+        try:
+            kernel.search_equity(self._rack_counts(rack), limit or 0, keeps.values, keeps.radix,
+                                 keeps.full, keeps.best)
+            count = kernel.select()
+            found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
+                                                  self.kernel_module.RECORD, self.alphabet)
+            equities = kernel.equities
+            valued = [(equities[n], move) for n, move in enumerate(found)]
+        finally:
+            self._release(kernel)
+        valued.sort(key=lambda pair: (-pair[0], _move_key(pair[1])))
+        return valued
+
     # --- the kernel -------------------------------------------------------------------------
 
     def _rack_counts(self, rack: Rack) -> list[int]:
@@ -199,18 +228,20 @@ class MoveGenerator:
                 counts[index[tile]] += count
         return counts
 
-    def _kernel(self, board: Board) -> Any:
+    def _kernel(self, board: Board, equity: bool = False) -> Any:
         """A kernel of this generator's lexicon and scoring with ``board`` loaded, taken from
-        the pool its lexicon tables keep (one search at a time uses a kernel)."""
+        the pool its lexicon tables keep (one search at a time uses a kernel); with
+        ``equity``, an :class:`~.equity_kernel.EquityKernel`."""
         module = self.kernel_module
         assert module is not None
-        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus)
+        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus, equity)
         pool = self.tables.kernels.setdefault(key, [])
         if pool:
             kernel = pool.pop()
         else:
             lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
-            kernel = module.Kernel(lexicon, self.values, self.hand_size, self.bingo_bonus)
+            kind = equity_kernel.EquityKernel if equity else module.Kernel
+            kernel = kind(lexicon, self.values, self.hand_size, self.bingo_bonus)
         kernel.pool = pool
         index = self.tables.index
         value = self.tile_set.value
