@@ -90,7 +90,7 @@ def test_a_dense_table_too_large_ranks_nothing() -> None:
 @given(st.text(alphabet="?AEIRSTVQZ", min_size=1, max_size=7))
 def test_rack_keeps_value_every_keep_like_the_table(shipped: LeaveTable, text: str) -> None:
     rack = Rack.parse(text)
-    found = table_keeps(dense_leaves(shipped), shipped.alphabet, STANDARD_ENGLISH.letters, rack)
+    found = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, rack)
     assert found is not None
     seen = set()
     for size in range(len(rack) + 1):
@@ -114,11 +114,11 @@ def test_rack_keeps_value_every_keep_like_the_table(shipped: LeaveTable, text: s
 
 def test_rack_keeps_refuse_what_they_cannot_number() -> None:
     table = LeaveTable("AB", {})
-    assert table_keeps(dense_leaves(table), "AB", STANDARD_ENGLISH.letters, Rack.parse("AC")) is None
+    assert table_keeps(dense_leaves(table), STANDARD_ENGLISH.letters, Rack.parse("AC")) is None
     wide = LeaveTable(ENGLISH_ALPHABET, {})
-    assert table_keeps(dense_leaves(wide), ENGLISH_ALPHABET, STANDARD_ENGLISH.letters,
+    assert table_keeps(dense_leaves(wide), STANDARD_ENGLISH.letters,
                        Rack("ABCDEFGHIJKLM")) is None  # 8,192 keeps
-    assert table_keeps(dense_leaves(wide), ENGLISH_ALPHABET, STANDARD_ENGLISH.letters,
+    assert table_keeps(dense_leaves(wide), STANDARD_ENGLISH.letters,
                        Rack("ABCDEFGHIJKL")) is not None
     with pytest.raises(ValueError):
         RackKeeps("AB", Rack.parse("AC"))
@@ -149,7 +149,7 @@ def test_equity_kernel_matches_full_generation(
     board = autoplay_board(enable_trie, layout_name, seed, turns)
     unseen = [tile for tile in STANDARD_ENGLISH.full_bag() if tile != BLANK]
     rack = Rack(rng.sample(unseen, 7 - blanks) + [BLANK] * blanks)
-    found = table_keeps(dense_leaves(shipped), shipped.alphabet, STANDARD_ENGLISH.letters, rack)
+    found = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, rack)
     assert found is not None
     typed = MoveGenerator(enable_trie)
     reference = MoveGenerator(enable_trie)
@@ -167,7 +167,7 @@ def test_simple_rules_rank_by_equity_through_the_generic_path(enable_trie: Lexic
     board = Board()
     rack = Rack.parse("AESTV?")
     table = rack_table()
-    found = table_keeps(dense_leaves(table), table.alphabet, rules.tile_set.letters, rack)
+    found = table_keeps(dense_leaves(table), rules.tile_set.letters, rack)
     assert found is not None
     moves = rules.best_moves(board, rack, enable_trie)
     got = rules.best_moves_by_equity(board, rack, enable_trie, found, 3)

@@ -17,15 +17,24 @@ cdef class DenseLeaves:
     @cython.locals(n=Py_ssize_t, values=double[::1])
     cpdef void _fill_scaled(self, short[::1] scaled, double scale)
 
+    cdef int[::1] scratch_tiles, scratch_counts
+    cdef public dict tile_number
+
+    cpdef i64 rank(self, object tiles, object counts, int distinct) except? -2
+    cpdef double value(self, object tiles, object counts, int distinct) except? -1.0
+
+    @cython.locals(j=int)
+    cdef void _load(self, object tiles, object counts, int distinct) except *
+
     @cython.locals(limit=int, width=int, rank=i64, last=int, copies=int, depth=int, j=int,
                    t=int, c=int, room=int)
-    cpdef i64 rank(self, int[::1] tiles, int[::1] counts, int distinct)
+    cdef i64 _rank(self, int distinct) noexcept
 
     @cython.locals(rank=i64, found=double, code=object, j=int)
-    cpdef double value(self, int[::1] tiles, int[::1] counts, int distinct) except? -1.0
+    cdef double _value(self, int distinct) except? -1.0
 
-    @cython.locals(values=double[::1], i=Py_ssize_t, j=int)
-    cpdef void fill_keeps(self, int[::1] tiles, int[::1] counts, int distinct, int[::1] digits,
+    @cython.locals(values=double[::1], digits=int[::1], i=Py_ssize_t, j=int)
+    cpdef void fill_keeps(self, int[::1] tiles, int[::1] counts, int distinct,
                           double[::1] out, Py_ssize_t size) except *
 
 

@@ -61,6 +61,9 @@ class DenseLeaves:
         self.before = array("q", [n for row in index.before for n in row])
         self.values = array("d", [_UNKNOWN]) * index.count
         self.weights = [1 << (CODE_BITS * t) for t in range(tiles)]  # Python ints: no overflow
+        self.scratch_tiles = array("i", bytes(4 * 32))
+        self.scratch_counts = array("i", bytes(4 * 32))
+        self.tile_number = {letter: n for n, letter in enumerate(table.alphabet, 1)}
 
     def fill_scaled(self, scaled: Sequence[int], scale: int, empty: float) -> None:
         """Take every value from ``scaled`` (int16 values times ``scale`` in rank order, the
@@ -80,6 +83,25 @@ class DenseLeaves:
         """The rank of the leave holding ``counts[j]`` copies of tile number ``tiles[j]``
         (``tiles`` ascending, ``distinct`` of them), or -1 when the bounds or the size do not
         allow it.  O(tiles in the leave)."""
+        self._load(tiles, counts, distinct)
+        return self._rank(distinct)
+
+    def value(self, tiles: Sequence[int], counts: Sequence[int], distinct: int) -> float:
+        """The value of the leave of :meth:`rank`: the array's, or the table's (then kept)."""
+        self._load(tiles, counts, distinct)
+        return self._value(distinct)
+
+    def _load(self, tiles: Sequence[int], counts: Sequence[int], distinct: int) -> None:
+        """Copy a leave into the scratch arrays :meth:`_rank` reads."""
+        if len(self.scratch_tiles) < distinct:
+            self.scratch_tiles = array("i", bytes(4 * distinct))
+            self.scratch_counts = array("i", bytes(4 * distinct))
+        for j in range(distinct):
+            self.scratch_tiles[j] = tiles[j]
+            self.scratch_counts[j] = counts[j]
+
+    def _rank(self, distinct: int) -> int:
+        """:meth:`rank` of the leave in the scratch arrays."""
         limit = self.max_size
         width = self.tiles + 1
         rank = 0
@@ -87,8 +109,8 @@ class DenseLeaves:
         copies = 0
         depth = 0
         for j in range(distinct):
-            t = tiles[j]
-            c = counts[j]
+            t = self.scratch_tiles[j]
+            c = self.scratch_counts[j]
             if c == 0:
                 continue
             if t >= self.tiles or c > self.bounds[t]:
@@ -109,32 +131,36 @@ class DenseLeaves:
                 depth += 1
         return rank
 
-    def value(self, tiles: Sequence[int], counts: Sequence[int], distinct: int) -> float:
-        """The value of the leave of :meth:`rank`: the array's, or the table's (then kept)."""
-        rank = self.rank(tiles, counts, distinct)
+    def _value(self, distinct: int) -> float:
+        """:meth:`value` of the leave in the scratch arrays."""
+        rank = self._rank(distinct)
         if rank >= 0:
             found = self.values[rank]
             if found == found:  # not NaN: known
                 return found
         code = 0
         for j in range(distinct):
-            code = code + counts[j] * self.weights[tiles[j]]
+            code = code + self.scratch_counts[j] * self.weights[self.scratch_tiles[j]]
         found = self.table.value_of_code(code)
         if rank >= 0:
             self.values[rank] = found
         return found
 
     def fill_keeps(self, tiles: Sequence[int], counts: Sequence[int], distinct: int,
-                   digits: MutableSequence[int], out: MutableSequence[float], size: int) -> None:
+                   out: MutableSequence[float], size: int) -> None:
         """``out[i]`` for every keep ``i < size`` of a rack holding ``counts[j]`` of tile
         number ``tiles[j]`` (ascending): keep ``i`` holds ``(i // radix_j) % (counts[j] + 1)``
-        of tile ``j``, radix_j the product of ``counts[k] + 1`` for k < j (``digits`` is
-        scratch of ``distinct`` items).  O(keeps x tiles)."""
+        of tile ``j``, radix_j the product of ``counts[k] + 1`` for k < j.
+        O(keeps x tiles)."""
         values = out
+        if len(self.scratch_tiles) < distinct:
+            self._load(array("i", bytes(4 * distinct)), array("i", bytes(4 * distinct)), distinct)
+        digits = self.scratch_counts
         for j in range(distinct):
+            self.scratch_tiles[j] = tiles[j]
             digits[j] = 0
         for i in range(size):
-            values[i] = self.value(tiles, digits, distinct)
+            values[i] = self._value(distinct)
             j = 0  # the next keep: add one in mixed radix
             while j < distinct:
                 if digits[j] < counts[j]:

@@ -109,12 +109,12 @@ class RackKeeps:
         return move.score + self.values[self.after(move.tiles_used)]
 
 
-def table_keeps(dense: DenseLeaves, table_alphabet: str, alphabet: str, rack: Rack) -> RackKeeps | None:
+def table_keeps(dense: DenseLeaves, alphabet: str, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack`` valued by a leave table (through its :class:`DenseLeaves`);
     None when the rack has more than :data:`MAX_KEEPS` keeps or a tile the table does not
     know.  Cost: O(keeps x tiles) in compiled code."""
     keeps = RackKeeps(alphabet, rack)
-    number = {letter: index for index, letter in enumerate(table_alphabet, 1)}
+    number = dense.tile_number
     tiles = []
     for slot in keeps.slots:
         tile = keeps.tile(slot)
@@ -127,8 +127,7 @@ def table_keeps(dense: DenseLeaves, table_alphabet: str, alphabet: str, rack: Ra
     order = sorted(range(len(tiles)), key=tiles.__getitem__)  # ranks want ascending tiles
     keeps.number(order)
     ordered_tiles = array("i", [tiles[j] for j in order])
-    digits = array("i", bytes(4 * len(order)))
-    dense.fill_keeps(ordered_tiles, keeps.counts, len(order), digits, keeps.values, keeps.size)
+    dense.fill_keeps(ordered_tiles, keeps.counts, len(order), keeps.values, keeps.size)
     keeps.summarise()
     return keeps
 

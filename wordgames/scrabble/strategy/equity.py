@@ -222,7 +222,7 @@ def rack_keeps(situation: Situation, table: LeaveTable | None) -> RackKeeps | No
                              OUT_FACTOR * rack_value(situation.unseen, tile_set))
         if table is None:
             return zero_keeps(alphabet, rack)
-        return table_keeps(dense_leaves(table), table.alphabet, alphabet, rack)
+        return table_keeps(dense_leaves(table), alphabet, rack)
     except ValueError:
         return None
 
