@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from array import array
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import autoplay_board
+from scrabble_classic.test_properties import TILES, autoplay_board, positions
 
-from wordgames.compiled import is_compiled
+from wordgames.compiled import is_compiled, load_pure
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, Rack
@@ -41,6 +43,8 @@ from wordgames.scrabble.strategy.equity import (
 from .test_equity import rack_table
 
 CLASSIC = get_rules("classic")
+KERNEL = "wordgames.scrabble.movegen.kernel"
+EQUITY_KERNEL = "wordgames.scrabble.movegen.equity_kernel"
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +164,36 @@ def test_equity_kernel_matches_full_generation(
     assert got == valued_reference(reference, board, rack, found, limit)
     for equity, move in got:
         assert equity == move.score + shipped.value(found.kept(found.after(move.tiles_used)))
+
+
+def pure_equity_kernel() -> tuple[ModuleType, ModuleType]:
+    """The kernel and the equity kernel both run from their sources (the equity kernel's
+    import of the kernel pointed at the source while it loads)."""
+    kernel = load_pure(KERNEL)
+    saved = sys.modules[KERNEL]
+    sys.modules[KERNEL] = kernel
+    try:
+        return kernel, load_pure(EQUITY_KERNEL)
+    finally:
+        sys.modules[KERNEL] = saved
+
+
+@settings(max_examples=15)
+@given(positions(), st.sampled_from([1, 2, None]))
+def test_interpreted_equity_kernel_matches_full_generation(
+    position: tuple[Board, Rack, list[str], str, int], limit: int | None,
+) -> None:
+    board, rack, words, backend, hand_size = position
+    lexicon = lexicon_from_words(words, backend)
+    table = rack_table()
+    found = table_keeps(dense_leaves(table), TILES.letters, rack)
+    assert found is not None
+    reference = MoveGenerator(lexicon, TILES, hand_size)
+    reference.kernel_module = None
+    typed = MoveGenerator(lexicon, TILES, hand_size)
+    typed.kernel_module, typed.equity_module = pure_equity_kernel()
+    expected = reference.best_by_equity(board, rack, found, limit)
+    assert typed.best_by_equity(board, rack, found, limit) == expected
 
 
 def test_simple_rules_rank_by_equity_through_the_generic_path(enable_trie: Lexicon) -> None:

@@ -14,8 +14,9 @@ cdef class DenseLeaves:
     cdef public double[::1] values
     cdef list weights
 
-    @cython.locals(n=Py_ssize_t, values=double[::1])
-    cpdef void _fill_scaled(self, short[::1] scaled, double scale)
+    cdef public bint ranked
+    cdef short[::1] scaled
+    cdef double scale, empty
 
     cdef int[::1] scratch_tiles, scratch_counts
     cdef public dict tile_number

@@ -91,6 +91,7 @@ class MoveGenerator:
         self.tables = lexicon_tables(lexicon, self.alphabet)
         self.values = [tile_set.value(letter) for letter in self.alphabet]
         self.kernel_module: ModuleType | None = typed_kernel if cython.compiled else None
+        self.equity_module: ModuleType = equity_kernel  # its EquityKernel extends the kernel's
 
     def _search(self, board: Board, rack: Rack, emit: Emit) -> Search:
         return Search(self.tables, self.lexicon, self.tile_set, self.values, self.hand_size,
@@ -231,16 +232,17 @@ class MoveGenerator:
     def _kernel(self, board: Board, equity: bool = False) -> Any:
         """A kernel of this generator's lexicon and scoring with ``board`` loaded, taken from
         the pool its lexicon tables keep (one search at a time uses a kernel); with
-        ``equity``, an :class:`~.equity_kernel.EquityKernel`."""
+        ``equity``, an :class:`~.equity_kernel.EquityKernel` (of :attr:`equity_module`)."""
         module = self.kernel_module
         assert module is not None
-        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus, equity)
+        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus,
+               self.equity_module.__name__ if equity else "")
         pool = self.tables.kernels.setdefault(key, [])
         if pool:
             kernel = pool.pop()
         else:
             lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
-            kind = equity_kernel.EquityKernel if equity else module.Kernel
+            kind = self.equity_module.EquityKernel if equity else module.Kernel
             kernel = kind(lexicon, self.values, self.hand_size, self.bingo_bonus)
         kernel.pool = pool
         index = self.tables.index
