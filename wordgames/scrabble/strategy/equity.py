@@ -48,7 +48,8 @@ from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps, table_keeps, z
 
 PRE_ENDGAME_BAG = 6
 PENALTY_CANDIDATES = 8
-"""Moves valued with the opening penalty first (more only when the penalty could reorder)."""
+"""Moves valued with the opening penalty when the best one pays it (every move only when the
+penalty could reorder beyond these)."""
 OPENING_PENALTY = 6.0
 OUT_FACTOR = 2.0
 STUCK_FACTOR = 2.0
@@ -271,8 +272,9 @@ class EquityStrategy(Strategy):
         (:meth:`~wordgames.scrabble.rules.base.RuleSet.best_moves_by_equity`); the rack's
         keeps are valued once (at most 127 for 7 tiles, in compiled code), which also values
         the exchanges.  With 1 to :data:`PRE_ENDGAME_BAG` tiles in the bag the opening
-        penalty is taken off the top few; when it could change the order beyond them every
-        move is valued.  So the answer is exact; the cost is about one best-move query."""
+        penalty is taken off the best move; when it pays one, off the top
+        :data:`PENALTY_CANDIDATES`; when that could still change the order, off every move.
+        So the answer is exact; the cost is about one best-move query."""
         if situation.bag_size <= 1:
             exact = self.end_game(situation)
             if exact is not None:
@@ -297,8 +299,7 @@ class EquityStrategy(Strategy):
         if not 0 < situation.bag_size <= PRE_ENDGAME_BAG:
             found = rules.best_moves_by_equity(board, rack, lexicon, keeps, 1)
             return (found[0][1], found[0][0]) if found else (None, float("-inf"))
-        limit: int | None = PENALTY_CANDIDATES
-        while True:
+        for limit in (1, PENALTY_CANDIDATES, None):
             found = rules.best_moves_by_equity(board, rack, lexicon, keeps, limit)
             if not found:
                 return None, float("-inf")
@@ -306,8 +307,8 @@ class EquityStrategy(Strategy):
             at = min(range(len(found)), key=lambda i: (-adjusted[i], found[i][1].sort_key(), i))
             # A move left out has an equity below the last one's, penalty or not.
             if limit is None or len(found) < limit or adjusted[at] >= found[-1][0]:
-                return found[at][1], adjusted[at]
-            limit = None
+                break
+        return found[at][1], adjusted[at]
 
     def _decide_one_by_one(self, situation: Situation, table: LeaveTable | None) -> Decision:
         """:meth:`decide` valuing moves one at a time, for a rack whose keeps are not
