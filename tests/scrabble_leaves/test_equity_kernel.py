@@ -1,6 +1,6 @@
 """Equity inside move generation: dense leave values, rack keeps, the equity kernel against
 full generation plus Python valuation, and the equity player against its former, one move at
-a time, implementation (kept below as the reference) on positions of seeded games."""
+a time, implementation (kept as its fallback, `_decide_one_by_one`) on positions of seeded games."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, Rack
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.game.decision import PASS, Decision, Situation
+from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
@@ -33,10 +33,8 @@ from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.equity import (
-    OUT_FACTOR,
     EquityStrategy,
     Valuer,
-    exchange_choice,
     keeps,
 )
 
@@ -214,30 +212,6 @@ def test_simple_rules_rank_by_equity_through_the_generic_path(enable_trie: Lexic
 # --- the player against its former implementation -----------------------------------------------
 
 
-def reference_decide(player: EquityStrategy, situation: Situation) -> Decision:
-    """The equity player as it was before move generation valued leaves: the 60 best moves
-    by score, every move when the 60th could still win, each valued in Python."""
-    valuer = Valuer(situation, player.table_for(situation.lexicon))
-    rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
-    kept_values = [] if valuer.end else keeps(valuer)
-    ceiling = (OUT_FACTOR * valuer.opponents_points if valuer.end
-               else max((value for value, _ in kept_values), default=valuer.table.missing))
-    moves = rules.best_moves(board, rack, lexicon, limit=60)
-    best, best_equity = EquityStrategy._best_move(situation, valuer, moves)
-    if len(moves) == 60 and moves[-1].score + ceiling >= best_equity:
-        every = rules.best_moves(board, rack, lexicon)
-        best, best_equity = EquityStrategy._best_move(situation, valuer, every)
-    choice: Decision = Decision(TurnKind.PLACE, best) if best is not None else PASS
-    pass_equity = valuer.keep_value(valuer.rack_tiles)
-    if best is None or pass_equity > best_equity:
-        choice, best_equity = PASS, pass_equity
-    if situation.can_exchange and valuer.rack_tiles and not valuer.end:
-        for value, kept in kept_values:
-            if value > best_equity:
-                choice, best_equity = exchange_choice(valuer, value, kept).decision(), value
-    return choice
-
-
 @pytest.mark.parametrize("which", ["shipped", "generic", "none"])
 def test_the_player_decides_as_before_on_seeded_games(enable_trie: Lexicon, shipped: LeaveTable,
                                                        which: str) -> None:
@@ -251,7 +225,9 @@ def test_the_player_decides_as_before_on_seeded_games(enable_trie: Lexicon, ship
             situation = game.situation()
             if situation.bag_size > 1 or player.end_game(situation) is None:
                 decision = player.decide(situation)
-                assert decision == reference_decide(player, situation), (seed, str(situation.rack))
+                # The former implementation, kept as the player's fallback, is the reference.
+                expected = player._decide_one_by_one(situation, player.table_for(situation.lexicon))
+                assert decision == expected, (seed, str(situation.rack))
                 seen.add(decision.kind)
                 checked += 1
             game.play_computer_turn()

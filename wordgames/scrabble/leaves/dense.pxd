@@ -39,6 +39,10 @@ cdef class DenseLeaves:
                           double[::1] out, Py_ssize_t size) except *
 
 
+@cython.locals(j=int)
+cdef inline void _next_keep(int[::1] digits, int[::1] counts, int distinct) noexcept
+
+
 @cython.locals(values=double[::1], i=Py_ssize_t, j=int, total=i64)
 cpdef void fill_end_values(i64[::1] faces, int[::1] counts, int distinct, int[::1] digits,
                            double[::1] out, Py_ssize_t size, double stuck_factor,

@@ -166,13 +166,7 @@ class DenseLeaves:
             digits[j] = 0
         for i in range(size):
             values[i] = self._value(distinct)
-            j = 0  # the next keep: add one in mixed radix
-            while j < distinct:
-                if digits[j] < counts[j]:
-                    digits[j] += 1
-                    break
-                digits[j] = 0
-                j += 1
+            _next_keep(digits, counts, distinct)
 
 
 def fill_end_values(faces: Sequence[int], counts: Sequence[int], distinct: int,
@@ -190,13 +184,19 @@ def fill_end_values(faces: Sequence[int], counts: Sequence[int], distinct: int,
         for j in range(distinct):
             total += digits[j] * faces[j]
         values[i] = out_value if i == 0 else -stuck_factor * total
-        j = 0
-        while j < distinct:
-            if digits[j] < counts[j]:
-                digits[j] += 1
-                break
-            digits[j] = 0
-            j += 1
+        _next_keep(digits, counts, distinct)
+
+
+def _next_keep(digits: MutableSequence[int], counts: Sequence[int], distinct: int) -> None:
+    """Turn ``digits`` (a keep's count of each tile) into the next keep's: add one in mixed
+    radix, tile 0 varying fastest."""
+    j = 0
+    while j < distinct:
+        if digits[j] < counts[j]:
+            digits[j] += 1
+            return
+        digits[j] = 0
+        j += 1
 
 
 def best_keep(values: Sequence[float], size: int, skip: int) -> tuple[float, int, int]:
