@@ -261,3 +261,16 @@ def test_exchanges_and_passes_come_from_the_keeps(enable_trie: Lexicon, shipped:
     decision = player.decide(situation)
     assert (decision.kind, decision.tiles) == (kind, tiles)
     assert decision == player._decide_one_by_one(situation, shipped)
+
+
+def test_a_huge_limit_lists_every_move_without_allocating_for_it(enable_trie: Lexicon,
+                                                                  shipped: LeaveTable) -> None:
+    board = autoplay_board(enable_trie, "standard", 2, 4)
+    rack = Rack.parse("AEIRST?")
+    found = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, rack)
+    assert found is not None
+    every = CLASSIC.best_moves_by_equity(board, rack, enable_trie, found, None)
+    assert CLASSIC.best_moves_by_equity(board, rack, enable_trie, found, 10**15) == every
+    assert len(every) == len(CLASSIC.best_moves(board, rack, enable_trie))
+    cut = CLASSIC.best_moves_by_equity(board, rack, enable_trie, found, 5000)
+    assert cut == every[:len(cut)] and len(cut) >= min(5000, len(every))

@@ -189,6 +189,12 @@ def by_equity(moves: Iterable[Move], keeps: RackKeeps, limit: int | None,
     of the same equity as the last of them.  The reference of the compiled ranking."""
     valued = sorted(((keeps.equity(move), move) for move in moves),
                     key=lambda pair: (-pair[0], key(pair[1])))
+    return cut_after(valued, limit)
+
+
+def cut_after(valued: list[tuple[float, Move]], limit: int | None) -> list[tuple[float, Move]]:
+    """``valued`` (best first) without what comes after its ``limit``-th item and the items
+    of the same equity (in place; None: all)."""
     if limit is not None and len(valued) > limit:
         floor = valued[limit - 1][0]
         end = limit

@@ -42,7 +42,7 @@ from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
-from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
+from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity, cut_after
 from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen import kernel as typed_kernel
 from wordgames.scrabble.movegen.convert import MoveMaker
@@ -53,6 +53,9 @@ from wordgames.scrabble.movegen.tables import LexiconTables, lexicon_tables
 
 __all__ = ["MAX_ALPHABET", "LexiconTables", "MoveGenerator", "RawMove", "lexicon_tables"]
 
+MAX_TRACKED = 4096
+"""The most best-by-equity moves the compiled search tracks as it goes (a larger ``limit``
+keeps every move, then cuts the list)."""
 MAX_ALPHABET = 64
 """Letters a tile set may have for move generation: the search holds sets of letters as bit
 masks, which the compiled core keeps in 64-bit integers."""
@@ -202,9 +205,12 @@ class MoveGenerator:
             return []
         if self.kernel_module is None:
             return by_equity(self.moves(board, rack), keeps, limit, _move_key)
+        # The kernel tracks at most MAX_TRACKED best equities (an array); past that it keeps
+        # every move and the list is cut here.
+        tracked = limit if limit is not None and limit <= MAX_TRACKED else 0
         kernel = self._kernel(board, equity=True)
         try:
-            kernel.search_equity(self._rack_counts(rack), limit or 0, keeps.values, keeps.radix,
+            kernel.search_equity(self._rack_counts(rack), tracked, keeps.values, keeps.radix,
                                  keeps.full, keeps.best)
             count = kernel.select()
             found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
@@ -214,7 +220,7 @@ class MoveGenerator:
         finally:
             self._release(kernel)
         valued.sort(key=lambda pair: (-pair[0], _move_key(pair[1])))
-        return valued
+        return cut_after(valued, limit)
 
     # --- the kernel -------------------------------------------------------------------------
 
