@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scrabble_classic.test_properties import TILES, autoplay_board, positions
 
 from wordgames.compiled import is_compiled, load_pure
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, Rack
@@ -274,3 +275,24 @@ def test_a_huge_limit_lists_every_move_without_allocating_for_it(enable_trie: Le
     assert len(every) == len(CLASSIC.best_moves(board, rack, enable_trie))
     cut = CLASSIC.best_moves_by_equity(board, rack, enable_trie, found, 5000)
     assert cut == every[:len(cut)] and len(cut) >= min(5000, len(every))
+
+
+def test_keeps_of_another_rack_or_bad_arrays_are_refused(enable_trie: Lexicon, shipped: LeaveTable) -> None:
+    board = autoplay_board(enable_trie, "standard", 2, 4)
+    other = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, Rack.parse("QQQ"))
+    assert other is not None
+    for rules in (CLASSIC, get_rules("simple")):
+        with pytest.raises(InvalidArgumentError, match=r"another rack|not made for"):
+            rules.best_moves_by_equity(board, Rack.parse("AEIRST?"), enable_trie, other)
+        with pytest.raises(InvalidArgumentTypeError):
+            rules.best_moves_by_equity(board, Rack.parse("QQQ"), enable_trie, "keeps")  # type: ignore[arg-type]
+    dense = dense_leaves(shipped)
+    assert dense.rank(array("i", [-1]), array("i", [1]), 1) == -1
+    with pytest.raises(ValueError, match="fewer"):
+        dense.fill_keeps(array("i", [1]), array("i", [1]), 1, array("d", [0.0]), 2)
+    if is_compiled(equity_kernel):
+        kernel = MoveGenerator(enable_trie)._kernel(board, equity=True)
+        counts = [0] * 27
+        counts[0] = 1
+        with pytest.raises(ValueError, match="does not fit"):
+            kernel.search_equity(counts, 1, array("d", [0.0, 0.0]), array("q", [1] * 27), 5, 0.0)

@@ -116,7 +116,7 @@ class DenseLeaves:
             c = self.scratch_counts[j]
             if c == 0:
                 continue
-            if t >= self.tiles or c > self.bounds[t]:
+            if t < 0 or t >= self.tiles or c > self.bounds[t]:
                 return -1
             for _ in range(c):
                 if depth >= limit:
@@ -158,6 +158,8 @@ class DenseLeaves:
         of tile ``j``, radix_j the product of ``counts[k] + 1`` for k < j.
         O(keeps x tiles)."""
         values = out
+        if not 0 <= distinct <= min(len(tiles), len(counts)) or not 0 <= size <= len(out):
+            raise ValueError("fill_keeps: fewer tiles, counts or places than asked for")
         if len(self.scratch_tiles) < distinct:
             self._load(array("i", bytes(4 * distinct)), array("i", bytes(4 * distinct)), distinct)
         digits = self.scratch_counts
@@ -177,6 +179,9 @@ def fill_end_values(faces: Sequence[int], counts: Sequence[int], distinct: int,
     keeping nothing is worth ``out_value``; keeping tiles of face values ``faces[j]`` costs
     ``stuck_factor`` times their sum.  O(keeps x tiles)."""
     values = out
+    if (not 0 <= distinct <= min(len(faces), len(counts), len(digits))
+            or not 0 <= size <= len(out)):
+        raise ValueError("fill_end_values: fewer tiles, counts or places than asked for")
     for j in range(distinct):
         digits[j] = 0
     for i in range(size):

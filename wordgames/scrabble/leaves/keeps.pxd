@@ -8,7 +8,7 @@ from wordgames.scrabble.leaves.dense cimport DenseLeaves
 cdef class RackKeeps:
     cdef public str alphabet
     cdef public dict slot_of
-    cdef public list slots, ordered
+    cdef public list slots, ordered, slot_counts
     cdef public object counts, radix, values
     cdef public Py_ssize_t size, full, best_keep, best_ties
     cdef public double best

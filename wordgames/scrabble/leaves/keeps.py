@@ -18,6 +18,7 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import BLANK, Rack
 from wordgames.scrabble.leaves.dense import DenseLeaves, best_keep, fill_end_values
@@ -30,7 +31,8 @@ gets none and its callers value moves one by one."""
 class RackKeeps:
     """Every keep of one rack, valued (see the module docstring).  ``radix[slot]`` is a slot's
     radix (0 for a tile not on the rack), ``full`` the number of the whole rack, ``values``
-    the value of each keep; ``best`` the best value of a keep smaller than the rack (the most a
+    the value of each keep, ``slot_counts`` the rack's count of each slot; ``best`` the best
+    value of a keep smaller than the rack (the most a
     placement's or an exchange's leave can be worth), ``best_keep`` the first keep of that
     value in keep order and ``best_ties`` how many keeps share it."""
 
@@ -42,12 +44,14 @@ class RackKeeps:
         counts = rack.counts()
         self.slots: list[int] = []
         self.counts = array("i")
+        self.slot_counts = [0] * (len(alphabet) + 1)
         for tile, count in counts.items():
             slot = self.slot_of.get(tile)
             if slot is None:
                 raise ValueError(f"{tile!r} is not a tile of the alphabet {alphabet!r}")
             self.slots.append(slot)
             self.counts.append(count)
+            self.slot_counts[slot] = count
         self.radix = array("q", bytes(8 * (len(alphabet) + 1)))
         self.size = 1
         self.full = 0
@@ -96,6 +100,11 @@ class RackKeeps:
     def tile(self, slot: int) -> str:
         """The tile of a slot."""
         return BLANK if slot == len(self.alphabet) else self.alphabet[slot]
+
+    def require(self, alphabet: str, rack: Rack) -> None:
+        """InvalidArgumentError unless these are the keeps of ``rack`` over ``alphabet``."""
+        if self.alphabet != alphabet or self.slot_counts != RackKeeps(alphabet, rack).slot_counts:
+            raise InvalidArgumentError(f"these keeps were made for another rack than {rack}")
 
     def after(self, tiles_used: Iterable[str]) -> int:
         """The number of the keep left after playing ``tiles_used`` (``?`` for blanks)."""

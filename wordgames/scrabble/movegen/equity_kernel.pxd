@@ -17,6 +17,7 @@ cdef class EquityKernel(Kernel):
     cdef i64 full_index
     cdef double best_keep
 
+    @cython.locals(number=i64, slot=int)
     cpdef Py_ssize_t search_equity(self, object rack, int keep, double[::1] keep_values,
                                    i64[::1] radix, i64 full, double best_keep) except -1
 

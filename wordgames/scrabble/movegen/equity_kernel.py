@@ -45,7 +45,16 @@ class EquityKernel(Kernel):
         reaches the ``keep``-th best.  ``keep_values[i]`` is the value of keep ``i``,
         ``radix[slot]`` the radix of a tile (blank slot last), ``full`` the whole rack's
         number and ``best_keep`` the best value of a keep smaller than the rack.  Returns how
-        many records; :meth:`select` drops those below the final ``keep``-th equity."""
+        many records; :meth:`select` drops those below the final ``keep``-th equity.
+        ValueError when ``full`` is not the rack's number or ``keep_values`` is too short
+        (every leave's number must fall in it)."""
+        if len(radix) <= self.letter_count or len(rack) <= self.letter_count:
+            raise ValueError("a radix and a count for every letter and the blank")
+        number = 0
+        for slot in range(self.letter_count + 1):
+            number += rack[slot] * radix[slot]
+        if number != full or not 0 <= full < len(keep_values):
+            raise ValueError("the keep numbering does not fit this rack")
         self.keep_values = keep_values
         self.radix = radix
         self.full_index = full

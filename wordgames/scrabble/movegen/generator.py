@@ -195,14 +195,18 @@ class MoveGenerator:
     def best_by_equity(self, board: Board, rack: Rack, keeps: RackKeeps,
                        limit: int | None = 1) -> list[tuple[float, Move]]:
         """(equity, move) for the ``limit`` best moves by equity, score plus the value of the
-        keep the move leaves in ``keeps`` (made for ``rack`` over this generator's
-        alphabet), and every other move of the same equity as the last; all moves with
-        ``limit`` None.  Best first; equal equities in the engine's move order.  Compiled,
+        keep the move leaves in ``keeps`` (made for ``rack`` over this generator's alphabet,
+        else InvalidArgumentError), and every other move of the same equity as the last; all
+        moves with ``limit`` None.  Best first; equal equities in the engine's move order.  Compiled,
         the kernel values each move as it is found and prunes by equity
         (:mod:`.equity_kernel`): about the cost of :meth:`best`; the reference generates
         every move and values each."""
         if limit is not None and limit < 1:
             return []
+        counts = self._rack_counts(rack)
+        if not isinstance(keeps, RackKeeps) or keeps.alphabet != self.alphabet \
+                or keeps.slot_counts != counts:
+            raise InvalidArgumentError(f"the keeps were not made for the rack {rack} over {self.alphabet}")
         if self.kernel_module is None:
             return by_equity(self.moves(board, rack), keeps, limit, _move_key)
         # The kernel tracks at most MAX_TRACKED best equities (an array); past that it keeps
@@ -210,7 +214,7 @@ class MoveGenerator:
         tracked = limit if limit is not None and limit <= MAX_TRACKED else 0
         kernel = self._kernel(board, equity=True)
         try:
-            kernel.search_equity(self._rack_counts(rack), tracked, keeps.values, keeps.radix,
+            kernel.search_equity(counts, tracked, keeps.values, keeps.radix,
                                  keeps.full, keeps.best)
             count = kernel.select()
             found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,

@@ -125,7 +125,10 @@ class RuleSet(ABC):
         """(equity, move), best first: the ``limit`` best moves by score plus the value of
         their leave in ``keeps`` (made for ``rack`` over this rule set's letters) and any
         later move of the same equity as the last; all moves with ``limit`` None.  Equal
-        equities come in :meth:`best_moves` order.  This generic version values every move."""
+        equities come in :meth:`best_moves` order.  InvalidArgumentError for keeps made for
+        another rack.  This generic version values every move."""
         self.check_search(board, lexicon, rack, limit)
+        require_type(keeps, RackKeeps, "the keeps")
+        keeps.require(self.tile_set.letters, rack)
         return by_equity(self.generate_moves(board, rack, lexicon), keeps, limit, Move.sort_key)
 

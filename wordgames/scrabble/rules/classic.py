@@ -251,6 +251,7 @@ class ClassicRules(RuleSet):
         """See :meth:`RuleSet.best_moves_by_equity`; compiled, the kernel values and prunes
         by equity as it searches (:meth:`MoveGenerator.best_by_equity`)."""
         self.check_search(board, lexicon, rack, limit)
+        require_type(keeps, RackKeeps, "the keeps")
         return self._generator(lexicon).best_by_equity(board, rack, keeps, limit)
 
 
