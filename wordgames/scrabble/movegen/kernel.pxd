@@ -17,7 +17,7 @@ cdef int _bits(u64 mask) noexcept
 cpdef object _translate(object masks, object kids, object to_tile, u64 terminal)
 
 
-cdef class Kernel:
+cdef class Kernel:  # not final: .equity_kernel extends it (its methods are, in kernel.py)
     cdef u64[::1] kids
     cdef u64[::1] masks
     cdef unsigned int[::1] first
@@ -45,9 +45,7 @@ cdef class Kernel:
     cdef int across, line, length, start, last
     cdef Py_ssize_t line_base
 
-    @cython.final
     cdef void _size(self, Py_ssize_t rows, Py_ssize_t cols)
-    @cython.final
     cdef Py_ssize_t _base(self, int across) noexcept
 
     @cython.locals(empty=bint, o=int, base=Py_ssize_t, square=Py_ssize_t, r=Py_ssize_t,
@@ -55,23 +53,19 @@ cdef class Kernel:
     cpdef load_board(self, object tiles, object points, object letter_mult, object word_mult,
                      Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t start)
 
-    @cython.final
     @cython.locals(base=Py_ssize_t, other=Py_ssize_t, line=Py_ssize_t, col=Py_ssize_t,
                    at=Py_ssize_t)
     cdef void _lines(self, int across, Py_ssize_t lines, Py_ssize_t length, bint empty,
                      Py_ssize_t start)
 
-    @cython.final
     @cython.locals(nxt=Py_ssize_t, points=i64, end=Py_ssize_t)
     cdef void _run_after(self, Py_ssize_t at, Py_ssize_t col, Py_ssize_t length) noexcept
 
-    @cython.final
     @cython.locals(top=Py_ssize_t, bottom=Py_ssize_t, points=i64, node=Py_ssize_t,
                    square=Py_ssize_t, allowed=u64, letters=u64, bit=u64, child=Py_ssize_t)
     cdef void _cross_check(self, Py_ssize_t at, Py_ssize_t line_start, Py_ssize_t position,
                            Py_ssize_t length) noexcept
 
-    @cython.final
     cdef Py_ssize_t _child(self, Py_ssize_t node, int letter) noexcept
 
     @cython.locals(size=int, held=u64, bit=u64, i=int, depth=int, across=int,
@@ -79,46 +73,37 @@ cdef class Kernel:
                    line=int, col=int)
     cpdef Py_ssize_t search(self, object rack, int keep) except -1
 
-    @cython.final
     @cython.locals(limit=int)
     cdef int _left_limit(self, Py_ssize_t at, int col) noexcept
 
-    @cython.final
     @cython.locals(kids=u64, level=Py_ssize_t, p=Py_ssize_t, i=int)
     cdef void _left_parts(self, int depth)
 
-    @cython.final
     @cython.locals(p=Py_ssize_t)
     cdef Py_ssize_t _add_prefix(self, u64 kids, u64 held, u64 playable, u64 swaps, i64 node,
                                 i64 length, i64 parent, i64 letter, i64 blank, i64 value,
                                 i64 slot, i64 most) except -1
 
-    @cython.final
     @cython.locals(candidates=u64, bit=u64, i=int, child=Py_ssize_t, slot=int, blank=int,
                    value=i64, swaps=u64, now_held=u64, now_playable=u64, child_kids=u64,
                    p=Py_ssize_t)
     cdef void _grow(self, Py_ssize_t parent, Py_ssize_t node, u64 kids, u64 held, u64 playable,
                     u64 swappable, int length, int depth)
 
-    @cython.final
     @cython.locals(slot=Py_ssize_t, need=Py_ssize_t, q=Py_ssize_t)
     cdef u64 _leads(self, Py_ssize_t p, int letter) except? 0
 
-    @cython.final
     @cython.locals(node=Py_ssize_t, candidates=u64, leads=u64, bit=u64, child=Py_ssize_t)
     cdef u64 _follow(self, Py_ssize_t p, int letter) noexcept
 
-    @cython.final
     @cython.locals(at=Py_ssize_t, first=int, node=Py_ssize_t, points=i64, square=Py_ssize_t,
                    mask=u64, following=int, length=int, index=Py_ssize_t, p=Py_ssize_t,
                    leads=u64)
     cdef void _run_anchor(self, int col)
 
-    @cython.final
     @cython.locals(length=int, main=i64, mult=i64, link=Py_ssize_t, square=int, letter=int)
     cdef void _from_left_part(self, Py_ssize_t p, int col, u64 leads)
 
-    @cython.final
     @cython.locals(at=Py_ssize_t, have_blank=int, candidates=u64, wm=i64, lm=i64, csum=i64,
                    nxt=int, end=int, go_on=bint, record=bint, length=int, bonus=i64,
                    next_mask=u64, bit=u64, i=int, child=Py_ssize_t, square=Py_ssize_t,
@@ -134,11 +119,9 @@ cdef class Kernel:
     @cython.locals(keep=int, j=int)
     cdef void _raise_threshold(self, i64 score) noexcept
 
-    @cython.final
     @cython.locals(count=int, i=int, square=int, at=Py_ssize_t, letter=int, xwm=i64,
                    loss=i64, forced=int, size=int, j=int, k=int)
     cdef void _designate(self, int end, i64 mult, i64 score)
 
-    @cython.final
     @cython.locals(total=i64, j=int, covered=int, letter=int)
     cdef void _try_blanks(self, int size, int forced, int end, i64 score)

@@ -29,7 +29,14 @@ import weakref
 from array import array
 from collections.abc import Sequence
 
+import cython  # type: ignore[import-untyped, unused-ignore]
+
 from wordgames.lexicon.packed import PackedNodes
+
+# The search's own methods are ``cython.final`` (called directly, not through the class's
+# method table, so a subclass such as .equity_kernel.EquityKernel costs the search nothing);
+# only the recording steps, ``_emit`` and ``_raise_threshold``, may be overridden.  Cython
+# reads ``final`` on a method from the source, not from the .pxd.
 
 NO_BOUND = -(1 << 60)
 RECORD = 6
@@ -172,6 +179,7 @@ class Kernel:
 
     # --- the board --------------------------------------------------------------------------
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _size(self, rows: int, cols: int) -> None:
         """Arrays for a board of ``rows`` x ``cols`` squares, both orientations."""
         self.rows = rows
@@ -196,6 +204,7 @@ class Kernel:
         self.chosen = _zeros("i", side)
         self.flags = _zeros("i", side)
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _base(self, across: int) -> int:
         """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
         return 0 if across else self.rows * self.cols
@@ -222,6 +231,7 @@ class Kernel:
         self._lines(1, rows, cols, empty, start)
         self._lines(0, cols, rows, empty, (start % cols) * rows + start // cols)
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _lines(self, across: int, lines: int, length: int, empty: bool, start: int) -> None:
         """Cross-checks, anchors and runs of one orientation (``lines`` lines of ``length``)."""
         base = self._base(across)
@@ -245,6 +255,7 @@ class Kernel:
                         or (col > 0 and self.tile[at - 1] >= 0)):
                     self.anchor[at] = 1
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _run_after(self, at: int, col: int, length: int) -> None:
         """The square after the board tiles following empty square ``at`` and their points."""
         nxt = at + 1
@@ -257,6 +268,7 @@ class Kernel:
         self.next_square[at] = nxt
         self.run_points[at] = points
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _cross_check(self, at: int, line_start: int, position: int, length: int) -> None:
         """The letters that may go on ``at`` given the board tiles around it in the other
         orientation (whose line starts at ``line_start``; ``at`` is its square ``position``)."""
@@ -296,6 +308,7 @@ class Kernel:
                 allowed |= bit
         self.cross[at] = allowed
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _child(self, node: int, letter: int) -> int:
         """The node after ``node`` along tile letter ``letter``, or -1."""
         if letter < 0 or not (self.kids[node] >> letter) & 1:
@@ -361,6 +374,7 @@ class Kernel:
             return self.rows, self.cols
         return self.cols, self.rows
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _left_limit(self, at: int, col: int) -> int:
         """Empty non-anchor squares before ``at`` a left part may fill (at most rack - 1)."""
         limit = 0
@@ -375,6 +389,7 @@ class Kernel:
     # blank-for-held-letter flag) and pi[8p:8p+8] (node, length, parent, letter, blank or
     # not, value, rack slot, the most its tile can be worth).
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _left_parts(self, depth: int) -> None:
         """Every left part up to ``depth`` tiles, depth first, then indexed by length."""
         self.prefixes = 0
@@ -404,6 +419,7 @@ class Kernel:
             self.level_start[level] = self.level_start[level - 1]
         self.level_start[0] = 0
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _add_prefix(self, kids: int, held: int, playable: int, swaps: int, node: int,
                     length: int, parent: int, letter: int, blank: int, value: int, slot: int,
                     most: int) -> int:
@@ -427,6 +443,7 @@ class Kernel:
         self.prefixes = p + 1
         return p
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _grow(self, parent: int, node: int, kids: int, held: int, playable: int, swappable: int,
               length: int, depth: int) -> None:
         """The left parts one tile longer than ``parent`` (at ``node``), and theirs."""
@@ -453,6 +470,7 @@ class Kernel:
                     self._grow(p, child, child_kids, now_held, now_playable, swaps, length, depth - 1)
             self.counts[slot] += 1
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _leads(self, p: int, letter: int) -> int:
         """The letters that may follow left part ``p`` on the anchor when board letter
         ``letter`` comes next (-1: none; memoised per letter for every left part)."""
@@ -469,6 +487,7 @@ class Kernel:
                 self.leads[slot * self.prefixes + q] = self._follow(q, letter)
         return self.leads[slot * self.prefixes + p]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _follow(self, p: int, letter: int) -> int:
         """The playable letters after left part ``p`` that lead into ``letter``."""
         node = self.pi[8 * p]
@@ -484,6 +503,7 @@ class Kernel:
 
     # --- one anchor -------------------------------------------------------------------------
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _run_anchor(self, col: int) -> None:
         """Every move whose leftmost placed anchor is square ``col`` of the current line."""
         at = self.line_base + col
@@ -513,6 +533,7 @@ class Kernel:
                 if leads & mask:
                     self._from_left_part(p, col, leads)
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _from_left_part(self, p: int, col: int, leads: int) -> None:
         """Lay left part ``p`` before square ``col``, then extend with the letters ``leads``."""
         length = self.pi[8 * p + 1]
@@ -534,6 +555,7 @@ class Kernel:
             self.counts[self.pi[8 * link + 6]] += 1
             link = self.pi[8 * link + 2]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _extend(self, col: int, kid_mask: int, node: int, main: int, mult: int, cross: int,
                 placed: int, held: int, swappable: int) -> None:
         """Put a tile on empty square ``col`` after ``node`` (child letters ``kid_mask``) and
@@ -646,6 +668,7 @@ class Kernel:
         self.top[j] = score
         self.threshold = self.top[keep - 1]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _designate(self, end: int, mult: int, score: int) -> None:
         """Emit every blank assignment of the word on ``start..end`` (see :mod:`.blanks`):
         ``score`` is that of the assignment in ``word``; each blank moved to a square loses
@@ -692,6 +715,7 @@ class Kernel:
         for j in range(count):  # the word as the search left it
             self.word[self.offsets[j]] = self.flags[j]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _try_blanks(self, size: int, forced: int, end: int, score: int) -> None:
         """Emit the assignment with blanks on the ``chosen`` placed squares, if the rack's
         real tiles cover the others and it scores at least the threshold."""
