@@ -6,7 +6,8 @@ position, in one process and interleaved (score-only, equity, score-only, equity
 
 * ``score``: ``rules.best_moves(board, rack, lexicon, limit=1)``, what ``greedy`` asks;
 * ``equity``: ``EquityStrategy(table).decide(situation)`` with the table: the best move by
-  score + leave value, exchanges and the pass included (exact: see its docstring);
+  score + leave value, exchanges and the pass included (exact: see its docstring; compiled,
+  the move generator values and prunes by equity as it searches);
 
 and prints the median time of each and the median and total overhead of equity.  It also
 times loading the table (``--leaves``, default the shipped ``enable``) and, with ``--klv2``,
@@ -96,8 +97,8 @@ def main() -> None:
         ratios.append(equity_times[-1] / score_times[-1])
     total = sum(equity_times) / sum(score_times)
     print(f"{len(situations)} positions from {args.games} greedy games, {args.rounds} rounds each")
-    print(f"score-only best move: median {statistics.median(score_times) * 1000:.1f} ms")
-    print(f"equity best move:     median {statistics.median(equity_times) * 1000:.1f} ms")
+    print(f"score-only best move: median {statistics.median(score_times) * 1000:.2f} ms")
+    print(f"equity best move:     median {statistics.median(equity_times) * 1000:.2f} ms")
     print(f"equity overhead: median {100 * (statistics.median(ratios) - 1):+.0f}% per position, "
           f"{100 * (total - 1):+.0f}% over all positions")
 

@@ -43,8 +43,11 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",
+    "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
+    "wordgames.scrabble.leaves.dense",
+    "wordgames.scrabble.leaves.keeps",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
 package).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""

@@ -8,15 +8,13 @@ boards of seeded greedy games on both built-in layouts with racks of 0-2 blanks.
 from __future__ import annotations
 
 import random
-import sys
 from types import ModuleType
 
 import pytest
-from compiled_support import compiled_and_pure
+from compiled_support import compiled_and_pure, interpreted_chain
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordgames.compiled import is_compiled, load_pure
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, Layout, Rack, TileSet
 from wordgames.scrabble.movegen.generator import MoveGenerator
@@ -28,25 +26,8 @@ BASES = ("wordgames.scrabble.movegen.board_arrays", "wordgames.scrabble.movegen.
 
 
 def interpreted_kernel() -> ModuleType:
-    """The kernel run from its source on the sources of the classes it extends (their
-    modules' names point at the interpreted ones while it loads)."""
-    name = KERNEL + "__pure"
-    if name not in sys.modules:
-        normal = {base: sys.modules.get(base) for base in BASES}
-        try:
-            for base in BASES:
-                sys.modules[base] = load_pure(base)
-            load_pure(KERNEL)
-        finally:
-            for base, module in normal.items():
-                if module is None:
-                    sys.modules.pop(base, None)
-                else:
-                    sys.modules[base] = module
-    kernel = sys.modules[name]
-    for cls in kernel.Kernel.__mro__[:-1]:
-        assert not is_compiled(sys.modules[cls.__module__]), cls
-    return kernel
+    """The kernel run from its source on the sources of the classes it extends."""
+    return interpreted_chain((*BASES, KERNEL))[-1]
 
 
 def assert_same(lexicon: Lexicon, tiles: TileSet, hand_size: int, kernel: ModuleType,

@@ -43,6 +43,8 @@ from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity, cut_after
+from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen import kernel as typed_kernel
 from wordgames.scrabble.movegen.convert import MoveMaker, collector_paused
 from wordgames.scrabble.movegen.lines import premium_grids
@@ -58,6 +60,9 @@ reference search is the faster)."""
 
 _MAX_KEEP = 64
 
+MAX_TRACKED = 4096
+"""The most best-by-equity moves the compiled search tracks as it goes (a larger ``limit``
+keeps every move, then cuts the list)."""
 MAX_ALPHABET = 64
 """Letters a tile set may have for move generation: the search holds sets of letters as bit
 masks, which the compiled core keeps in 64-bit integers."""
@@ -96,6 +101,7 @@ class MoveGenerator:
         self.tables = lexicon_tables(lexicon, self.alphabet)
         self.values = [tile_set.value(letter) for letter in self.alphabet]
         self.kernel_module: ModuleType | None = typed_kernel if _KERNEL_COMPILED else None
+        self.equity_module: ModuleType = equity_kernel  # its EquityKernel extends the kernel's
 
     def _search(self, board: Board, rack: Rack, emit: Emit) -> Search:
         return Search(self.tables, self.lexicon, self.tile_set, self.values, self.hand_size,
@@ -199,6 +205,40 @@ class MoveGenerator:
         maker = MoveMaker(board)
         return [maker.move(raw) for _key, raw in found]
 
+    def best_by_equity(self, board: Board, rack: Rack, keeps: RackKeeps,
+                       limit: int | None = 1) -> list[tuple[float, Move]]:
+        """(equity, move) for the ``limit`` best moves by equity, score plus the value of the
+        keep the move leaves in ``keeps`` (made for ``rack`` over this generator's alphabet,
+        else InvalidArgumentError), and every other move of the same equity as the last; all
+        moves with ``limit`` None.  Best first; equal equities in the engine's move order.  Compiled,
+        the kernel values each move as it is found and prunes by equity
+        (:mod:`.equity_kernel`): about the cost of :meth:`best`; the reference generates
+        every move and values each."""
+        if limit is not None and limit < 1:
+            return []
+        counts = self._rack_counts(rack)
+        if not isinstance(keeps, RackKeeps) or keeps.alphabet != self.alphabet \
+                or keeps.slot_counts != counts:
+            raise InvalidArgumentError(f"the keeps were not made for the rack {rack} over {self.alphabet}")
+        if self.kernel_module is None:
+            return by_equity(self.moves(board, rack), keeps, limit, _move_key)
+        # The kernel tracks at most MAX_TRACKED best equities (an array); past that it keeps
+        # every move and the list is cut here.
+        tracked = limit if limit is not None and limit <= MAX_TRACKED else 0
+        kernel = self._kernel(board, equity=True)
+        try:
+            kernel.search_equity(counts, tracked, keeps.values, keeps.radix,
+                                 keeps.full, keeps.best)
+            count = kernel.select()
+            found = MoveMaker(board).kernel_moves(kernel.records, kernel.letters, count,
+                                                  self.kernel_module.RECORD, self.alphabet)
+            equities = kernel.equities
+            valued = [(equities[n], move) for n, move in enumerate(found)]
+        finally:
+            self._release(kernel)
+        valued.sort(key=lambda pair: (-pair[0], _move_key(pair[1])))
+        return cut_after(valued, limit)
+
     # --- the kernel -------------------------------------------------------------------------
 
     def _rack_counts(self, rack: Rack) -> list[int]:
@@ -212,18 +252,21 @@ class MoveGenerator:
                 counts[index[tile]] += count
         return counts
 
-    def _kernel(self, board: Board) -> Any:
+    def _kernel(self, board: Board, equity: bool = False) -> Any:
         """A kernel of this generator's lexicon and scoring with ``board`` loaded, taken from
-        the pool its lexicon tables keep (one search at a time uses a kernel)."""
+        the pool its lexicon tables keep (one search at a time uses a kernel); with
+        ``equity``, an :class:`~.equity_kernel.EquityKernel` (of :attr:`equity_module`)."""
         module = self.kernel_module
         assert module is not None
-        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus)
+        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus,
+               self.equity_module.__name__ if equity else "")
         pool = self.tables.kernels.setdefault(key, [])
         if pool:
             kernel = pool.pop()
         else:
             lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
-            kernel = module.Kernel(lexicon, self.values, self.hand_size, self.bingo_bonus)
+            kind = self.equity_module.EquityKernel if equity else module.Kernel
+            kernel = kind(lexicon, self.values, self.hand_size, self.bingo_bonus)
         kernel.pool = pool
         index = self.tables.index
         value = self.tile_set.value

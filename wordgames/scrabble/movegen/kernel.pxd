@@ -9,7 +9,8 @@ from wordgames.scrabble.movegen.records cimport Recorder
 cdef int _BLANK
 
 
-@cython.final
+# Not final: EquityKernel (equity_kernel.py) overrides Recorder's _emit and _raise_threshold;
+# the search's own methods are marked final in the source instead.
 cdef class Kernel(Recorder):
     cdef u64 held_all, playable_all
     cdef int blank, hand_size

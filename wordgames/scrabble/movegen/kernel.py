@@ -111,6 +111,7 @@ class Kernel(Recorder):
                         self._run_anchor(col)
         return self.count
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _select(self, across: int, line: int, line_base: int, length: int) -> None:
         """Search line ``line`` of an orientation next."""
         self.across = across
@@ -118,6 +119,7 @@ class Kernel(Recorder):
         self.line_base = line_base
         self.length = length
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _best_first(self) -> None:
         """The best-move search: anchors in the order of their bounds, best first, until a
         bound falls below the threshold (moves are found in another order than by the full
@@ -149,6 +151,7 @@ class Kernel(Recorder):
             return self.rows, self.cols
         return self.cols, self.rows
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _left_limit(self, at: int, col: int) -> int:
         """Empty non-anchor squares before ``at`` a left part may fill (at most rack - 1)."""
         limit = 0
@@ -163,6 +166,7 @@ class Kernel(Recorder):
     # blank-for-held-letter flag) and pi[8p:8p+8] (node, length, parent, letter, blank or
     # not, value, rack slot, the most its tile can be worth).
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _left_parts(self, depth: int) -> None:
         """Every left part up to ``depth`` tiles, depth first, then indexed by length."""
         self.prefixes = 0
@@ -192,6 +196,7 @@ class Kernel(Recorder):
             self.level_start[level] = self.level_start[level - 1]
         self.level_start[0] = 0
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _add_prefix(self, kids: int, held: int, playable: int, swaps: int, node: int,
                     length: int, parent: int, letter: int, blank: int, value: int, slot: int,
                     most: int) -> int:
@@ -215,6 +220,7 @@ class Kernel(Recorder):
         self.prefixes = p + 1
         return p
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _grow(self, parent: int, node: int, kids: int, held: int, playable: int, swappable: int,
               length: int, depth: int) -> None:
         """The left parts one tile longer than ``parent`` (at ``node``), and theirs."""
@@ -241,6 +247,7 @@ class Kernel(Recorder):
                     self._grow(p, child, child_kids, now_held, now_playable, swaps, length, depth - 1)
             self.counts[slot] += 1
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _leads(self, p: int, letter: int) -> int:
         """The letters that may follow left part ``p`` on the anchor when board letter
         ``letter`` comes next (-1: none; memoised per letter for every left part)."""
@@ -262,6 +269,7 @@ class Kernel(Recorder):
             self.lead_done[at] = 1
         return self.leads[at]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _follow(self, p: int, letter: int) -> int:
         """The playable letters after left part ``p`` that lead into ``letter``."""
         node = self.pi[8 * p]
@@ -277,6 +285,7 @@ class Kernel(Recorder):
 
     # --- one anchor -------------------------------------------------------------------------
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _run_anchor(self, col: int) -> None:
         """Every move whose leftmost placed anchor is square ``col`` of the current line."""
         at = self.line_base + col
@@ -306,6 +315,7 @@ class Kernel(Recorder):
                 if leads & mask:
                     self._from_left_part(p, col, leads)
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _from_left_part(self, p: int, col: int, leads: int) -> None:
         """Lay left part ``p`` before square ``col``, then extend with the letters ``leads``."""
         length = self.pi[8 * p + 1]
@@ -327,6 +337,7 @@ class Kernel(Recorder):
             self.counts[self.pi[8 * link + 6]] += 1
             link = self.pi[8 * link + 2]
 
+    @cython.final  # type: ignore[untyped-decorator]
     def _extend(self, col: int, kid_mask: int, node: int, main: int, mult: int, cross: int,
                 placed: int, held: int, swappable: int) -> None:
         """Put a tile on empty square ``col`` after ``node`` (child letters ``kid_mask``) and

@@ -21,6 +21,7 @@ from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
+from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
 
 
 @dataclass(frozen=True)
@@ -117,3 +118,17 @@ class RuleSet(ABC):
         if limit is None:
             return sorted(moves, key=Move.sort_key)
         return heapq.nsmallest(limit, moves, key=Move.sort_key)
+
+    def best_moves_by_equity(
+        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1
+    ) -> list[tuple[float, Move]]:
+        """(equity, move), best first: the ``limit`` best moves by score plus the value of
+        their leave in ``keeps`` (made for ``rack`` over this rule set's letters) and any
+        later move of the same equity as the last; all moves with ``limit`` None.  Equal
+        equities come in :meth:`best_moves` order.  InvalidArgumentError for keeps made for
+        another rack.  This generic version values every move."""
+        self.check_search(board, lexicon, rack, limit)
+        require_type(keeps, RackKeeps, "the keeps")
+        keeps.require(self.tile_set.letters, rack)
+        return by_equity(self.generate_moves(board, rack, lexicon), keeps, limit, Move.sort_key)
+

@@ -37,6 +37,7 @@ from wordgames.scrabble.core.scoring import (
     score_words,
 )
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, is_tile_letter
+from wordgames.scrabble.leaves.keeps import RackKeeps
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
@@ -243,6 +244,15 @@ class ClassicRules(RuleSet):
         if limit is None:
             return generator.moves(board, rack, ordered=True)
         return generator.best(board, rack, limit)
+
+    def best_moves_by_equity(
+        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1
+    ) -> list[tuple[float, Move]]:
+        """See :meth:`RuleSet.best_moves_by_equity`; compiled, the kernel values and prunes
+        by equity as it searches (:meth:`MoveGenerator.best_by_equity`)."""
+        self.check_search(board, lexicon, rack, limit)
+        require_type(keeps, RackKeeps, "the keeps")
+        return self._generator(lexicon).best_by_equity(board, rack, keeps, limit)
 
 
 def move_for_placements(board: Board, placements: Iterable[Placement]) -> Move:

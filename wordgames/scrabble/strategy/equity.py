@@ -43,8 +43,13 @@ from wordgames.scrabble.game.decision import (
 )
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, shipped_table_name
+from wordgames.scrabble.leaves.dense import dense_leaves
+from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps, table_keeps, zero_keeps
 
 PRE_ENDGAME_BAG = 6
+PENALTY_CANDIDATES = 8
+"""Moves valued with the opening penalty when the best one pays it (every move only when the
+penalty could reorder beyond these)."""
 OPENING_PENALTY = 6.0
 OUT_FACTOR = 2.0
 STUCK_FACTOR = 2.0
@@ -204,6 +209,25 @@ def equity_choices(situation: Situation, table: LeaveTable | None) -> list[Choic
     return sorted(choices, key=lambda c: (-c.equity, -c.score, order[id(c)]))
 
 
+def rack_keeps(situation: Situation, table: LeaveTable | None) -> RackKeeps | None:
+    """The situation's rack's keeps valued as :class:`Valuer` values leaves: by the end of
+    the game once the bag is empty, else by ``table`` (None: all 0).  None when they cannot
+    be numbered (a rack of more than MAX_KEEPS keeps, a tile the table lacks)."""
+    alphabet = situation.rules.tile_set.letters
+    rack = situation.rack
+    try:
+        if situation.bag_size == 0:
+            tile_set = situation.rules.tile_set
+            faces = {tile: tile_set.value(tile) for tile in rack.counts()}
+            return end_keeps(alphabet, rack, faces, STUCK_FACTOR,
+                             OUT_FACTOR * rack_value(situation.unseen, tile_set))
+        if table is None:
+            return zero_keeps(alphabet, rack)
+        return table_keeps(dense_leaves(table), alphabet, rack)
+    except ValueError:
+        return None
+
+
 def _opening_cost(situation: Situation, move: Move) -> float:
     if 0 < situation.bag_size <= PRE_ENDGAME_BAG:
         return OPENING_PENALTY * opens_triple(situation.board, move)
@@ -244,15 +268,54 @@ class EquityStrategy(Strategy):
 
     def decide(self, situation: Situation) -> Decision:
         """The candidate of highest equity (ties: higher score, then the engine's move
-        order).  The top :attr:`candidates` moves by score are valued first; only when the
-        last of them plus the best leave the rack can keep could still beat the best found is
-        every move valued.  So the answer is exact; the cost is one move generation, one O(1)
-        leave lookup per move looked at, and up to 127 keeps of the rack."""
+        order).  The move generator values each move as it finds it and prunes by equity
+        (:meth:`~wordgames.scrabble.rules.base.RuleSet.best_moves_by_equity`); the rack's
+        keeps are valued once (at most 127 for 7 tiles, in compiled code), which also values
+        the exchanges.  With 1 to :data:`PRE_ENDGAME_BAG` tiles in the bag the opening
+        penalty is taken off the best move; when it pays one, off the top
+        :data:`PENALTY_CANDIDATES`; when that could still change the order, off every move.
+        So the answer is exact; the cost is about one best-move query."""
         if situation.bag_size <= 1:
             exact = self.end_game(situation)
             if exact is not None:
                 return exact
-        valuer = Valuer(situation, self.table_for(situation.lexicon))
+        table = self.table_for(situation.lexicon)
+        keeps = rack_keeps(situation, table)
+        if keeps is None or not len(situation.rack):
+            return self._decide_one_by_one(situation, table)
+        best, best_equity = self._best_placement(situation, keeps)
+        choice: Decision = Decision(TurnKind.PLACE, best) if best is not None else PASS
+        pass_equity = keeps.values[keeps.full]
+        if best is None or pass_equity > best_equity:
+            choice, best_equity = PASS, pass_equity
+        if situation.can_exchange and situation.bag_size and keeps.best > best_equity:
+            kept = "".join(keeps.kept(keeps.best_keep))
+            choice = Decision(TurnKind.EXCHANGE, tiles="".join(_remaining(situation.rack, kept)))
+        return choice
+
+    def _best_placement(self, situation: Situation, keeps: RackKeeps) -> tuple[Move | None, float]:
+        """The placement of highest equity, opening penalty included, and its equity."""
+        rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
+        if not 0 < situation.bag_size <= PRE_ENDGAME_BAG:
+            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, 1)
+            return (found[0][1], found[0][0]) if found else (None, float("-inf"))
+        for limit in (1, PENALTY_CANDIDATES, None):
+            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, limit)
+            if not found:
+                return None, float("-inf")
+            adjusted = [equity - _opening_cost(situation, move) for equity, move in found]
+            at = min(range(len(found)), key=lambda i: (-adjusted[i], found[i][1].sort_key(), i))
+            # A move left out has an equity below the last one's, penalty or not.
+            if limit is None or len(found) < limit or adjusted[at] >= found[-1][0]:
+                break
+        return found[at][1], adjusted[at]
+
+    def _decide_one_by_one(self, situation: Situation, table: LeaveTable | None) -> Decision:
+        """:meth:`decide` valuing moves one at a time, for a rack whose keeps are not
+        numbered (see :func:`rack_keeps`): the top :attr:`candidates` moves by score are
+        valued first; only when the last of them plus the best leave the rack can keep could
+        still beat the best found is every move valued."""
+        valuer = Valuer(situation, table)
         rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
         # With the bag empty no keep is ever weighed: neither the ceiling nor an exchange uses them.
         kept_values = [] if valuer.end else keeps(valuer)
