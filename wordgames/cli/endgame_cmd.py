@@ -19,6 +19,7 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
+    cgp_rack,
     cgp_settings,
     positive_int,
     print_json,
@@ -99,7 +100,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if position.rack is None:
         raise InvalidArgumentError("the CGP gives no rack for the player to move")
     tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
-    rack = _cgp_rack(position.rack, tile_set)
+    rack = cgp_rack(position.rack, tile_set)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
@@ -111,12 +112,6 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
     return Setup(position, position.board, rack, unseen, lexicon, rules)
-
-
-def _cgp_rack(text: str, tile_set: TileSet) -> Rack:
-    """A rack of a parsed CGP: English text as ever, else the internal code points the CGP
-    was read into with ``tile_set``."""
-    return Rack.parse(text) if tile_set.is_plain_english else Rack(text)
 
 
 def _spread(position: Position) -> int:
@@ -136,7 +131,7 @@ def run_endgame(args: argparse.Namespace) -> int:
     if args.opponent_rack is not None:
         opponent = tile_set.parse_rack(args.opponent_rack)
     elif len(setup.position.racks) > 1 and setup.position.racks[1]:
-        opponent = _cgp_rack(setup.position.racks[1], tile_set)
+        opponent = cgp_rack(setup.position.racks[1], tile_set)
     if opponent is None and len(setup.unseen) > setup.rules.hand_size:
         raise InvalidArgumentError(
             f"the bag is not empty: {len(setup.unseen)} tiles are unseen, more than a rack "
