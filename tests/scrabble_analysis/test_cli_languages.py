@@ -49,6 +49,10 @@ def test_check_reads_a_bracketed_board_move_and_rack(folder: Path) -> None:
     (folder / "move.txt").write_text("G7\tA\nG9\tNY\nG10\tS\n", encoding="utf-8")
     word = run_cli(folder, "check", board, str(folder / "move.txt"), *tiles, "--json")
     assert word.returncode == 1 and json.loads(word.stdout)["word"] == "A[L·L][NY]S"
+    usc = run_cli(folder, "check", board, "--move", "PLACE | 9 8 ?[ny]S", *tiles, "--explain")
+    assert usc.returncode == 0 and usc.stdout == "VALID (2: A[NY]S)\n", usc.stderr
+    unknown = run_cli(folder, "check", board, "--move", "PLACE | 9 8 [XY]S", *tiles)
+    assert unknown.returncode == 2 and "'[XY]'" in unknown.stderr and unknown.stderr.count("\n") == 1
     english = run_cli(folder, "check", board, "--move", "H8 AS")
     assert english.returncode == 2 and english.stderr.count("\n") == 1
 
@@ -82,3 +86,14 @@ def test_analyze_writes_racks_plays_and_leaves_in_brackets(folder: Path) -> None
     table = run_cli(folder, "analyze", str(record))
     assert table.returncode == 0, table.stderr
     assert any("[" in line.split()[2] for line in table.stdout.splitlines() if line.startswith(" "))
+
+
+def test_usc_place_notation_reads_bracketed_tiles() -> None:
+    from wordgames.scrabble import Board, standard_layout
+    from wordgames.scrabble.core.notation import parse_move
+    from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
+
+    catalan = TILE_DISTRIBUTIONS["catalan"]
+    move = parse_move("PLACE - 8 7 CE?[l·l]A", Board(standard_layout()), catalan)
+    assert [(p.col, catalan.show(p.letter), p.blank) for p in move.placed] == [
+        (6, "C", False), (7, "E", False), (8, "[L·L]", True), (9, "A", False)]
