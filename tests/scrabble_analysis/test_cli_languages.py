@@ -9,15 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import has_internal_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 EMPTY = "/".join(["15"] * 15)
 WORDS = "CEL·LA\nCEL·LES\nANYS\nANY\nQUE\nES\nAS\nCASA\nCASES\nSAL\nLA\nEL\nLES\nSE\n"
 
-
-def is_internal(text: str) -> bool:
-    """Whether ``text`` holds a Deseret code point (the engine's stand-in for ``L·L``...)."""
-    return any(0x10400 <= ord(char) <= 0x1044F for char in text)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +32,7 @@ def run_cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "wordgames", "scrabble", *args, "--lexicon", str(folder / "words.txt")],
         capture_output=True, text=True, check=False, cwd=ROOT, timeout=300,
     )
-    assert not is_internal(result.stdout + result.stderr), result.stdout + result.stderr
+    assert not has_internal_tiles(result.stdout + result.stderr), result.stdout + result.stderr
     return result
 
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import has_internal_tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 EMPTY = "/".join(["15"] * 15)
@@ -17,10 +18,6 @@ TILES = "letter,lowercase,count,points,is_vowel\nA,a,2,1,1\nC,c,1,2,0\nE,e,2,1,1
         "NY,ny,1,10,0\nQU,qu,1,8,0\nS,s,1,1,0\n?,?,0,0,0\n"
 WORDS = "CEL·LA\nANYS\nANY\nQUE\nES\nAS\nCASA\n"
 
-
-def is_internal(text: str) -> bool:
-    """Whether ``text`` holds a Deseret code point (the engine's stand-in for ``L·L``...)."""
-    return any(0x10400 <= ord(char) <= 0x1044F for char in text)
 
 
 @pytest.fixture(scope="module")
@@ -41,22 +38,22 @@ def test_endgame_reads_and_writes_bracketed_tiles(files: list[str]) -> None:
     text = run_cli("endgame", "--cgp", cgp, *files)
     assert text.returncode == 0, text.stderr
     assert "mover ACE[L·L] vs opponent AES[NY][QU]" in text.stdout
-    assert "8H CE[L·L]A" in text.stdout and not is_internal(text.stdout)
+    assert "8H CE[L·L]A" in text.stdout and not has_internal_tiles(text.stdout)
     given = run_cli("endgame", "--cgp", f"{EMPTY} [L·L]CEA/ 0/0 0", "--opponent-rack", "[NY]ASE[QU]",
                     *files, "--json")
     assert given.returncode == 0, given.stderr
     result = json.loads(given.stdout)
     assert result["moves"][0] == {"notation": "8H CE[L·L]A", "score": 28, "player": "mover"}
-    assert not is_internal(given.stdout)
+    assert not has_internal_tiles(given.stdout)
     wrong = run_cli("endgame", "--cgp", f"{EMPTY} [L·L]CEA/ 0/0 0", "--opponent-rack", "[NY]AAE[QU]", *files)
-    assert wrong.returncode == 2 and "AAE[NY][QU]" in wrong.stderr and not is_internal(wrong.stderr)
+    assert wrong.returncode == 2 and "AAE[NY][QU]" in wrong.stderr and not has_internal_tiles(wrong.stderr)
 
 
 def test_preendgame_keys_outcomes_by_bracketed_tiles(files: list[str]) -> None:
     cgp = f"{EMPTY} [L·L]CEA/ 0/0 0"
     text = run_cli("preendgame", "--cgp", cgp, "--hand-size", "4", *files)
     assert text.returncode == 0, text.stderr
-    assert "[QU]:" in text.stdout and "[NY]:" in text.stdout and not is_internal(text.stdout)
+    assert "[QU]:" in text.stdout and "[NY]:" in text.stdout and not has_internal_tiles(text.stdout)
     data = run_cli("preendgame", "--cgp", cgp, "--hand-size", "4", *files, "--json")
     assert data.returncode == 0, data.stderr
     plays = json.loads(data.stdout)["plays"]

@@ -7,6 +7,7 @@ import copy
 import json
 from pathlib import Path
 
+from conftest import has_internal_tiles
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,10 +26,6 @@ from wordgames.scrabble.formats.saves import (
 )
 
 
-def has_internal(text: str) -> bool:
-    return any(0x10400 <= ord(char) <= 0x1044F for char in text)
-
-
 def test_a_catalan_save_is_written_in_notation_and_old_saves_load(tmp_path: Path) -> None:
     lexicon = lexicon_of(tmp_path, "catalan")
     tile_set = small_bag("catalan", lexicon)
@@ -36,7 +33,7 @@ def test_a_catalan_save_is_written_in_notation_and_old_saves_load(tmp_path: Path
     path = tmp_path / "partida.json"
     save_game(game, path)
     text = path.read_text(encoding="utf-8")
-    assert not has_internal(text)
+    assert not has_internal_tiles(text)
     assert "[L·L]" in text and "[NY]" in text  # in the bag's counts and values at least
     state = json.loads(text)
     assert state["settings"]["tile_set"]["written"] == "notation"
@@ -51,7 +48,7 @@ def test_a_catalan_save_is_written_in_notation_and_old_saves_load(tmp_path: Path
     for table in ("values", "counts"):
         old_tiles[table] = {tile_set.read(tile): number for tile, number in old_tiles[table].items()}
     old["checksum"] = _checksum(old)
-    assert has_internal(json.dumps(old, ensure_ascii=False))
+    assert has_internal_tiles(json.dumps(old, ensure_ascii=False))
     again = game_from_state(old, lexicon)
     assert again.board == game.board and again.history == game.history
     assert game_to_state(again) == state

@@ -8,13 +8,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import has_internal_tiles
 
 EMPTY = "/".join(["15"] * 15)
 WORDS = "COL·LEGI\nCEL·LA\nANYS\nQUE\nCASA\nES\n"
 
-
-def is_internal(text: str) -> bool:
-    return any(0x10400 <= ord(char) <= 0x1044F for char in text)
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +33,7 @@ def test_best_reads_the_list_with_the_cgp_tiles(catalan_client: Any) -> None:
     cgp = f"{EMPTY} [L·L]CEA[NY]S/ 0/0 0 ld catalan;"
     response = catalan_client.get("/api/scrabble/best", params={"cgp": cgp, "lexicon": "catala", "top": 3})
     assert response.status_code == 200, response.text
-    assert not is_internal(response.text)
+    assert not has_internal_tiles(response.text)
     moves = response.json()["moves"]
     assert moves[0]["word"] == "CE[L·L]A" and moves[0]["score"] == 28
 
@@ -44,7 +42,7 @@ def test_a_position_is_drawn_in_notation(catalan_client: Any) -> None:
     cgp = f"{EMPTY.replace('15', '4[QU]E9', 1)} [L·L]CEA[NY]S/ 0/0 0 ld catalan;"
     response = catalan_client.get("/api/scrabble/position", params={"cgp": cgp})
     assert response.status_code == 200, response.text
-    assert not is_internal(json.dumps(response.json(), ensure_ascii=False))
+    assert not has_internal_tiles(json.dumps(response.json(), ensure_ascii=False))
     data = response.json()
     assert data["rack"] == "[L·L]CEA[NY]S"
     assert data["board"]["text"][0] == "....[QU]E........." and data["board"]["tiles"][0][4] == "QU"
