@@ -66,3 +66,9 @@ def enable_trie() -> Lexicon:
 def enable_sortedset() -> Lexicon:
     """The shipped ENABLE list, sortedset backend."""
     return load_lexicon("enable", "sortedset")
+
+
+def has_internal_tiles(text: str) -> bool:
+    """Whether ``text`` holds a Deseret code point: the engine's internal stand-in for a
+    multi-character tile (``L·L``), which nothing shown to a user or written to a file may hold."""
+    return any(0x10400 <= ord(char) <= 0x1044F for char in text)

@@ -22,7 +22,7 @@ from wordgames.lexicon.tiles import DIGRAPH_MODES
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.scoring import END_RULES
-from wordgames.scrabble.core.tiles import tile_set_from_source, tile_set_named
+from wordgames.scrabble.core.tiles import Rack, tile_set_from_source, tile_set_named
 from wordgames.scrabble.formats.cgp import Position
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 
@@ -173,3 +173,9 @@ def cgp_settings(
     else:
         lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon), tile_set)
     return tile_set, lexicon, position.bingo_bonus if position is not None else None
+
+
+def cgp_rack(text: str, tile_set: TileSet) -> Rack:
+    """A rack of a CGP parsed with ``tile_set``: English text as ever, else the internal code
+    points the CGP was read into."""
+    return Rack.parse(text) if tile_set.is_plain_english else Rack(text)

@@ -19,16 +19,18 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
+    cgp_rack,
     cgp_settings,
     positive_int,
     print_json,
+    tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
@@ -94,11 +96,11 @@ class Setup:
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
     """Parse the CGP and load what the search needs; errors name what is wrong."""
-    position = parse_cgp(args.cgp)
+    position = parse_cgp(args.cgp, tile_set=tile_set_from_args(args) if args.letter_values else None)
     if position.rack is None:
         raise InvalidArgumentError("the CGP gives no rack for the player to move")
-    rack = Rack.parse(position.rack)
     tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
+    rack = cgp_rack(position.rack, tile_set)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
@@ -117,26 +119,32 @@ def _spread(position: Position) -> int:
     return scores[0] - scores[1] if len(scores) >= 2 else 0
 
 
-def _notation(move: Move | None) -> str:
-    return "pass" if move is None else format_standard_move(move)
+def _notation(move: Move | None, tile_set: TileSet) -> str:
+    return "pass" if move is None else format_standard_move(move, tile_set=tile_set)
 
 
 def run_endgame(args: argparse.Namespace) -> int:
     """Solve the endgame and print the sequence (exit 0)."""
     setup = setup_from_args(args)
-    opponent_text = args.opponent_rack
-    if opponent_text is None and len(setup.position.racks) > 1 and setup.position.racks[1]:
-        opponent_text = setup.position.racks[1]
-    if opponent_text is None and len(setup.unseen) > setup.rules.hand_size:
+    tile_set = setup.rules.tile_set
+    opponent: Rack | None = None
+    if args.opponent_rack is not None:
+        opponent = tile_set.parse_rack(args.opponent_rack)
+    elif len(setup.position.racks) > 1 and setup.position.racks[1]:
+        opponent = cgp_rack(setup.position.racks[1], tile_set)
+    if opponent is None and len(setup.unseen) > setup.rules.hand_size:
         raise InvalidArgumentError(
             f"the bag is not empty: {len(setup.unseen)} tiles are unseen, more than a rack "
             "(an endgame needs an empty bag; with one tile in the bag use preendgame)"
         )
-    opponent = Rack.parse(opponent_text) if opponent_text is not None else Rack(setup.unseen)
+    if opponent is None:
+        opponent = Rack(setup.unseen)
     left = Counter(setup.unseen)
     left.subtract(opponent.tiles())
     if any(count < 0 for count in left.values()):
-        raise InvalidArgumentError(f"the opponent's rack {opponent} holds tiles that are not unseen")
+        raise InvalidArgumentError(
+            f"the opponent's rack {tile_set.show(str(opponent))} holds tiles that are not unseen"
+        )
     if +left:
         raise InvalidArgumentError(
             f"the bag is not empty: {sum((+left).values())} unseen tiles are not on the opponent's rack "
@@ -150,19 +158,19 @@ def run_endgame(args: argparse.Namespace) -> int:
         plies=args.plies, time_limit=args.time,
     )
     if args.json:
-        print_json(endgame_json(result))
+        print_json(endgame_json(result, tile_set))
     else:
-        print(format_endgame(result, setup.rack, opponent))
+        print(format_endgame(result, setup.rack, opponent, tile_set))
     return 0
 
 
-def endgame_json(result: EndgameResult) -> dict[str, Any]:
-    """The JSON object of ``scrabble endgame --json``."""
+def endgame_json(result: EndgameResult, tile_set: TileSet) -> dict[str, Any]:
+    """The JSON object of ``scrabble endgame --json`` (moves in ``tile_set``'s notation)."""
     return {
         "value": result.value,
         "exact": result.exact,
         "moves": [
-            {"notation": _notation(turn.move), "score": turn.score, "player": PLAYERS[turn.player]}
+            {"notation": _notation(turn.move, tile_set), "score": turn.score, "player": PLAYERS[turn.player]}
             for turn in result.moves
         ],
         "depth": result.depth,
@@ -171,11 +179,12 @@ def endgame_json(result: EndgameResult) -> dict[str, Any]:
     }
 
 
-def format_endgame(result: EndgameResult, rack: Rack, opponent: Rack) -> str:
-    """The sequence and the verdict as lines of text."""
-    lines = [f"mover {rack} vs opponent {opponent}"]
+def format_endgame(result: EndgameResult, rack: Rack, opponent: Rack, tile_set: TileSet) -> str:
+    """The sequence and the verdict as lines of text, tiles in ``tile_set``'s notation."""
+    lines = [f"mover {tile_set.show(str(rack))} vs opponent {tile_set.show(str(opponent))}"]
     for number, turn in enumerate(result.moves, 1):
-        lines.append(f"{number:>3}. {PLAYERS[turn.player]:<8} {_notation(turn.move):<22} {turn.score:>4}")
+        notation = _notation(turn.move, tile_set)
+        lines.append(f"{number:>3}. {PLAYERS[turn.player]:<8} {notation:<22} {turn.score:>4}")
     proven = "proven" if result.exact else "not proven (time or depth ran out)"
     lines.append(
         f"value {result.value:+d} for the mover, {proven}; depth {result.depth}, "
@@ -198,21 +207,22 @@ def run_preendgame(args: argparse.Namespace) -> int:
         end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time,
     )
     if args.json:
-        print_json(preendgame_json(result))
+        print_json(preendgame_json(result, setup.rules.tile_set))
     else:
-        print(format_preendgame(result))
+        print(format_preendgame(result, setup.rules.tile_set))
     return 0
 
 
-def preendgame_json(result: PreendgameResult) -> dict[str, Any]:
-    """The JSON object of ``scrabble preendgame --json``."""
+def preendgame_json(result: PreendgameResult, tile_set: TileSet) -> dict[str, Any]:
+    """The JSON object of ``scrabble preendgame --json`` (moves and outcome keys in
+    ``tile_set``'s notation)."""
     return {
         "plays": [
             {
-                "move": _notation(play.move),
+                "move": _notation(play.move, tile_set),
                 "score": 0 if play.move is None else play.move.score,
                 "wins": play.wins,
-                "outcomes": dict(sorted(play.outcomes.items())),
+                "outcomes": {tile_set.show(tile): value for tile, value in sorted(play.outcomes.items())},
                 "spread": round(play.spread, 3),
                 "exact": play.exact,
             }
@@ -224,14 +234,17 @@ def preendgame_json(result: PreendgameResult) -> dict[str, Any]:
     }
 
 
-def format_preendgame(result: PreendgameResult) -> str:
-    """The ranked plays as lines of text."""
+def format_preendgame(result: PreendgameResult, tile_set: TileSet) -> str:
+    """The ranked plays as lines of text, tiles in ``tile_set``'s notation."""
     lines = [f"{'play':<24} {'wins':>6} / {result.draws}  {'spread':>7}  outcomes (tile in the bag: value)"]
     for play in result.plays:
-        outcomes = " ".join(f"{tile}:{value:+d}" for tile, value in sorted(play.outcomes.items()))
+        outcomes = " ".join(
+            f"{tile_set.show(tile)}:{value:+d}" for tile, value in sorted(play.outcomes.items())
+        )
         mark = "" if play.exact else " (not proven)"
         lines.append(
-            f"{_notation(play.move):<24} {play.wins:>6.1f}      {play.spread:>+7.1f}  {outcomes}{mark}"
+            f"{_notation(play.move, tile_set):<24} {play.wins:>6.1f}      "
+            f"{play.spread:>+7.1f}  {outcomes}{mark}"
         )
     lines.append(f"{result.nodes} nodes, {result.seconds:.2f} s")
     return "\n".join(lines)

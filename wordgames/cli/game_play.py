@@ -32,12 +32,13 @@ from wordgames.cli.common import lexicon_from_args, tile_set_from_args
 from wordgames.cli.leaves_cmd import leaves_from_args, uses_equity
 from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import load_lexicon
+from wordgames.lexicon.tiles import Digraphs
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard_layout
 from wordgames.scrabble.core.notation import column_name, format_standard_move
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.config import GameConfig, read_config
-from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.formats.saves import load_game, save_game, saved_digraphs
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeResult
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.game.players import parse_players
@@ -190,8 +191,10 @@ class PlaySession:
         colour: bool = False,
         echo: bool = False,
         save_path: str | None = None,
+        digraphs: Digraphs = "longest",
     ) -> None:
         self.game = game
+        self.digraphs = digraphs  # how the word list was read: saves record it
         self.source = source
         self.sink = sink
         self.colour = colour
@@ -365,7 +368,7 @@ class PlaySession:
         target = path or self.save_path
         if target is None:
             raise InvalidArgumentError("no save file: write 'save FILE' or start with --save FILE")
-        save_game(self.game, target)
+        save_game(self.game, target, self.digraphs)
         self.say(f"Saved to {target}.")
 
     def autosave(self, announce: bool = False) -> None:
@@ -373,7 +376,7 @@ class PlaySession:
         if self.save_path is None:
             return
         try:
-            save_game(self.game, self.save_path)
+            save_game(self.game, self.save_path, self.digraphs)
         except WordGamesError as error:
             self.say(f"! could not save: {error}")
             return
@@ -467,5 +470,6 @@ def run_classic_play(args: argparse.Namespace) -> int:
     session = PlaySession(
         game, sys.stdin, sys.stdout, colour=sys.stdout.isatty(), echo=not sys.stdin.isatty(),
         save_path=save_path,
+        digraphs=saved_digraphs(args.resume) if args.resume else getattr(args, "digraphs", "longest"),
     )
     return session.run()

@@ -28,6 +28,7 @@ from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves, shipped_table_name
+from wordgames.scrabble.leaves.csvfile import leave_codes
 from wordgames.scrabble.leaves.files import SHIPPED
 from wordgames.scrabble.leaves.table import text_to_tiles
 from wordgames.scrabble.rules.base import RuleSet
@@ -46,12 +47,14 @@ def register(commands: Any) -> None:
     show.add_argument("table", metavar="TABLE", help="a .klv2/.csv/.leaves file or a shipped name")
     show.add_argument("leaves", nargs="*", metavar="LEAVE", help="leaves to look up ('?' a blank)")
     add_json_option(show)
+    add_tile_options(show)
     show.set_defaults(handler=run_show)
 
     convert = actions.add_parser("convert", help="convert between KLV2 and CSV (by extension)")
     convert.add_argument("source", metavar="IN")
     convert.add_argument("target", metavar="OUT")
     convert.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    add_tile_options(convert)
     convert.set_defaults(handler=run_convert)
 
     build = actions.add_parser("build", help="learn a leave table from self-play")
@@ -80,12 +83,14 @@ def _refuse_overwrite(path: str, force: bool) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print the table's size and the values asked for (exit 0)."""
-    table = load_leaves(args.table)
+    tile_set = tile_set_from_args(args) if args.letter_values else None
+    show = tile_set.show if tile_set is not None else str
+    table = load_leaves(args.table, tile_set)
     values = {}
     for leave in args.leaves:
-        tiles = text_to_tiles(table.alphabet, leave)
+        tiles = text_to_tiles(table.alphabet, leave_codes(leave, table.alphabet, tile_set))
         text = "".join("?" if t == 0 else table.alphabet[t - 1] for t in tiles)
-        values[text] = round(table.value(text), 6) if text in table else None
+        values[show(text)] = round(table.value(text), 6) if text in table else None
     if args.json:
         print_json({"count": len(table), "values": values})
         return 0
@@ -98,8 +103,9 @@ def run_show(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
     _refuse_overwrite(args.target, args.force)
-    table = load_leaves(args.source)
-    save_leaves(args.target, table)
+    tile_set = tile_set_from_args(args) if args.letter_values else None
+    table = load_leaves(args.source, tile_set)
+    save_leaves(args.target, table, tile_set)
     print(f"wrote {len(table)} leaves to {args.target}", file=sys.stderr)
     return 0
 
@@ -124,7 +130,7 @@ def run_build(args: argparse.Namespace) -> int:
                             checkpoint=checkpoint, progress=progress)
     finally:
         bar.close()
-    save_leaves(args.out, table)
+    save_leaves(args.out, table, settings.tile_set)
     Path(checkpoint).unlink(missing_ok=True)
     print(f"wrote {len(table)} leaves to {args.out}", file=sys.stderr)
     return 0

@@ -20,6 +20,8 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
+    cgp_rack,
+    cgp_settings,
     lexicon_from_args,
     positive_int,
     print_json,
@@ -28,9 +30,10 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.layout import layout_by_name
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.formats.gcg import read_gcg
+from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
 from wordgames.scrabble.strategy.sim_setup import (
@@ -106,19 +109,20 @@ def _add_policy_option(parser: argparse.ArgumentParser) -> None:
 def run_sim(args: argparse.Namespace) -> int:
     """Simulate and print the candidates best first (exit 0)."""
     layout = layout_by_name(args.layout) if args.layout else None
-    position = parse_cgp(args.cgp, layout)
-    rack_text = args.rack if args.rack is not None else position.rack
-    if not rack_text:
+    position = parse_cgp(args.cgp, layout, tile_set_from_args(args) if args.letter_values else None)
+    tile_set, lexicon, _ = cgp_settings(args, position)
+    if args.rack is not None:
+        rack = tile_set.parse_rack(args.rack)
+    elif position.rack:
+        rack = cgp_rack(position.rack, tile_set)
+    else:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
-    rack = Rack.parse(rack_text)
-    tile_set = tile_set_from_args(args)
-    lexicon = lexicon_from_args(args, ("the CGP", position.lexicon))
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
     hand_size = args.hand_size or 7
     if len(rack) > hand_size:
-        raise InvalidArgumentError(f"the rack {rack} holds more than {hand_size} tiles")
+        raise InvalidArgumentError(f"the rack {tile_set.show(str(rack))} holds more than {hand_size} tiles")
     if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
         raise InvalidArgumentError("--time must be a positive number of seconds")
     if not 0 <= args.plies <= MAX_PLIES:
@@ -131,7 +135,7 @@ def run_sim(args: argparse.Namespace) -> int:
     scores = [*position.scores, 0, 0][:2]
     sim_position = SimPosition(
         position.board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
-        (scores[0], scores[1]), tuple(Rack.parse(args.opponent_knows).tiles()),
+        (scores[0], scores[1]), tuple(tile_set.parse_rack(args.opponent_knows).tiles()),
     )
     candidates = static_candidates(
         position.board, rack, lexicon, rules, leave,
@@ -149,25 +153,27 @@ def run_sim(args: argparse.Namespace) -> int:
             workers=args.workers or default_workers(), progress=advance,
         )
     if args.json:
-        print_json(sim_to_json(result))
+        print_json(sim_to_json(result, tile_set))
     else:
         print(f"{'move':<24} {'iter':>5} {'equity':>8} {'±se':>6} {'win%':>6} {'±se':>5}")
         for entry in result.candidates:
             mark = " (pruned)" if entry.pruned else ""
-            print(f"{entry.candidate.label():<24} {entry.iterations:>5} {entry.equity:>8.2f} "
+            print(f"{entry.candidate.label(tile_set):<24} {entry.iterations:>5} {entry.equity:>8.2f} "
                   f"{entry.equity_se:>6.2f} {100 * entry.win:>6.1f} {100 * entry.win_se:>5.1f}{mark}")
         print(f"({result.iterations} iterations in {result.seconds:.1f} s, stopped: {result.stopped})")
     return 0
 
 
-def sim_to_json(result: SimResult) -> dict[str, Any]:
-    """The JSON shape of a simulation: candidates best first."""
+def sim_to_json(result: SimResult, tile_set: TileSet | None = None) -> dict[str, Any]:
+    """The JSON shape of a simulation: candidates best first, tiles in ``tile_set``'s
+    notation when given."""
+    show = tile_set.show if tile_set is not None else str
     return {
         "candidates": [
             {
                 "move": {
-                    "notation": entry.candidate.label(),
-                    "word": entry.candidate.move.word if entry.candidate.move is not None else None,
+                    "notation": entry.candidate.label(tile_set),
+                    "word": show(entry.candidate.move.word) if entry.candidate.move is not None else None,
                     "kind": entry.candidate.kind.value,
                     "score": entry.candidate.score,
                 },
@@ -191,9 +197,11 @@ def run_analyze(args: argparse.Namespace) -> int:
     """Review a game and print (or write) the review; exit 0, or 1 when the replay stopped at
     a discrepancy before the end."""
     record = read_gcg(args.file)
-    lexicon = lexicon_from_args(args, ("the GCG", record.lexicon))
-    layout = layout_by_name(args.layout) if args.layout else None
     tile_set = tile_set_from_args(args) if args.letter_values else None
+    if tile_set is None and record.tile_distribution:
+        tile_set = tile_set_from_pragma(record.tile_distribution)
+    lexicon = lexicon_from_args(args, ("the GCG", record.lexicon), tile_set)
+    layout = layout_by_name(args.layout) if args.layout else None
     sim = (
         SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
                     workers=args.workers or default_workers())

@@ -8,6 +8,7 @@ read (one line on stderr).
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from wordgames.cli.common import (
@@ -19,10 +20,14 @@ from wordgames.cli.common import (
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble import Board, Move, Rack, layout_by_name, parse_move
-from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES
+from wordgames.scrabble import Board, Move, layout_by_name, parse_move
+from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.textfiles import read_text_file
+
+# A board row split into runs of empty squares and runs of tiles.
+EMPTY_RUNS = re.compile(r"(\.+)")
 
 
 def register(commands: Any) -> None:
@@ -49,37 +54,54 @@ def register(commands: Any) -> None:
     check.set_defaults(handler=run_check)
 
 
-def read_move(args: argparse.Namespace, board: Board) -> Move:
-    """The move from MOVE_FILE or ``--move`` (exactly one of them)."""
+def read_move(args: argparse.Namespace, board: Board, tile_set: TileSet) -> Move:
+    """The move from MOVE_FILE or ``--move`` (exactly one of them), tiles in ``tile_set``'s
+    notation."""
     if (args.move_file is None) == (args.move is None):
         raise InvalidArgumentError("give the move as MOVE_FILE or with --move (one of them)")
     if args.move is not None:
-        return parse_move(args.move, board)
+        return parse_move(args.move, board, tile_set)
     text = read_text_file(args.move_file, "move file", limit=MAX_SMALL_FILE_BYTES)
+    if not tile_set.is_plain_english:
+        text = "\n".join(" ".join([*parts[:1], *map(tile_set.read, parts[1:])])
+                         for parts in map(str.split, text.splitlines()))
     return parse_move_file(text, board, str(args.move_file))
+
+
+def read_board(args: argparse.Namespace, tile_set: TileSet) -> Board:
+    """The board file: one line a row, ``.`` an empty square, tiles in ``tile_set``'s notation
+    (``..CE[L·L]A..``)."""
+    layout = layout_by_name(args.layout) if args.layout else None
+    if tile_set.is_plain_english:
+        return Board.read(args.board, layout)
+    text = read_text_file(args.board, "board file", limit=MAX_BOARD_FILE_BYTES)
+    rows = ("".join(run if run.startswith(".") else tile_set.read(run) for run in EMPTY_RUNS.split(line))
+            for line in text.splitlines())
+    return Board.from_text("\n".join(rows), layout, str(args.board))
 
 
 def run_check(args: argparse.Namespace) -> int:
     """Print the verdict on the move; exit 0 when it is VALID, else 1."""
-    layout = layout_by_name(args.layout) if args.layout else None
-    board = Board.read(args.board, layout)
-    move = read_move(args, board)
-    rack = Rack.parse(args.rack) if args.rack is not None else None
-    rules = ClassicRules(
-        tile_set_from_args(args), args.hand_size if args.hand_size is not None else 7
-    )
-    verdict = rules.check(board, move, lexicon_from_args(args), rack)
+    tile_set = tile_set_from_args(args)
+    board = read_board(args, tile_set)
+    move = read_move(args, board, tile_set)
+    rack = tile_set.parse_rack(args.rack) if args.rack is not None else None
+    rules = ClassicRules(tile_set, args.hand_size if args.hand_size is not None else 7)
+    verdict = rules.check(board, move, lexicon_from_args(args, tile_set=tile_set), rack)
+    spell = tile_set.tile_alphabet.spell
+    line = verdict.code if verdict.word is None else f"{verdict.code}: {tile_set.show(verdict.word)}"
     if args.json:
         print_json({
             "verdict": verdict.code,
-            "word": verdict.word,
+            "word": tile_set.show(verdict.word) if verdict.word is not None else None,
             "score": verdict.score,
-            "words": list(verdict.words),
-            "message": verdict.message,
+            "words": [tile_set.show(word) for word in verdict.words],
+            "message": spell(verdict.message),
         })
     elif args.explain:
-        detail = f"{verdict.score}: {', '.join(verdict.words)}" if verdict.valid else verdict.message
-        print(f"{verdict} ({detail})")
+        detail = f"{verdict.score}: {', '.join(map(tile_set.show, verdict.words))}" if verdict.valid \
+            else verdict.message
+        print(f"{line} ({spell(detail)})")
     else:
-        print(verdict)
+        print(line)
     return 0 if verdict.valid else 1

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON, Lexicon, load_lexicon, named_lexicons
+from wordgames.scrabble import TileSet
 
 # A name is what a request may say; this keeps it a plain word (and safe in a file name).
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
@@ -34,7 +35,7 @@ class LexiconRegistry:
         else:
             self.default = path.stem.lower() if _NAME.match(path.stem.lower()) else "default"
             self._sources[self.default] = default
-        self._loaded: dict[str, Lexicon] = {}
+        self._loaded: dict[tuple[str, str], Lexicon] = {}
         self._lock = threading.Lock()
         self.get(self.default)  # fail at start, not on the first request
 
@@ -55,11 +56,15 @@ class LexiconRegistry:
             )
         return key
 
-    def get(self, name: str | None) -> Lexicon:
-        """The lexicon called ``name`` (the default for None), loading it on first use."""
+    def get(self, name: str | None, tile_set: TileSet | None = None) -> Lexicon:
+        """The lexicon called ``name`` (the default for None), its words read into
+        ``tile_set``'s tiles (English by default: a Catalan list is read with Catalan tiles,
+        ``L·L`` one tile), loading it on first use for each way of reading it."""
         key = self.resolve(name)
+        tiles = tile_set.lexicon_encoding() if tile_set is not None else None
+        loaded = (key, tiles.fingerprint() if tiles is not None else "")
         with self._lock:
-            lexicon = self._loaded.get(key)
+            lexicon = self._loaded.get(loaded)
             if lexicon is None:
-                lexicon = self._loaded[key] = load_lexicon(self._sources[key], self.backend)
+                lexicon = self._loaded[loaded] = load_lexicon(self._sources[key], self.backend, tiles=tiles)
         return lexicon

@@ -18,7 +18,7 @@ from wordgames.cli.common import LexiconChooser
 from wordgames.cli.scrabble_cmd import best_json, best_moves_from_args, board_from_args
 from wordgames.errors import InvalidArgumentError, LexiconError, WordGamesError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import Board, Rack, get_rules, layout_by_name
+from wordgames.scrabble import Board, Rack, TileSet, get_rules, layout_by_name
 from wordgames.scrabble.formats.cgp import position_tile_set
 from wordgames.web.deps import Services, services
 from wordgames.web.lexicons import LexiconRegistry
@@ -64,15 +64,17 @@ def best_args(cgp: str, top: int = 1, rack: str | None = None) -> argparse.Names
     return _cli_parser().parse_args(argv)
 
 
-def lexicon_chooser(lexicons: LexiconRegistry, requested: str | None) -> LexiconChooser:
+def lexicon_chooser(
+    lexicons: LexiconRegistry, requested: str | None, tile_set: TileSet | None = None
+) -> LexiconChooser:
     """The lexicon a query uses: the one it names, else the one its CGP names (which must be
-    offered by this server), else the server's default."""
+    offered by this server), else the server's default; read into ``tile_set``'s tiles."""
 
     def choose(cgp_name: str | None) -> Lexicon:
         if requested or not cgp_name:
-            return lexicons.get(requested)
+            return lexicons.get(requested, tile_set)
         try:
-            return lexicons.get(cgp_name)
+            return lexicons.get(cgp_name, tile_set)
         except WordGamesError:
             raise LexiconError(
                 f"the CGP names the lexicon {cgp_name!r}, which this server does not offer "
@@ -94,8 +96,9 @@ def best(
     ``wordgames scrabble best --cgp CGP --top N --json``.  The lexicon is ``lexicon``, else
     the CGP's ``lex`` (when this server offers it), else the server's default."""
     args = best_args(cgp, top, rack)
-    moves, _ = best_moves_from_args(args, lexicon_chooser(found.lexicons, lexicon))
-    return best_json(moves, top, args.rules)
+    tile_set = position_tile_set(cgp_position(cgp)[1].opcodes)  # the CGP's ld (or lex) tiles
+    moves, _ = best_moves_from_args(args, lexicon_chooser(found.lexicons, lexicon, tile_set))
+    return best_json(moves, top, args.rules, tile_set)
 
 
 def cgp_position(cgp: str) -> tuple[Board, Position]:
@@ -111,12 +114,13 @@ def position(cgp: Cgp) -> dict[str, Any]:
     player to move, the scores, the lexicon the CGP names and the values of the tiles its
     ``ld`` (or ``lex``) names, standard English by default."""
     board, parsed = cgp_position(cgp)
+    tile_set = position_tile_set(parsed.opcodes)
     return {
-        "board": board_view(board),
-        "rack": parsed.rack or "",
+        "board": board_view(board, tile_set),
+        "rack": tile_set.show(parsed.rack or ""),
         "scores": list(parsed.scores),
         "lexicon": parsed.lexicon,
-        "values": tile_values(position_tile_set(parsed.opcodes)),
+        "values": tile_values(tile_set),
     }
 
 

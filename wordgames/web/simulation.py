@@ -95,7 +95,7 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
         raise InvalidArgumentError(f"the rack {rack} holds more than {HAND_SIZE} tiles")
     unseen = unseen_tiles(board, rack.tiles(), tile_set)
     position = SimPosition(
-        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name),
+        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name, tile_set),
         get_rules("classic", tile_set=tile_set), tile_set, HAND_SIZE, scores or (0, 0),
     )
     return position, rack, lexicon_name
@@ -142,10 +142,10 @@ def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
             iterations=query.iterations, seconds=query.seconds, seed=query.seed, workers=1,
             progress=progress,
         )
-        answer = sim_to_json(result)
+        answer = sim_to_json(result, position.tile_set)
         for entry, ranked in zip(answer["candidates"], result.candidates, strict=True):
             if ranked.candidate.move is not None:
-                squares = move_to_json(ranked.candidate.move, "classic")
+                squares = move_to_json(ranked.candidate.move, "classic", position.tile_set)
                 entry["move"].update({key: squares[key] for key in SQUARE_FIELDS})
             else:
                 entry["move"]["tiles"] = ranked.candidate.tiles

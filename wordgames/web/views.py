@@ -9,14 +9,24 @@ from typing import Any
 from wordgames.cli.leaves_cmd import choice_json
 from wordgames.cli.scrabble_cmd import best_json, move_to_json
 from wordgames.scrabble import Board, Game, Move, Rack, TileSet
+from wordgames.scrabble.formats.save_tiles import board_row
 from wordgames.scrabble.strategy.equity import Choice
 
 
-def board_view(board: Board) -> dict[str, Any]:
+def board_view(board: Board, tile_set: TileSet | None = None) -> dict[str, Any]:
     """The board for drawing: size, start square, premium codes a row (``.`` plain, ``2``
     ``3`` letter, ``d`` ``t`` word multipliers), tiles (None empty, lower case a blank) and
-    the plain text form (one row a line) the plays endpoint takes back."""
+    the plain text form (one row a line) the plays endpoint takes back; tiles in
+    ``tile_set``'s notation when given (``[L·L]``; the tiles grid holds the forms, ``L·L``)."""
     layout = board.layout
+    if tile_set is not None and not tile_set.is_plain_english:
+        spell, show = tile_set.tile_alphabet.spell, tile_set.show
+        return {
+            "rows": board.rows, "cols": board.cols, "start": list(layout.start),
+            "premiums": list(layout.premiums),
+            "tiles": [[None if tile is None else spell(tile) for tile in row] for row in board.grid()],
+            "text": [board_row(line, show) for line in board.to_text().splitlines()],
+        }
     return {
         "rows": board.rows,
         "cols": board.cols,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from wordgames.errors import NotationError
+from wordgames.errors import NotationError, WordGamesError
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
@@ -201,11 +201,14 @@ def format_standard_move(move: Move, through: str | None = None, tile_set: TileS
     return f"{format_coordinate(move.row, move.col, move.direction)} {word}"
 
 
-def parse_usc_move(text: str, board: Board) -> Move:
+def parse_usc_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move:
     """``"PLACE - 5 1 POE?MON"``: the placed tiles in order from the given square, skipping
-    occupied squares.  Raises NotationError."""
+    occupied squares; tiles in ``tile_set``'s notation when given (``PLACE - 8 8 CE?[L·L]A``:
+    ``?`` then the tile a blank plays).  Raises NotationError."""
     _check_text(text, "a move")
     require_type(board, Board, "the board")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     parts = text.split()
     if len(parts) != 5 or parts[0].upper() != "PLACE":
         raise NotationError(f"move {text!r} is not 'PLACE -|| ROW COL TILES'")
@@ -219,7 +222,13 @@ def parse_usc_move(text: str, board: Board) -> Move:
     if board.get(row, col) is not None:
         raise NotationError(f"move {text!r}: the first square is already occupied")
     tiles: list[tuple[str, bool]] = []
-    chars = iter(parts[4])
+    spelled = parts[4]
+    if tile_set is not None and not tile_set.tile_alphabet.is_identity:
+        try:  # one code point a tile from here on; '?' stays the blank's marker
+            spelled = tile_set.tile_alphabet.parse_codes(spelled)
+        except WordGamesError as error:
+            raise NotationError(f"move {text!r}: {error}") from None
+    chars = iter(spelled)
     for char in chars:
         if char == "?":
             letter = next(chars, "")
@@ -263,7 +272,7 @@ def parse_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move
     require_type(board, Board, "the board")
     stripped = text.strip()
     if stripped.upper().startswith("PLACE"):
-        return parse_usc_move(stripped, board)
+        return parse_usc_move(stripped, board, tile_set)
     parts = stripped.split()
     if len(parts) == 2 and ":" in parts[0]:
         row, col, direction = parse_fit1045(parts[0])

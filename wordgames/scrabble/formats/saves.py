@@ -30,6 +30,7 @@ from typing import Any
 from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.lexicon.tiles import DIGRAPH_MODES, Digraphs, check_digraphs
 from wordgames.scrabble.core.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
@@ -46,6 +47,7 @@ from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
 from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
+from wordgames.scrabble.formats.save_tiles import NOTATION, convert_tiles
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
@@ -106,8 +108,10 @@ def turn_to_state(turn: Turn) -> dict[str, Any]:
     return state
 
 
-def game_to_state(game: Game) -> dict[str, Any]:
-    """The whole game as JSON-able data, with a checksum (see :func:`game_from_state`)."""
+def game_to_state(game: Game, digraphs: Digraphs = "longest") -> dict[str, Any]:
+    """The whole game as JSON-able data, with a checksum (see :func:`game_from_state`); tiles
+    beyond A-Z in notation (:mod:`~wordgames.scrabble.formats.save_tiles`), and ``digraphs``,
+    how the word list was read, recorded so that a resume reads it the same way."""
     require_type(game, Game, "the game")
     settings = game.settings
     layout = settings.layout
@@ -132,7 +136,8 @@ def game_to_state(game: Game) -> dict[str, Any]:
                 "premiums": list(layout.premiums),
             },
         },
-        "lexicon": {"source": _lasting_source(game.lexicon.source), "words": len(game.lexicon)},
+        "lexicon": {"source": _lasting_source(game.lexicon.source), "words": len(game.lexicon),
+                    "digraphs": check_digraphs(digraphs)},
         "players": [
             {"name": p.name, "strategy": p.strategy, "rack": str(p.rack), "score": p.score}
             for p in game.players
@@ -144,6 +149,8 @@ def game_to_state(game: Game) -> dict[str, Any]:
         "end_reason": game.end_reason,
         "history": [turn_to_state(turn) for turn in game.history],
     }
+    if not settings.tile_set.is_plain_english:
+        body = convert_tiles(body, settings.tile_set.show)
     body["checksum"] = _checksum(body)
     return body
 
@@ -157,6 +164,9 @@ def _tile_set_to_state(tile_set: TileSet) -> dict[str, Any]:
     }
     if not tile_set.is_plain_english:
         alphabet = tile_set.tile_alphabet
+        state["written"] = NOTATION
+        for table in ("values", "counts"):
+            state[table] = {tile_set.show(tile): number for tile, number in state[table].items()}
         state["alphabet"] = {"tiles": list(alphabet.tiles), "lower": list(alphabet.lower_forms),
                              "vowels": [tile for tile in alphabet.tiles if tile in alphabet.vowels]}
     return state
@@ -175,14 +185,15 @@ def _checksum(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
-def save_game(game: Game, path: str | os.PathLike[str]) -> None:
+def save_game(game: Game, path: str | os.PathLike[str], digraphs: Digraphs = "longest") -> None:
     """Write ``game`` to ``path`` as JSON, atomically (see
     :func:`~wordgames.atomic.write_text_atomically`: a symbolic link is
     written through, an existing file keeps its permissions, a folder or device at ``path``
-    is refused).  Raises FileWriteError naming ``path`` when it cannot be written."""
+    is refused).  ``digraphs`` is how the word list was read (``--digraphs``), kept for the
+    resume.  Raises FileWriteError naming ``path`` when it cannot be written."""
     require_type(game, Game, "the game")
     target = write_target(path)  # refuse a folder or a device before serialising anything
-    text = json.dumps(game_to_state(game), indent=1, ensure_ascii=False)
+    text = json.dumps(game_to_state(game, digraphs), indent=1, ensure_ascii=False)
     write_text_atomically(target, text + "\n")
 
 
@@ -201,8 +212,13 @@ def _tile_set_from_state(section: Section) -> TileSet:
                  for key in ("tiles", "lower", "vowels")]
         with within(written.path):
             alphabet = Alphabet(*forms)
+    values_of, counts_of = dict(values.value), dict(counts.value)
     with within(section.path):
-        return TileSet(dict(values.value), dict(counts.value), alphabet)
+        if section.text("written", "codes", ("codes", NOTATION)) == NOTATION and alphabet is not None:
+            code = alphabet.parse_codes
+            values_of = {code(tile): number for tile, number in values_of.items()}
+            counts_of = {code(tile): number for tile, number in counts_of.items()}
+        return TileSet(values_of, counts_of, alphabet)
 
 
 def _layout_from_state(section: Section) -> Layout:
@@ -357,6 +373,8 @@ def game_from_state(
     try:
         top = Section(dict(state), "")
         settings = _settings_from_state(top.section("settings"))
+        if top.section("settings").section("tile_set").value.get("written") == NOTATION:
+            top = Section(convert_tiles(state, settings.tile_set.read, name), "")
         players = [_player_from_state(Section(entry, f"players[{i}]"), settings)
                    for i, entry in enumerate(top.items("players", MAX_PLAYERS))]
         if not players:
@@ -371,6 +389,7 @@ def game_from_state(
         saved_lexicon = top.section("lexicon")
         source = saved_lexicon.text("source")
         size = saved_lexicon.whole("words", 0)
+        digraphs = check_digraphs(saved_lexicon.text("digraphs", "longest", DIGRAPH_MODES))
         current = top.whole("current", 0, len(players) - 1)
         streak = top.whole("scoreless_streak", 0, settings.scoreless_turn_limit)
         end_reason = top.get("end_reason")
@@ -379,7 +398,7 @@ def game_from_state(
     except BadField as error:
         raise FormatError(f"{name}: {error}") from None
     if lexicon is None:
-        lexicon = load_lexicon(source, backend, tiles=settings.tile_set.lexicon_encoding())
+        lexicon = load_lexicon(source, backend, tiles=settings.tile_set.lexicon_encoding(digraphs))
     if len(lexicon) != size:
         raise FormatError(
             f"{name}: the game was saved with a {size}-word lexicon ({source}), "
@@ -448,3 +467,12 @@ def load_game(
         raise
     except WordGamesError as error:
         raise FormatError(f"{file}: {error}") from None
+
+
+def saved_digraphs(path: str | os.PathLike[str]) -> Digraphs:
+    """How the word list of the game saved at ``path`` was read (``--digraphs``; ``longest``
+    for saves that do not say), so that a resumed game saves it again.  Call it once
+    :func:`load_game` has accepted the file.  Cost: reading the file again."""
+    state = json.loads(read_text_file(Path(path), "saved game", limit=MAX_SAVE_FILE_BYTES))
+    lexicon = state.get("lexicon") if isinstance(state, dict) else None
+    return check_digraphs(lexicon.get("digraphs", "longest") if isinstance(lexicon, dict) else "longest")

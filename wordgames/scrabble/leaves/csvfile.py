@@ -1,5 +1,9 @@
 """Leave tables as CSV: one ``LEAVE,value`` line per leave (``?`` a blank), as MAGPIE and
-wolges write them.  Blank lines are skipped; nothing else is allowed."""
+wolges write them.  Blank lines are skipped; nothing else is allowed.
+
+With a tile set of multi-character tiles, leaves are written in its notation (``[L·L]A?``,
+as MAGPIE writes them) and read in notation or, as files written before did, in the table's
+internal code points (see :func:`leave_codes`)."""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ import math
 import os
 
 from wordgames.atomic import write_text_atomically
-from wordgames.errors import FormatError
+from wordgames.errors import FormatError, WordGamesError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves.table import (
     MAX_LEAVE_TILES,
     MAX_TABLE_LEAVES,
@@ -22,10 +27,22 @@ MAX_CSV_BYTES = 64 << 20
 """The largest leave CSV read (an English table is about 15 MB)."""
 
 
-def table_from_csv_text(text: str, alphabet: str = ENGLISH_ALPHABET, name: str = "<csv>") -> LeaveTable:
-    """The table a CSV text holds; FormatError naming the line for a malformed line, a
-    letter outside the alphabet, a value that is not a finite number, a repeated leave, or
-    more than MAX_TABLE_LEAVES lines."""
+def leave_codes(leave: str, alphabet: str, tile_set: TileSet | None) -> str:
+    """A leave as written in a CSV, in the table's internal code points: text made only of
+    the alphabet's code points and blanks is taken as it is (English, and files written before
+    leaves were written in notation); other text is read in ``tile_set``'s notation
+    (``[L·L]A?``).  InvalidArgumentError for text that is neither."""
+    if tile_set is None or all(char in alphabet or char in "?_" for char in leave.upper()):
+        return leave
+    return tile_set.read(leave.upper())
+
+
+def table_from_csv_text(
+    text: str, alphabet: str = ENGLISH_ALPHABET, name: str = "<csv>", tile_set: TileSet | None = None
+) -> LeaveTable:
+    """The table a CSV text holds, leaves read by :func:`leave_codes`; FormatError naming the
+    line for a malformed line, a letter outside the alphabet, a value that is not a finite
+    number, a repeated leave, or more than MAX_TABLE_LEAVES lines."""
     if len(text) > MAX_CSV_BYTES:
         raise FormatError(f"{name}: larger than {MAX_CSV_BYTES} characters")
     pairs: list[tuple[tuple[int, ...], float]] = []
@@ -34,15 +51,16 @@ def table_from_csv_text(text: str, alphabet: str = ENGLISH_ALPHABET, name: str =
             continue
         if len(pairs) >= MAX_TABLE_LEAVES:
             raise FormatError(f"{name}: more than {MAX_TABLE_LEAVES} leaves")
-        leave, comma, raw = line.strip().partition(",")
+        written, comma, raw = line.strip().partition(",")
         try:
+            leave = leave_codes(written, alphabet, tile_set) if written else written
             if not comma or not leave or len(leave) > MAX_LEAVE_TILES:
                 raise FormatError(f"expected LEAVE,value with 1 to {MAX_LEAVE_TILES} tiles")
             value = float(raw)
             if not math.isfinite(value):
                 raise FormatError(f"{raw!r} is not a finite number")
             pairs.append((text_to_tiles(alphabet, leave), value))
-        except (FormatError, ValueError) as error:
+        except (WordGamesError, ValueError) as error:
             raise FormatError(f"{name}, line {number}: {error}") from None
     try:
         return LeaveTable.from_leaves(alphabet, pairs)
@@ -50,22 +68,27 @@ def table_from_csv_text(text: str, alphabet: str = ENGLISH_ALPHABET, name: str =
         raise FormatError(f"{name}: {error}") from None
 
 
-def read_leave_csv(path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET) -> LeaveTable:
-    """Read a leave CSV file (UTF-8); FormatError when it cannot be read or parsed."""
+def read_leave_csv(
+    path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET, tile_set: TileSet | None = None
+) -> LeaveTable:
+    """Read a leave CSV file (UTF-8; leaves in ``tile_set``'s notation or code points); FormatError
+    when it cannot be read or parsed."""
     try:
         text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
     except UnicodeDecodeError as error:
         raise FormatError(f"{path}: not UTF-8 text ({error})") from None
-    return table_from_csv_text(text, alphabet, str(path))
+    return table_from_csv_text(text, alphabet, str(path), tile_set)
 
 
-def csv_text(table: LeaveTable) -> str:
+def csv_text(table: LeaveTable, tile_set: TileSet | None = None) -> str:
     """The CSV text of a table, KLV2 order, values with 6 decimals (the empty leave, which
-    CSV cannot spell, is left out)."""
-    return "".join(f"{tiles_to_text(table.alphabet, tiles)},{value:.6f}\n"
+    CSV cannot spell, is left out); leaves in ``tile_set``'s notation when given."""
+    show = tile_set.show if tile_set is not None else str
+    return "".join(f"{show(tiles_to_text(table.alphabet, tiles))},{value:.6f}\n"
                    for tiles, value in table.sorted_leaves() if tiles)
 
 
-def write_leave_csv(path: str | os.PathLike[str], table: LeaveTable) -> None:
-    """Write ``table`` to ``path`` as CSV, atomically."""
-    write_text_atomically(path, csv_text(table))
+def write_leave_csv(path: str | os.PathLike[str], table: LeaveTable, tile_set: TileSet | None = None) -> None:
+    """Write ``table`` to ``path`` as CSV, atomically, leaves in ``tile_set``'s notation when
+    given."""
+    write_text_atomically(path, csv_text(table, tile_set))

@@ -54,7 +54,7 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
     if suffix == ".klv2":
         return read_klv2(path, alphabet)
     if suffix == ".csv":
-        return read_leave_csv(path, alphabet)
+        return read_leave_csv(path, alphabet, tile_set)
     if suffix == ".leaves":
         return read_compact(path)
     if not path.exists():
@@ -63,14 +63,15 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
     raise FormatError(f"{path}: a leave table ends in {', '.join(FORMATS)}")
 
 
-def save_leaves(path: str | os.PathLike[str], table: LeaveTable) -> None:
+def save_leaves(path: str | os.PathLike[str], table: LeaveTable, tile_set: TileSet | None = None) -> None:
     """Write ``table`` as KLV2, CSV or compact (``.leaves``: English tables of every leave
-    of the standard distribution only) by the extension of ``path``, atomically."""
+    of the standard distribution only) by the extension of ``path``, atomically; a CSV spells
+    leaves in ``tile_set``'s notation when given (``[L·L]``)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".klv2":
         write_klv2(path, table)
     elif suffix == ".csv":
-        write_leave_csv(path, table)
+        write_leave_csv(path, table, tile_set)
     elif suffix == ".leaves":
         if table.alphabet != ENGLISH_ALPHABET:
             raise FormatError(f"{path}: the compact format holds English tables only")

@@ -155,8 +155,9 @@ class _Judge:
 
     def option(self, move: Move) -> Option:
         kept = remaining_after(self.rack, move.tiles_used)
+        show = self.tile_set.show
         return Option(
-            format_standard_move(move), move.score, "".join(kept),
+            format_standard_move(move, tile_set=self.tile_set), move.score, show("".join(kept)),
             move.score + self.keep_value(kept), len(move.placed) == self.hand_size, move,
         )
 
@@ -165,7 +166,8 @@ class _Judge:
             return None
         keep, value = best_keep(self.rack, self.keep_value)
         returned = "".join(remaining_after(self.rack, keep))
-        return Option(f"exchange {returned}", 0, keep, value, returned=returned)
+        show = self.tile_set.show
+        return Option(f"exchange {show(returned)}", 0, show("".join(keep)), value, returned=returned)
 
 
 def rank_turns(
@@ -251,6 +253,7 @@ def review_turn(
     simulation."""
     leave = leave if leave is not None else static_player(policy, lexicon)[1]
     rack = Rack.parse(event.rack)
+    show = tile_set.show  # what a review holds is for people: tiles in notation ([L·L])
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
     options = {_placement_key(o.move): o for o in ranked if o.move is not None}
@@ -265,20 +268,20 @@ def review_turn(
         if played is None and not phony_words:
             # Legal but not generated: only a move the generator cannot make lands here.
             left = remaining_after(rack, move.tiles_used)
-            played = Option(format_standard_move(move), event.score, "".join(left),
+            played = Option(format_standard_move(move, tile_set=tile_set), event.score, show("".join(left)),
                             event.score + judge.keep_value(left), len(placed) == hand_size)
-        label = format_standard_move(move)
+        label = format_standard_move(move, tile_set=tile_set)
         bingo = len(placed) == hand_size
     elif event.kind == EXCHANGE and not event.tiles.isdigit():
         left = remaining_after(rack, Rack.parse(event.tiles).tiles())
-        played = Option(f"exchange {event.tiles}", 0, "".join(left), judge.keep_value(left),
+        played = Option(f"exchange {show(event.tiles)}", 0, show("".join(left)), judge.keep_value(left),
                         returned=event.tiles)
         ranked.append(played)
         label = played.label
     elif event.kind == EXCHANGE:
-        played, label = None, f"exchange {event.tiles}"
+        played, label = None, f"exchange {event.tiles}"  # a count of tiles
     else:
-        played = Option("pass", 0, "".join(rack.tiles()), judge.keep_value(rack.tiles()))
+        played = Option("pass", 0, show(str(rack)), judge.keep_value(rack.tiles()))
         ranked.append(played)
         label = "pass"
     ranked.sort(key=lambda option: -option.equity)
@@ -291,8 +294,8 @@ def review_turn(
     bingos = [option for option in ranked if option.bingo]
     missed = bingos[0].label if bingos and (played is None or not played.bingo) else None
     return TurnReview(
-        event.line, event.nick, str(rack), label, event.score, rank, loss, ranked[:top],
-        missed, phony_words, withdrawn, bingo,
+        event.line, event.nick, show(str(rack)), label, event.score, rank, loss, ranked[:top],
+        missed, [show(word) for word in phony_words], withdrawn, bingo,
     )
 
 

@@ -105,13 +105,15 @@ class Candidate:
         """Points the turn scores."""
         return self.move.score if self.move is not None else 0
 
-    def label(self) -> str:
-        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``."""
+    def label(self, tile_set: TileSet | None = None) -> str:
+        """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``; tiles in
+        ``tile_set``'s notation when given (``exchange [QU]``)."""
+        show = tile_set.show if tile_set is not None else str
         if self.kind is TurnKind.EXCHANGE:
-            return f"exchange {self.tiles}"
+            return f"exchange {show(self.tiles)}"
         if self.kind is TurnKind.PASS or self.move is None:
             return "pass"
-        return format_standard_move(self.move)
+        return format_standard_move(self.move, tile_set=tile_set)
 
 
 def static_candidates(
