@@ -45,3 +45,10 @@ def cli_json() -> Callable[..., Any]:
     """:func:`run_cli_json`, as a fixture (test modules cannot import this conftest by name
     when pytest runs without the project folder on ``sys.path``)."""
     return run_cli_json
+
+
+def best_placement(hints: dict[str, Any]) -> dict[str, Any]:
+    """The best-ranked placement of a hints (or best-moves) answer: ranked by equity, an
+    exchange may come first."""
+    placement: dict[str, Any] = next(hint for hint in hints["moves"] if "placed" in hint)
+    return placement

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from .conftest import best_placement
+
 pytest.importorskip("fastapi")
 
 
@@ -14,7 +16,7 @@ def played_gcg(client: Any, turns: int = 3, seed: int = 21) -> tuple[str, dict[s
     """A GCG of a short game played through the API (always the first hint)."""
     game = client.post("/api/games", json={"seed": seed}).json()
     for _ in range(turns):
-        best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
+        best = best_placement(client.get(f"/api/games/{game['id']}/hints").json())
         game = client.post(
             f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
         ).json()
@@ -47,7 +49,7 @@ def test_a_game_is_analysed_turn_by_turn(client: Any) -> None:
         assert step["event"]["score"] == turn["score"] and step["event"]["total"] == turn["total"]
     # The person always played the first hint: the analysis ranks that play first too.
     for step in steps[1::2]:
-        best = step["best"]["moves"][0]
+        best = best_placement(step["best"])
         assert best["score"] == step["event"]["score"] and best["notation"] == step["event"]["position"]
 
 

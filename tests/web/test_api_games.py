@@ -10,6 +10,8 @@ import pytest
 
 from wordgames.scrabble import read_gcg, replay_gcg
 
+from .conftest import best_placement
+
 pytest.importorskip("fastapi")
 
 
@@ -38,8 +40,9 @@ def test_computer_first_has_already_moved(client: Any) -> None:
 def test_a_hint_played_by_tiles_scores_and_the_computer_replies(client: Any) -> None:
     game = new_game(client)
     hints = client.get(f"/api/games/{game['id']}/hints", params={"top": 3}).json()
-    best = hints["moves"][0]
     assert len(hints["moves"]) == 3 and hints["total_moves"] >= 3
+    # Hints are ranked by equity: an exchange may come first; play the best placement.
+    best = best_placement(hints)
     tiles = [
         {"row": p["row"], "col": p["col"], "letter": p["letter"], "blank": p["blank"]} for p in best["placed"]
     ]
@@ -54,7 +57,7 @@ def test_a_hint_played_by_tiles_scores_and_the_computer_replies(client: Any) -> 
 
 def test_a_move_in_notation_is_played(client: Any) -> None:
     game = new_game(client)
-    best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
+    best = best_placement(client.get(f"/api/games/{game['id']}/hints").json())
     after = client.post(
         f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
     )
@@ -96,7 +99,7 @@ def test_a_game_survives_a_server_restart(client: Any, game_folder: Path) -> Non
     from wordgames.web import create_app
 
     game = new_game(client, seed=5)
-    best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
+    best = best_placement(client.get(f"/api/games/{game['id']}/hints").json())
     played = client.post(
         f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
     )
@@ -114,7 +117,7 @@ def test_the_gcg_download_replays(client: Any, tmp_path: Path) -> None:
 
     game = new_game(client, seed=3)
     for _ in range(3):
-        best = client.get(f"/api/games/{game['id']}/hints").json()["moves"][0]
+        best = best_placement(client.get(f"/api/games/{game['id']}/hints").json())
         game = client.post(
             f"/api/games/{game['id']}/play", json={"notation": f"{best['notation']} {best['word']}"}
         ).json()
