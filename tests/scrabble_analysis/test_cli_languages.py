@@ -11,6 +11,10 @@ from pathlib import Path
 import pytest
 from conftest import has_internal_tiles
 
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, tile_set_named
+from wordgames.scrabble.strategy.analysis import board_text
+
 ROOT = Path(__file__).resolve().parents[2]
 EMPTY = "/".join(["15"] * 15)
 WORDS = "CEL·LA\nCEL·LES\nANYS\nANY\nQUE\nES\nAS\nCASA\nCASES\nSAL\nLA\nEL\nLES\nSE\n"
@@ -94,3 +98,39 @@ def test_usc_place_notation_reads_bracketed_tiles() -> None:
     move = parse_move("PLACE - 8 7 CE?[l·l]A", Board(standard_layout()), catalan)
     assert [(p.col, catalan.show(p.letter), p.blank) for p in move.placed] == [
         (6, "C", False), (7, "E", False), (8, "[L·L]", True), (9, "A", False)]
+
+
+def test_the_review_boards_write_wide_tiles_aligned() -> None:
+    tiles = tile_set_named("catalan")
+    assert tiles is not None
+    [double_l] = [code for code in tiles.tiles if tiles.tile_alphabet.written(code) == "L·L"]
+    board = Board()
+    board.place_all([(7, 4, "C"), (7, 5, "E"), (7, 6, double_l), (7, 7, "A"), (8, 6, double_l.lower())])
+    rows = board_text(board, tiles).splitlines()
+    assert not has_internal_tiles("\n".join(rows)) and len(rows) == 15
+    assert rows[7].split() == list("....CE") + ["L·L", "A"] + ["."] * 7
+    assert rows[8].index("l·l") == rows[7].index("L·L")  # the columns line up
+    english = Board()
+    english.place_all([(7, 7, "A")])
+    assert board_text(english, STANDARD_ENGLISH) == english.to_text()
+
+
+def test_the_html_review_shows_no_internal_tiles(folder: Path, tmp_path: Path) -> None:
+    games = folder / "games_html"
+    auto = run_cli(folder, "autoplay", "--games", "6", "--seed", "2", "--gcg-dir", str(games),
+                   "--tile-distribution", "catalan")
+    assert auto.returncode == 0, auto.stderr
+    # A game whose plays put a multi-character tile on the board (written in brackets).
+    def places_wide_tile(record: Path) -> bool:
+        events = [line.split() for line in record.read_text(encoding="utf-8").splitlines()]
+        return any(len(words) > 3 and words[0].startswith(">") and "[" in words[3] for words in events)
+
+    placed = [record for record in sorted(games.glob("*.gcg")) if places_wide_tile(record)]
+    assert placed
+    page = tmp_path / "review.html"
+    done = run_cli(folder, "analyze", str(placed[0]), "--html", str(page))
+    assert done.returncode == 0, done.stderr
+    html = page.read_text(encoding="utf-8")
+    boards = json.loads(html.split('id="boards">', 1)[1].split("</script>", 1)[0])
+    assert any(wide in board.upper() for board in boards for wide in ("L·L", "NY", "QU"))
+    assert not any(has_internal_tiles(board) for board in boards)

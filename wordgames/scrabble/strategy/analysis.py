@@ -362,7 +362,7 @@ def review_game(
         except FormatError:
             continue
         review.player = names.get(event.nick, event.nick)
-        review.board_after = boards[index + 1].to_text()
+        review.board_after = board_text(boards[index + 1], tile_set)
         turns.append(review)
         if progress is not None:
             progress(done, len(todo))
@@ -422,3 +422,21 @@ def _summary(name: str, turns: list[TurnReview]) -> PlayerReview:
         bingos=sum(t.bingo for t in turns if not t.challenged_off),
         average_score=round(sum(t.score for t in turns) / len(turns), 2) if turns else 0.0,
     )
+
+
+def board_text(board: Board, tile_set: TileSet) -> str:
+    """The board as rows of text, ``.`` an empty square: :meth:`Board.to_text` when every
+    tile is written with one character; otherwise each square as the tile set writes it
+    (``L·L``, ``l·l`` for a blank), padded to the widest tile and separated by spaces so the
+    columns stay aligned."""
+    if tile_set.is_plain_english:
+        return board.to_text()
+    written = tile_set.tile_alphabet.written
+    width = max((len(written(tile)) for tile in tile_set.tiles), default=1)
+    if width == 1:
+        return board.to_text()
+    rows = []
+    for row in range(board.rows):
+        cells = [board.get(row, col) for col in range(board.cols)]
+        rows.append(" ".join(f"{'.' if tile is None else written(tile):<{width}}" for tile in cells).rstrip())
+    return "".join(row + "\n" for row in rows)
