@@ -91,7 +91,7 @@ def render_board(board: Board, colour: bool = False, tile_set: TileSet | None = 
     widest = 1
     if tile_set is not None and not tile_set.is_plain_english:
         written = tile_set.tile_alphabet.written
-        widest = max((len(written(tile)) for tile in tile_set.tiles), default=1)
+        widest = tile_set.widest_tile
     width = max(len(column_name(board.cols - 1)), widest)  # two letters a column beyond Z
     lines = ["    " + " ".join(f"{column_name(col):>{width}}" for col in range(board.cols))]
     for row in range(board.rows):

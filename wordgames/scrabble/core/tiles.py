@@ -153,6 +153,13 @@ class TileSet:
         alphabet = self.tile_alphabet
         return alphabet.is_identity and alphabet.codes.isascii()
 
+    @property
+    def widest_tile(self) -> int:
+        """The most characters one tile takes written (``L·L``: 3; English: 1), the column
+        width that keeps a drawn board aligned."""
+        written = self.tile_alphabet.written
+        return max((len(written(tile)) for tile in self.tiles), default=1)
+
     def parse_rack(self, text: str) -> Rack:
         """A rack typed by a user or read from a file: English-letter tile sets read it as
         :meth:`Rack.parse` always has (any case); others in the alphabet's notation, where a

@@ -429,12 +429,10 @@ def board_text(board: Board, tile_set: TileSet) -> str:
     tile is written with one character; otherwise each square as the tile set writes it
     (``L·L``, ``l·l`` for a blank), padded to the widest tile and separated by spaces so the
     columns stay aligned."""
-    if tile_set.is_plain_english:
-        return board.to_text()
-    written = tile_set.tile_alphabet.written
-    width = max((len(written(tile)) for tile in tile_set.tiles), default=1)
+    width = tile_set.widest_tile
     if width == 1:
         return board.to_text()
+    written = tile_set.tile_alphabet.written
     rows = []
     for row in range(board.rows):
         cells = [board.get(row, col) for col in range(board.cols)]
