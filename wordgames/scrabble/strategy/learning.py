@@ -110,7 +110,7 @@ class Features:
                         vowels += count
             code >>= CODE_BITS
             tile += 1
-        kept = sorted(counts)
+        kept = list(counts)  # tiles were met in increasing order, as pair_index keys them
         for position, first in enumerate(kept):
             for second in kept[position + 1:]:
                 index = self.pair_index.get((first, second))
