@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, Layout, Rack, TileSet
+from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.movegen.records import BLANK_FLAG
 
 from .test_properties import TILES, autoplay_board, positions
 
@@ -50,6 +52,27 @@ def assert_same(lexicon: Lexicon, tiles: TileSet, hand_size: int, kernel: Module
         got = typed.best(board, rack, limit)
         assert got == best
         assert [move.words for move in got] == [move.words for move in best]
+    assert_flat_moves_match(typed, board, rack, reference.moves(board, rack))
+
+
+def assert_flat_moves_match(typed: MoveGenerator, board: Board, rack: Rack, moves: list[Move]) -> None:
+    """The kernel's (score, codes) records name the same moves, in the same order."""
+    flat = typed.flat_moves(board.layout)
+    assert flat is not None
+    letters = typed.alphabet
+    tiles = [-1] * (board.rows * board.cols)
+    points = [0] * (board.rows * board.cols)
+    for row, col, tile in board.tiles():
+        tiles[row * board.cols + col] = letters.index(tile.upper())
+        points[row * board.cols + col] = typed.tile_set.value(tile)
+    expected = [
+        (move.score, tuple(
+            (p.row * board.cols + p.col) << 8 | letters.index(p.letter) | (BLANK_FLAG if p.blank else 0)
+            for p in sorted(move.placed, key=lambda p: (p.row, p.col))
+        ))
+        for move in moves
+    ]
+    assert flat.moves(tiles, points, typed._rack_counts(rack)) == expected
 
 
 @settings(max_examples=25)

@@ -19,6 +19,9 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
 from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame
+from wordgames.scrabble.endgame.position import SearchPosition
+from wordgames.scrabble.endgame.solver import Searcher
+from wordgames.scrabble.rules.classic import ClassicRules
 
 from .conftest import RememberingRules
 from .reference import Minimax, TooBig
@@ -108,3 +111,25 @@ def test_each_technique_alone_off_gives_the_same_values(
     switch: str, small_boards: list[Board], short_words: Lexicon
 ) -> None:
     compare(small_boards, short_words, 20, seed=17, options=SearchOptions(**{switch: False}))
+
+
+def test_compact_kernel_moves_and_rule_moves_give_the_same_search(
+    standard_boards: list[Board], enable_trie: Lexicon
+) -> None:
+    """The solver's two move sources (the compiled kernel's records where built, the rules'
+    Move objects otherwise) give the same values, sequences and node counts."""
+    rules = ClassicRules()
+    rng = random.Random(21)
+    for board in rng.sample(standard_boards[-12:], 6):
+        pool = unseen_pool(board)
+        rng.shuffle(pool)
+        racks = ("".join(pool[:3]), "".join(pool[3:6]))
+        results = []
+        for flat in (True, False):
+            position = SearchPosition(board, racks, STANDARD_ENGLISH)
+            searcher = Searcher(position, enable_trie, rules)
+            if not flat:
+                searcher.flat = None
+            results.append(searcher.solve(plies=4))
+        assert results[0].value == results[1].value and results[0].moves == results[1].moves
+        assert results[0].nodes == results[1].nodes and results[0].exact == results[1].exact

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack
-from wordgames.scrabble.endgame.position import SearchPosition
+from wordgames.scrabble.endgame.position import PASS, SearchPosition
 from wordgames.scrabble.rules.classic import ClassicRules
 
 
 def fresh_key(position: SearchPosition) -> int:
     """The key of a position built from scratch in the same state."""
-    copy = SearchPosition(position.board, (position.rack_tiles(0), position.rack_tiles(1)), STANDARD_ENGLISH,
-                          bag=list(position.bag), scoreless=0, limit=position.limit)
+    copy = SearchPosition(position.board(), (position.rack_tiles(0), position.rack_tiles(1)), STANDARD_ENGLISH,
+                          bag=position.bag_tiles(), scoreless=0, limit=position.limit)
     copy.side, copy.scoreless = position.side, position.scoreless
     return copy.key()
 
@@ -24,21 +27,32 @@ def test_random_walks_keep_the_hash_and_undo_exactly(small_boards: list[Board], 
     rng = random.Random(3)
     for board in rng.sample(small_boards, 8):
         position = SearchPosition(board, ("AEST", "?INR"), STANDARD_ENGLISH, bag=["O", "U"], limit=6)
-        start_key, start_text = position.key(), position.board.to_text()
+        start_key, start_text = position.key(), position.board().to_text()
         steps = []
         for _ in range(4):
             if position.scoreless >= position.limit - 1:
                 break
             rack = Rack(position.rack_tiles(position.side))
-            moves = list(rules.generate_moves(position.board, rack, short_words)) if len(rack) else []
+            moves = list(rules.generate_moves(position.board(), rack, short_words)) if len(rack) else []
             move = rng.choice([*moves, None])
-            steps.append(position.make(move))
+            steps.append(position.make(None if move is None else position.compact(move)))
             assert position.key() == fresh_key(position)
+            assert position.rack_points == [
+                sum(STANDARD_ENGLISH.value(tile) for tile in position.rack_tiles(player)) for player in (0, 1)
+            ]
         for step in reversed(steps):
             position.unmake(step)
-        assert position.key() == start_key and position.board.to_text() == start_text
+        assert position.key() == start_key and position.board().to_text() == start_text
         assert position.rack_text(0) == "AEST" and position.rack_text(1) == "INR?"
-        assert position.bag == ["O", "U"] and position.side == 0 and position.scoreless == 0
+        assert position.bag_tiles() == ["O", "U"] and position.side == 0 and position.scoreless == 0
+
+
+def test_a_compact_move_keeps_its_placements(small_boards: list[Board], short_words: Lexicon) -> None:
+    position = SearchPosition(small_boards[3], ("AE?T", "INR"), STANDARD_ENGLISH)
+    for move in ClassicRules().generate_moves(small_boards[3], Rack.parse("AE?T"), short_words):
+        score, codes = position.compact(move)
+        assert score == move.score
+        assert position.placements(codes) == {(p.row, p.col, p.tile) for p in move.placed}
 
 
 def test_the_key_tells_the_side_to_move_and_the_scoreless_run_apart() -> None:
@@ -46,6 +60,22 @@ def test_the_key_tells_the_side_to_move_and_the_scoreless_run_apart() -> None:
     keys = {position.key()}
     position.make(None)
     keys.add(position.key())
-    position.make(None)
+    position.make(PASS)
     keys.add(position.key())
     assert len(keys) == 3
+
+
+@pytest.mark.parametrize("rule", END_RULES)
+@pytest.mark.parametrize("out", [True, False])
+def test_the_final_adjustment_is_the_games_change_in_spread(rule: str, out: bool) -> None:
+    racks = ("" if out else "QZ", "AEX?")
+    position = SearchPosition(Board(), ("B", "AEX?"), STANDARD_ENGLISH, end_rule=rule)
+    position.make(PASS)  # the opponent (player 1, rack AEX?) is to move
+    if out:
+        position.racks[0] = [0] * len(position.racks[0])
+        position.rack_points[0] = 0
+    else:
+        position = SearchPosition(Board(), ("QZ", "AEX?"), STANDARD_ENGLISH, end_rule=rule)
+        position.make(PASS)
+    changes = end_of_game_adjustments([racks[1], racks[0]], STANDARD_ENGLISH, 1 if out else None, rule)
+    assert position.final_adjustment(out) == changes[0] - changes[1]

@@ -1,69 +1,88 @@
-"""The state an endgame search walks: one board, two racks, a known bag, Zobrist hashes.
+"""The state an endgame search walks: the board as row-major arrays, two racks as counts, a
+known bag, Zobrist hashes.
 
 A :class:`SearchPosition` is made once per search and changed in place: :meth:`make` plays a
 move (or a pass) for the side to move and :meth:`unmake` takes it back, so the search never
-copies a board.  Every change also updates a 64-bit Zobrist hash of the board, both racks,
-the bag, the side to move and the run of scoreless turns, which keys the transposition table
-and (without the side and the run) the move cache.
+copies a board.  Moves are :data:`CompactMove` pairs ``(score, codes)``, one code per tile put
+down (``square << 8 | letter number``, plus :data:`BLANK_FLAG` for a blank; squares numbered
+row-major), the form the compiled move generator hands out without building
+:class:`~wordgames.scrabble.core.move.Move` objects.  Every change also updates a 64-bit
+Zobrist hash of the board, both racks, the bag, the side to move and the run of scoreless
+turns, which keys the transposition table and (without the side and the run) the move cache.
 
-The bag is *known* (a tuple of tiles in the order they will be drawn): empty in an endgame,
-one tile in each branch of a pre-endgame.
+The bag is *known* (a list of tile numbers in the order they will be drawn): empty in an
+endgame, one tile in each branch of a pre-endgame.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments, rack_value
+from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 
-_ZOBRIST_KEY = b"wordgames endgame"  # any fixed bytes: keys must be the same from run to run
+BLANK_FLAG = 128
+"""Added to a letter number in a move code when a blank plays it (as the move generator's
+records do)."""
+CompactMove = tuple[int, tuple[int, ...]]
+"""``(score, codes)``: a placement as the search handles it."""
+PASS: CompactMove = (0, ())
+"""The pass as a compact move: no tiles, no points (:meth:`SearchPosition.make` also takes
+None)."""
+
+_SEED = 0x5EED_E6D  # any fixed number: keys must be the same from run to run
+_SQUARE_KEYS: dict[int, list[int]] = {}
+
+
+def _square_keys(squares: int) -> list[int]:
+    """A key per (square, code byte) of a board of ``squares`` squares, made once per size."""
+    keys = _SQUARE_KEYS.get(squares)
+    if keys is None:
+        rng = random.Random(_SEED + squares)
+        keys = _SQUARE_KEYS[squares] = [rng.getrandbits(64) for _ in range(squares << 8)]
+    return keys
 
 
 class Zobrist:
-    """Pseudo-random 64-bit keys for every (square, tile), (player, tile, copy), bag slot,
-    side and scoreless run.  A key is a hash of the feature itself (remembered once made), so
-    it does not depend on the order features are first met: every position and every run
-    gives a feature the same key."""
+    """Pseudo-random 64-bit keys, from fixed seeds, for every (square, tile), (player, tile,
+    copy), (bag slot, tile), scoreless run and the side to move.  Each kind of feature has
+    its own generator, so a key does not depend on the sizes of the others: two positions
+    of one tile set and board size get the same keys whatever their racks."""
 
-    def __init__(self) -> None:
-        self._keys: dict[tuple[object, ...], int] = {}
-        self.side = self.key("side")
-
-    def key(self, *what: object) -> int:
-        """The key of one feature (a tuple of small values)."""
-        value = self._keys.get(what)
-        if value is None:
-            digest = hashlib.blake2b(repr(what).encode("utf-8"), digest_size=8, key=_ZOBRIST_KEY)
-            value = self._keys[what] = int.from_bytes(digest.digest(), "little")
-        return value
-
-
-def placement_key(move: Move | None) -> tuple[object, ...]:
-    """A hashable name of a move within one position: its placements (empty for a pass)."""
-    return () if move is None else move.placed
+    def __init__(self, squares: int, tiles: int, copies: int, bag: int, limit: int) -> None:
+        self.square = _square_keys(squares)
+        self.copies = copies
+        rack = random.Random(_SEED + 1)
+        self.rack = [[rack.getrandbits(64) for _ in range(tiles * copies)] for _ in range(2)]
+        slots = random.Random(_SEED + 2)
+        self.bag = [[slots.getrandbits(64) for _ in range(tiles)] for _ in range(bag)]
+        runs = random.Random(_SEED + 3)
+        self.run = [runs.getrandbits(64) for _ in range(limit + 1)]
+        self.side = random.Random(_SEED + 4).getrandbits(64)
 
 
 @dataclass(frozen=True)
 class Step:
     """What :meth:`SearchPosition.make` changed, for :meth:`SearchPosition.unmake`."""
 
-    move: Move | None
-    drawn: tuple[str, ...]
+    move: CompactMove | None
+    drawn: tuple[int, ...]
     scoreless_before: int
 
 
 class SearchPosition:
     """A two-player position with both racks and the bag known, changed in place.
 
-    ``racks[0]`` belongs to the player to move at the start (the *mover*); ``side`` is the
-    index of the player to move now.  ``scoreless`` is the current run of scoreless turns and
+    ``racks[0]`` belongs to the player to move at the start (the *mover*), as counts per tile
+    number (the tile set's letters in order, then the blank); ``side`` is the index of the
+    player to move now.  ``tiles`` holds each square's letter number (-1 empty) and
+    ``points`` what its tile scores.  ``scoreless`` is the current run of scoreless turns and
     ``limit`` the run that ends the game; ``end_rule`` one of END_RULES.
     """
 
@@ -86,121 +105,218 @@ class SearchPosition:
             raise InvalidArgumentError(
                 f"the scoreless-turn run {scoreless} must be from 0 to {limit - 1} (the limit ends the game)"
             )
-        self.board = board.copy()
+        self.root = board.copy()
         self.tile_set = tile_set
-        self.racks = [Counter(Rack(racks[0]).tiles()), Counter(Rack(racks[1]).tiles())]
-        self.bag = list(bag)
-        Rack(self.bag)  # raises for something that is not a tile
+        self.letters = tile_set.letters
+        self.number = {letter: index for index, letter in enumerate(self.letters)}
+        self.blank = len(self.letters)
+        self.values = [tile_set.value(letter) for letter in self.letters] + [0]
+        self.rows, self.cols = board.rows, board.cols
+        self.tiles = [-1] * (self.rows * self.cols)
+        self.points = [0] * (self.rows * self.cols)
+        for row, col, tile in board.tiles():
+            square = row * self.cols + col
+            self.tiles[square] = self._number(tile.upper())
+            self.points[square] = tile_set.value(tile)
+        self.racks = [self._counts(Rack(racks[0]).tiles()), self._counts(Rack(racks[1]).tiles())]
+        self.sizes = [sum(self.racks[0]), sum(self.racks[1])]
+        self.rack_points = [self._rack_points(0), self._rack_points(1)]
+        bag_tiles = list(bag)
+        Rack(bag_tiles)  # raises for something that is not a tile
+        self.bag = [self._rack_number(tile) for tile in bag_tiles]
         self.scoreless = scoreless
         self.limit = limit
         self.end_rule = end_rule
         self.side = 0
-        self.zobrist = Zobrist()
+        self.played: list[tuple[int, ...]] = []  # the codes of the placements made, in order
+        # A rack holds at most MAX_HAND_SIZE tiles, so at most that many copies of one.
+        self.zobrist = Zobrist(len(self.tiles), self.blank + 1, MAX_HAND_SIZE + 1, len(self.bag), limit)
         self.board_hash = 0
-        for row, col, tile in self.board.tiles():
-            self.board_hash ^= self.zobrist.key("sq", row, col, tile)
+        for row, col, tile in board.tiles():
+            square = row * self.cols + col
+            blank = BLANK_FLAG if tile != tile.upper() else 0
+            self.board_hash ^= self.zobrist.square[square << 8 | self.tiles[square] | blank]
         self.rack_hash = [self._rack_hash(0), self._rack_hash(1)]
         self.bag_hash = self._bag_hash()
+
+    # --- tiles as numbers -----------------------------------------------------------------------
+
+    def _number(self, letter: str) -> int:
+        try:
+            return self.number[letter]
+        except KeyError:
+            raise InvalidArgumentError(f"{letter!r} is not a letter of this tile set") from None
+
+    def _rack_number(self, tile: str) -> int:
+        return self.blank if tile == BLANK else self._number(tile)
+
+    def _counts(self, tiles: Iterable[str]) -> list[int]:
+        counts = [0] * (self.blank + 1)
+        for tile in tiles:
+            counts[self._rack_number(tile)] += 1
+        return counts
+
+    def tile_text(self, number: int) -> str:
+        """The tile a rack number stands for: a letter, or ``?``."""
+        return BLANK if number == self.blank else self.letters[number]
 
     # --- hashing --------------------------------------------------------------------------------
 
     def _rack_hash(self, player: int) -> int:
         value = 0
-        for tile, count in self.racks[player].items():
+        keys, copies = self.zobrist.rack[player], self.zobrist.copies
+        for tile, count in enumerate(self.racks[player]):
             for copy in range(count):
-                value ^= self.zobrist.key("rack", player, tile, copy)
+                value ^= keys[tile * copies + copy]
         return value
 
     def _bag_hash(self) -> int:
         value = 0
         for index, tile in enumerate(self.bag):
-            value ^= self.zobrist.key("bag", index, tile)
+            value ^= self.zobrist.bag[index][tile]
         return value
+
+    def _rack_points(self, player: int) -> int:
+        return sum(count * value for count, value in zip(self.racks[player], self.values, strict=True))
 
     def key(self) -> int:
         """The transposition-table key: board, both racks, bag, side to move, scoreless run."""
         key = self.board_hash ^ self.rack_hash[0] ^ self.rack_hash[1] ^ self.bag_hash
-        key ^= self.zobrist.key("run", self.scoreless)
+        key ^= self.zobrist.run[self.scoreless]
         return key ^ self.zobrist.side if self.side else key
 
-    def rack_text(self, player: int) -> str:
-        """A player's rack as sorted text (blanks last), e.g. ``"EIST?"``."""
-        return "".join(sorted(self.racks[player].elements(), key=lambda tile: (tile == BLANK, tile)))
+    def rack_key(self, player: int) -> int:
+        """A hash of the board and one player's rack: the move cache's key."""
+        return self.board_hash ^ self.rack_hash[player]
 
-    def rack_points(self, player: int) -> int:
-        """The face value of a player's rack (blanks 0)."""
-        return rack_value(self.racks[player].elements(), self.tile_set)
+    # --- reading --------------------------------------------------------------------------------
 
     def rack_tiles(self, player: int) -> list[str]:
-        """A player's rack tiles."""
-        return list(self.racks[player].elements())
+        """A player's rack tiles, in tile-set order, blanks last."""
+        return [self.tile_text(tile) for tile, count in enumerate(self.racks[player]) for _ in range(count)]
+
+    def rack_text(self, player: int) -> str:
+        """A player's rack as text, in tile-set order, blanks last (``"EIST?"``)."""
+        return "".join(self.rack_tiles(player))
+
+    def bag_tiles(self) -> list[str]:
+        """The bag's tiles in drawing order."""
+        return [self.tile_text(tile) for tile in self.bag]
+
+    def board(self) -> Board:
+        """The board as it stands now (a new :class:`Board`).  Cost: a copy of the board."""
+        board = self.root.copy()
+        for codes in self.played:
+            for code in codes:
+                row, col = divmod(code >> 8, self.cols)
+                letter = self.letters[code & 127]
+                board.place(row, col, letter.lower() if code & BLANK_FLAG else letter)
+        return board
+
+    def compact(self, move: Move) -> CompactMove:
+        """``move`` as the search handles it."""
+        codes = tuple(
+            (p.row * self.cols + p.col) << 8 | self._number(p.letter) | (BLANK_FLAG if p.blank else 0)
+            for p in sorted(move.placed, key=lambda p: (p.row, p.col))
+        )
+        return move.score, codes
+
+    def placements(self, codes: tuple[int, ...]) -> frozenset[tuple[int, int, str]]:
+        """The (row, column, tile as written) of each code: how a :class:`Move` is matched."""
+        found = set()
+        for code in codes:
+            row, col = divmod(code >> 8, self.cols)
+            letter = self.letters[code & 127]
+            found.add((row, col, letter.lower() if code & BLANK_FLAG else letter))
+        return frozenset(found)
 
     # --- making moves ---------------------------------------------------------------------------
 
-    def _take(self, player: int, tile: str) -> None:
-        rack = self.racks[player]
-        rack[tile] -= 1
-        self.rack_hash[player] ^= self.zobrist.key("rack", player, tile, rack[tile])
-        if not rack[tile]:
-            del rack[tile]
-
-    def _give(self, player: int, tile: str) -> None:
-        rack = self.racks[player]
-        self.rack_hash[player] ^= self.zobrist.key("rack", player, tile, rack[tile])
-        rack[tile] += 1
-
-    def make(self, move: Move | None) -> Step:
+    def make(self, move: CompactMove | None) -> Step:
         """Play ``move`` (None = pass) for the side to move: tiles onto the board, off the
         rack, bag tiles drawn, the scoreless run updated, the turn passed.  Cost: O(tiles)."""
-        drawn: tuple[str, ...] = ()
+        drawn: tuple[int, ...] = ()
         score = 0
-        if move is not None:
-            score = move.score
-            for placement in move.placed:
-                self.board.place(placement.row, placement.col, placement.tile)
-                self.board_hash ^= self.zobrist.key("sq", placement.row, placement.col, placement.tile)
-                self._take(self.side, placement.rack_tile)
+        if move is not None and move[1]:
+            score, codes = move
+            side = self.side
+            rack = self.racks[side]
+            keys, copies = self.zobrist.rack[side], self.zobrist.copies
+            square_keys = self.zobrist.square
+            values = self.values
+            for code in codes:
+                square = code >> 8
+                letter = code & 127
+                if code & BLANK_FLAG:
+                    tile = self.blank
+                    self.points[square] = 0
+                else:
+                    tile = letter
+                    self.points[square] = values[letter]
+                self.tiles[square] = letter
+                self.board_hash ^= square_keys[code]
+                rack[tile] -= 1
+                self.rack_hash[side] ^= keys[tile * copies + rack[tile]]
+                self.rack_points[side] -= values[tile]
+            self.sizes[side] -= len(codes)
+            self.played.append(codes)
             if self.bag:
-                drawn = tuple(self.bag[: len(move.placed)])
-                del self.bag[: len(move.placed)]
+                drawn = tuple(self.bag[: len(codes)])
+                del self.bag[: len(codes)]
                 for tile in drawn:
-                    self._give(self.side, tile)
+                    self._give(side, tile)
                 self.bag_hash = self._bag_hash()
         step = Step(move, drawn, self.scoreless)
         self.scoreless = self.scoreless + 1 if score == 0 else 0
         self.side ^= 1
         return step
 
+    def _give(self, player: int, tile: int) -> None:
+        rack = self.racks[player]
+        self.rack_hash[player] ^= self.zobrist.rack[player][tile * self.zobrist.copies + rack[tile]]
+        rack[tile] += 1
+        self.sizes[player] += 1
+        self.rack_points[player] += self.values[tile]
+
     def unmake(self, step: Step) -> None:
         """Take back the move :meth:`make` returned ``step`` for."""
         self.side ^= 1
         self.scoreless = step.scoreless_before
+        side = self.side
+        rack = self.racks[side]
+        keys, copies = self.zobrist.rack[side], self.zobrist.copies
         if step.drawn:
             for tile in step.drawn:
-                self._take(self.side, tile)
+                rack[tile] -= 1
+                self.rack_hash[side] ^= keys[tile * copies + rack[tile]]
+                self.sizes[side] -= 1
+                self.rack_points[side] -= self.values[tile]
             self.bag[:0] = step.drawn
             self.bag_hash = self._bag_hash()
-        if step.move is not None:
-            for placement in step.move.placed:
-                self.board.remove(placement.row, placement.col)
-                self.board_hash ^= self.zobrist.key("sq", placement.row, placement.col, placement.tile)
-                self._give(self.side, placement.rack_tile)
+        if step.move is not None and step.move[1]:
+            codes = step.move[1]
+            self.played.pop()
+            square_keys = self.zobrist.square
+            for code in codes:
+                square = code >> 8
+                self.tiles[square] = -1
+                self.points[square] = 0
+                self.board_hash ^= square_keys[code]
+                self._give(side, self.blank if code & BLANK_FLAG else code & 127)
 
     # --- the end of the game --------------------------------------------------------------------
 
-    def goes_out(self, move: Move | None) -> bool:
+    def goes_out(self, move: CompactMove | None) -> bool:
         """Whether ``move`` by the side to move empties its rack with the bag empty (ends the
         game).  A pass never does."""
-        if move is None or len(self.bag) >= 1:
-            return False
-        return len(move.placed) == sum(self.racks[self.side].values())
+        return move is not None and not self.bag and len(move[1]) == self.sizes[self.side] > 0
 
     def final_adjustment(self, out: bool) -> int:
         """The end-of-game change in spread, for the side to move *now*, when the game ends
         in the current position: ``out`` True when the player who just moved (the other
-        side) emptied its rack, False when the scoreless run ended it.  Counted by
-        :func:`~wordgames.scrabble.core.scoring.end_of_game_adjustments`, as the game does."""
-        me, other = self.side, self.side ^ 1
-        racks = [self.rack_tiles(me), self.rack_tiles(other)]
-        changes = end_of_game_adjustments(racks, self.tile_set, 1 if out else None, self.end_rule)
-        return changes[0] - changes[1]
+        side) emptied its rack, False when the scoreless run ended it.  Both END_RULES give
+        the same change in spread (they differ only in who gains and who loses it, see
+        :func:`~wordgames.scrabble.core.scoring.end_of_game_adjustments`): twice the rack
+        left when a player went out, else the difference of the racks."""
+        me = self.rack_points[self.side]
+        return -2 * me if out else self.rack_points[self.side ^ 1] - me

@@ -113,7 +113,7 @@ def solve_preendgame(
                 budget = max(time_limit - (time.perf_counter() - started), 0.001) / solves_left
             solves_left -= 1
             score = 0 if play is None else play.score
-            step = position.make(play)
+            step = position.make(None if play is None else position.compact(play))
             if position.scoreless >= position.limit:
                 value = score - position.final_adjustment(out=False)
             else:

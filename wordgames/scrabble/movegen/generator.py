@@ -256,18 +256,7 @@ class MoveGenerator:
         """A kernel of this generator's lexicon and scoring with ``board`` loaded, taken from
         the pool its lexicon tables keep (one search at a time uses a kernel); with
         ``equity``, an :class:`~.equity_kernel.EquityKernel` (of :attr:`equity_module`)."""
-        module = self.kernel_module
-        assert module is not None
-        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus,
-               self.equity_module.__name__ if equity else "")
-        pool = self.tables.kernels.setdefault(key, [])
-        if pool:
-            kernel = pool.pop()
-        else:
-            lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
-            kind = self.equity_module.EquityKernel if equity else module.Kernel
-            kernel = kind(lexicon, self.values, self.hand_size, self.bingo_bonus)
-        kernel.pool = pool
+        kernel = self._take_kernel(equity)
         index = self.tables.index
         value = self.tile_set.value
         tiles = []
@@ -286,9 +275,55 @@ class MoveGenerator:
                           start_row * board.cols + start_col)
         return kernel
 
+    def _take_kernel(self, equity: bool = False) -> Any:
+        """A kernel from the pool of this generator's lexicon and scoring (a new one when the
+        pool is empty); :meth:`_release` gives it back."""
+        module = self.kernel_module
+        assert module is not None
+        key = (module.__name__, tuple(self.values), self.hand_size, self.bingo_bonus,
+               self.equity_module.__name__ if equity else "")
+        pool = self.tables.kernels.setdefault(key, [])
+        if pool:
+            kernel = pool.pop()
+        else:
+            lexicon = module.kernel_lexicon(packed_nodes(self.lexicon), self.alphabet)
+            kind = self.equity_module.EquityKernel if equity else module.Kernel
+            kernel = kind(lexicon, self.values, self.hand_size, self.bingo_bonus)
+        kernel.pool = pool
+        return kernel
+
+    def flat_moves(self, layout: Layout) -> FlatMoves | None:
+        """A move source over boards of ``layout`` kept as row-major arrays, for searches that
+        generate moves at every node (the endgame's); None when the kernel is not compiled
+        (then :meth:`moves` on a :class:`Board` is the faster way)."""
+        if self.kernel_module is None:
+            return None
+        return FlatMoves(self._take_kernel(), layout)
+
     def _release(self, kernel: Any) -> None:
         """Give a kernel back to its pool."""
         kernel.pool.append(kernel)
+
+
+class FlatMoves:
+    """Every legal move as ``(score, codes)`` (see :meth:`.records.Recorder.placed_codes`)
+    for a board its caller keeps as arrays and changes between calls: one kernel, owned
+    for the source's life."""
+
+    def __init__(self, kernel: Any, layout: Layout) -> None:
+        self.kernel = kernel
+        self.letter_mult, self.word_mult = _flat_premiums(layout)
+        self.rows, self.cols = layout.rows, layout.cols
+        self.start = layout.start[0] * layout.cols + layout.start[1]
+
+    def moves(self, tiles: list[int], points: list[int], rack: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """The moves of ``rack`` (counts per letter number, blanks last) on the board whose
+        squares hold ``tiles`` (letter numbers, -1 empty) scoring ``points``, row-major, in
+        the generator's order.  Cost: one kernel search, no :class:`Move` built."""
+        kernel = self.kernel
+        kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
+                          self.start)
+        return kernel.placed_codes(kernel.search(rack, 0))  # type: ignore[no-any-return]
 
 
 _FLAT_PREMIUMS: dict[Layout, tuple[list[int], list[int]]] = {}

@@ -36,3 +36,8 @@ cdef class Recorder(BoardArrays):
 
     @cython.locals(total=i64, j=int, covered=int, letter=int)
     cdef void _try_blanks(self, int size, int forced, int end, i64 score)
+
+    @cython.locals(found=list, codes=list, cols=Py_ssize_t, n=Py_ssize_t, base=Py_ssize_t,
+                   across=i64, line=i64, first=i64, last=i64, offset=i64, line_base=Py_ssize_t,
+                   square=i64, at=i64)
+    cpdef list placed_codes(self, Py_ssize_t count)

@@ -167,3 +167,26 @@ class Recorder(BoardArrays):
         self._emit(total, end)
         for j in range(size):
             self.word[self.offsets[self.chosen[j]]] -= _BLANK
+
+    def placed_codes(self, count: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The first ``count`` records as ``(score, codes)``: one code per tile the move puts
+        down, ``square << 8 | letter`` (``+ BLANK_FLAG`` for a blank) with squares numbered
+        row-major, in reading order.  The endgame searches on these instead of building
+        :class:`~wordgames.scrabble.core.move.Move` objects.  Cost: O(squares of the words)."""
+        found = []
+        cols = self.cols
+        for n in range(count):
+            base = _WIDTH * n
+            across = self.records[base + 1]
+            line = self.records[base + 2]
+            first = self.records[base + 3]
+            last = self.records[base + 4]
+            offset = self.records[base + 5]
+            line_base = self._base(across) + line * (cols if across else self.rows)
+            codes = []
+            for square in range(first, last + 1):
+                if self.tile[line_base + square] < 0:
+                    at = line * cols + square if across else square * cols + line
+                    codes.append(at << 8 | self.letters[offset + square - first])
+            found.append((self.records[base], tuple(codes)))
+        return found

@@ -12,7 +12,7 @@ import heapq
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -21,7 +21,11 @@ from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
+
+if TYPE_CHECKING:
+    from wordgames.scrabble.movegen.generator import FlatMoves
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,15 @@ class RuleSet(ABC):
     @abstractmethod
     def generate_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> Iterator[Move]:
         """Every distinct legal move for ``rack`` on ``board``, scored, in no set order."""
+
+    def flat_moves(self, lexicon: Lexicon, layout: Layout) -> FlatMoves | None:
+        """A compiled move source over boards of ``layout`` kept as arrays (see
+        :class:`~wordgames.scrabble.movegen.generator.FlatMoves`), for searches that generate
+        moves at every node; None where these rules have none (then use
+        :meth:`generate_moves`)."""
+        require_type(lexicon, Lexicon, "the lexicon")
+        require_type(layout, Layout, "the layout")
+        return None
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None

@@ -27,6 +27,7 @@ from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_square, parse_square
@@ -41,7 +42,7 @@ from wordgames.scrabble.leaves.keeps import RackKeeps
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
-    from wordgames.scrabble.movegen.generator import MoveGenerator
+    from wordgames.scrabble.movegen.generator import FlatMoves, MoveGenerator
 
 VALID = "VALID"
 BAD_START = "BAD START"
@@ -232,6 +233,12 @@ class ClassicRules(RuleSet):
         self.check_search(board, lexicon, rack)
         generator = self._generator(lexicon)
         return iter(generator.moves(board, rack))
+
+    def flat_moves(self, lexicon: Lexicon, layout: Layout) -> FlatMoves | None:
+        """The compiled kernel's move source (None when the kernel is not compiled)."""
+        require_type(lexicon, Lexicon, "the lexicon")
+        require_type(layout, Layout, "the layout")
+        return self._generator(lexicon).flat_moves(layout)
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None

@@ -1,0 +1,137 @@
+"""Whether a compact move found elsewhere in the search is legal where the search stands now,
+and what it scores there, without generating the position's moves.
+
+The endgame tries the moves that refuted sibling positions (killer moves) before it generates
+anything: in a position they refute again, the generation is never needed.  A killer was
+legal on another board, so here each of its squares must still be empty, the rack must
+hold its tiles, its tiles must still make one unbroken line touching the board, and every
+word it forms must be in the lexicon; its score is counted afresh, since tiles played since
+may lengthen its words.  Cost: O(squares of the words it forms) and a lexicon look-up a word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+
+from wordgames.scrabble.core.layout import Layout
+from wordgames.scrabble.endgame.position import BLANK_FLAG, SearchPosition
+
+
+class MoveJudge:
+    """Judges compact moves on a :class:`SearchPosition` as it changes, under classic
+    scoring: letter and word premiums under new tiles, ``bingo_bonus`` for ``hand_size``
+    tiles, every word of ``minimum_length`` letters or more in ``words``."""
+
+    def __init__(self, position: SearchPosition, layout: Layout, words: Container[str],
+                 hand_size: int, bingo_bonus: int, minimum_length: int = 2) -> None:
+        self.position = position
+        self.words = words
+        self.hand_size = hand_size
+        self.bingo_bonus = bingo_bonus
+        self.minimum_length = minimum_length
+        self.letter_mult = [layout.letter_multiplier(r, c) for r in range(layout.rows) for c in range(layout.cols)]
+        self.word_mult = [layout.word_multiplier(r, c) for r in range(layout.rows) for c in range(layout.cols)]
+
+    def score(self, codes: tuple[int, ...]) -> int | None:
+        """What the placements ``codes`` (squares in increasing order) score for the side to
+        move now, or None when they are not a legal move here."""
+        position = self.position
+        tiles = position.tiles
+        rack = position.racks[position.side]
+        needed: dict[int, int] = {}
+        placed: dict[int, int] = {}
+        for code in codes:
+            square = code >> 8
+            if tiles[square] >= 0 or square in placed:
+                return None
+            tile = position.blank if code & BLANK_FLAG else code & 127
+            needed[tile] = needed.get(tile, 0) + 1
+            if needed[tile] > rack[tile]:
+                return None
+            placed[square] = code
+        cols = position.cols
+        first, last = codes[0] >> 8, codes[-1] >> 8
+        if len(codes) == 1:
+            steps = (1, cols)
+        elif first // cols == last // cols:
+            steps = (1,)
+        elif (last - first) % cols == 0:
+            steps = (cols,)
+        else:
+            return None
+        total = 0
+        touches = False
+        main = True
+        for step in steps:
+            found = self._word(first, last, step, placed)
+            if found is None:
+                return None
+            length, points, covered = found
+            if main and len(codes) > 1 and covered < len(codes):
+                return None
+            if length > len(codes) if main else length > 1:
+                touches = True
+            total += points
+            main = False
+        if len(codes) > 1:
+            cross = cols if steps[0] == 1 else 1
+            for code in codes:
+                found = self._word(code >> 8, code >> 8, cross, placed)
+                if found is None:
+                    return None
+                if found[0] > 1:
+                    touches = True
+                    total += found[1]
+        if not touches:
+            return None
+        return total + (self.bingo_bonus if len(codes) == self.hand_size else 0)
+
+    def _word(self, first: int, last: int, step: int, placed: dict[int, int]) -> tuple[int, int, int] | None:
+        """(length, points, placed squares in it) of the word along ``step`` (1 across, cols
+        down) through squares ``first``..``last``; points 0 for a single letter; None when
+        the line has a gap or the word is not in the lexicon."""
+        position = self.position
+        tiles, points, letters, values = position.tiles, position.points, position.letters, position.values
+        cols = position.cols
+        size = len(tiles)
+        row_first = first - first % cols if step == 1 else 0
+
+        def inside(square: int) -> bool:
+            if step == 1:
+                return row_first <= square < row_first + cols
+            return 0 <= square < size
+
+        start = first
+        while inside(start - step) and tiles[start - step] >= 0:
+            start -= step
+        end = last
+        while inside(end + step) and tiles[end + step] >= 0:
+            end += step
+        chars = []
+        covered = 0
+        letter_points = 0
+        word_mult = 1
+        square = start
+        while True:
+            code = placed.get(square)
+            if code is not None:
+                covered += 1
+                letter = code & 127
+                chars.append(letters[letter])
+                if not code & BLANK_FLAG:
+                    letter_points += values[letter] * self.letter_mult[square]
+                word_mult *= self.word_mult[square]
+            elif tiles[square] >= 0:
+                chars.append(letters[tiles[square]])
+                letter_points += points[square]
+            else:
+                return None
+            if square == end:
+                break
+            square += step
+        if len(chars) == 1:
+            return 1, 0, covered
+        word = "".join(chars)
+        if len(word) < self.minimum_length or word not in self.words:
+            return None
+        return len(chars), letter_points * word_mult, covered
