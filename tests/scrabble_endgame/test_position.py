@@ -16,7 +16,8 @@ from wordgames.scrabble.rules.classic import ClassicRules
 
 def fresh_key(position: SearchPosition) -> int:
     """The key of a position built from scratch in the same state."""
-    copy = SearchPosition(position.board(), (position.rack_tiles(0), position.rack_tiles(1)), STANDARD_ENGLISH,
+    racks = (position.rack_tiles(0), position.rack_tiles(1))
+    copy = SearchPosition(position.board(), racks, STANDARD_ENGLISH,
                           bag=position.bag_tiles(), scoreless=0, limit=position.limit)
     copy.side, copy.scoreless = position.side, position.scoreless
     return copy.key()

@@ -29,8 +29,9 @@ class MoveJudge:
         self.hand_size = hand_size
         self.bingo_bonus = bingo_bonus
         self.minimum_length = minimum_length
-        self.letter_mult = [layout.letter_multiplier(r, c) for r in range(layout.rows) for c in range(layout.cols)]
-        self.word_mult = [layout.word_multiplier(r, c) for r in range(layout.rows) for c in range(layout.cols)]
+        squares = [(row, col) for row in range(layout.rows) for col in range(layout.cols)]
+        self.letter_mult = [layout.letter_multiplier(row, col) for row, col in squares]
+        self.word_mult = [layout.word_multiplier(row, col) for row, col in squares]
 
     def score(self, codes: tuple[int, ...]) -> int | None:
         """What the placements ``codes`` (squares in increasing order) score for the side to
@@ -51,6 +52,7 @@ class MoveJudge:
             placed[square] = code
         cols = position.cols
         first, last = codes[0] >> 8, codes[-1] >> 8
+        steps: tuple[int, ...]
         if len(codes) == 1:
             steps = (1, cols)
         elif first // cols == last // cols:

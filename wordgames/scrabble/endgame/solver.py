@@ -193,7 +193,8 @@ class Searcher:
         self.nodes += 1
         # Reading the clock costs as much as a small node: every CLOCK_EVERY nodes is enough
         # (a few milliseconds apart).
-        if self.deadline is not None and not self.nodes % CLOCK_EVERY and self.options.clock() > self.deadline:
+        deadline = self.deadline
+        if deadline is not None and not self.nodes % CLOCK_EVERY and self.options.clock() > deadline:
             raise _Timeout
 
     def leaf_value(self) -> int:

@@ -316,7 +316,9 @@ class FlatMoves:
         self.rows, self.cols = layout.rows, layout.cols
         self.start = layout.start[0] * layout.cols + layout.start[1]
 
-    def moves(self, tiles: list[int], points: list[int], rack: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    def moves(
+        self, tiles: list[int], points: list[int], rack: list[int]
+    ) -> list[tuple[int, tuple[int, ...]]]:
         """The moves of ``rack`` (counts per letter number, blanks last) on the board whose
         squares hold ``tiles`` (letter numbers, -1 empty) scoring ``points``, row-major, in
         the generator's order.  Cost: one kernel search, no :class:`Move` built."""

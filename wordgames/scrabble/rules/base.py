@@ -18,10 +18,10 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
-from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
 
 if TYPE_CHECKING:
