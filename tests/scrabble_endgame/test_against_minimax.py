@@ -20,6 +20,7 @@ from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
 from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame
 from wordgames.scrabble.endgame.position import SearchPosition
+from wordgames.scrabble.endgame import solver
 from wordgames.scrabble.endgame.solver import Searcher
 from wordgames.scrabble.rules.classic import ClassicRules
 
@@ -133,3 +134,12 @@ def test_compact_kernel_moves_and_rule_moves_give_the_same_search(
             results.append(searcher.solve(plies=4))
         assert results[0].value == results[1].value and results[0].moves == results[1].moves
         assert results[0].nodes == results[1].nodes and results[0].exact == results[1].exact
+
+
+def test_a_table_that_fills_up_keeps_the_values(
+    small_boards: list[Board], short_words: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table of a few dozen entries overflows many times a search: emptying it (but for
+    the proven entries) changes no value."""
+    monkeypatch.setattr(solver, "MAX_TABLE_ENTRIES", 40)
+    compare(small_boards, short_words, 20, seed=19)

@@ -270,13 +270,20 @@ class Searcher:
                         break
         if self.options.transposition_table:
             if len(self.table) >= MAX_TABLE_ENTRIES:
-                self.table.clear()
+                self._make_room()
             flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
             stored_depth = COMPLETE if self.horizon_hits == hits_before else depth
             # After a fail low every move was as bad as the bound: the "best" one is only the
             # first tried, so the move learnt earlier (if any) is kept for ordering instead.
             self.table[key] = (stored_depth, best, flag, known if flag == UPPER else best_move)
         return best
+
+    def _make_room(self) -> None:
+        """Empty a full table but for the entries whose subtrees reached no horizon (what a
+        proof is made of), unless they fill half of it too.  Cost: one pass over the table,
+        once every MAX_TABLE_ENTRIES / 2 new positions at most."""
+        proven = {key: entry for key, entry in self.table.items() if entry[0] == COMPLETE}
+        self.table = proven if len(proven) <= MAX_TABLE_ENTRIES // 2 else {}
 
     def _remember_killer(self, ply: int, move: CompactMove) -> None:
         # A pass refutes often but leads into long scoreless lines: tried first everywhere
