@@ -18,9 +18,8 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
-from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame
+from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame, solver
 from wordgames.scrabble.endgame.position import SearchPosition
-from wordgames.scrabble.endgame import solver
 from wordgames.scrabble.endgame.solver import Searcher
 from wordgames.scrabble.rules.classic import ClassicRules
 
