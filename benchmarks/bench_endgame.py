@@ -32,8 +32,9 @@ CONFIGS = {
     "no PVS": SearchOptions(pvs=False),
     "no aspiration": SearchOptions(aspiration=False),
     "no move cache": SearchOptions(move_cache=False),
+    "no frontier valuing": SearchOptions(frontier=False),
 }
-ALL_OFF = SearchOptions(False, False, False, False, False, False)
+ALL_OFF = SearchOptions(False, False, False, False, False, False, False)
 
 
 def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str, str]]:
