@@ -22,6 +22,7 @@ from wordgames.scrabble.core.notation import (
     parse_standard_move,
     parse_usc_move,
 )
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
 directions = st.sampled_from(list(Direction))
 
@@ -195,3 +196,13 @@ def test_overlong_notation_text_is_refused_by_every_reader() -> None:
             parse(long_text)
     with pytest.raises(NotationError):
         parse_coordinate("9" * 5000 + "H")  # no int() of thousands of digits
+
+
+def test_usc_notation_writes_and_reads_multi_character_tiles() -> None:
+    catalan = TILE_DISTRIBUTIONS["catalan"]
+    board = Board(standard_layout())
+    move = parse_usc_move("PLACE - 8 8 CE?[L·L]A", board, catalan)
+    assert format_usc_move(move, catalan) == "PLACE - 8 8 CE?[L·L]A"
+    assert parse_usc_move(format_usc_move(move, catalan), board, catalan) == move
+    with pytest.raises(InvalidArgumentTypeError):
+        format_usc_move(move, "catalan")  # type: ignore[arg-type]

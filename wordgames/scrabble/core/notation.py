@@ -252,14 +252,19 @@ def parse_usc_move(text: str, board: Board, tile_set: TileSet | None = None) -> 
     return Move.from_placements(board, placements, direction)
 
 
-def format_usc_move(move: Move) -> str:
-    """``"PLACE - 5 1 POE?MON"`` for a move (1-based square of its first placed tile)."""
+def format_usc_move(move: Move, tile_set: TileSet | None = None) -> str:
+    """``"PLACE - 5 1 POE?MON"`` for a move (1-based square of its first placed tile), the
+    tiles in ``tile_set``'s notation when given (``PLACE - 8 8 CE?[L·L]A``), which
+    :func:`parse_usc_move` reads back with the same tile set."""
     require_type(move, Move, "a move")
+    if tile_set is not None:
+        require_type(tile_set, TileSet, "a tile set")
     if not move.placed:
         raise NotationError(f"{move} places no tile, so it has no USC spelling")
     first = move.placed[0]
     symbol = "-" if move.direction is Direction.ACROSS else "|"
-    tiles = "".join(f"?{p.letter}" if p.blank else p.letter for p in move.placed)
+    show = tile_set.show if tile_set is not None else str
+    tiles = "".join(("?" if p.blank else "") + show(p.letter) for p in move.placed)
     return f"PLACE {symbol} {first.row + 1} {first.col + 1} {tiles}"
 
 
