@@ -116,23 +116,26 @@ def test_each_technique_alone_off_gives_the_same_values(
 def test_compact_kernel_moves_and_rule_moves_give_the_same_search(
     standard_boards: list[Board], enable_trie: Lexicon
 ) -> None:
-    """The solver's two move sources (the compiled kernel's records where built, the rules'
-    Move objects otherwise) give the same values, sequences and node counts."""
+    """The solver's two move sources (the compiled kernel's records and equity kernel where
+    built, the rules' Move objects otherwise) give the same values and proofs."""
     rules = ClassicRules()
     rng = random.Random(21)
-    for board in rng.sample(standard_boards[-12:], 6):
+    for board in rng.sample(standard_boards[-24:-6], 8):
         pool = unseen_pool(board)
         rng.shuffle(pool)
         racks = ("".join(pool[:3]), "".join(pool[3:6]))
+        if len(pool) < 6:
+            continue
         results = []
         for flat in (True, False):
             position = SearchPosition(board, racks, STANDARD_ENGLISH)
             searcher = Searcher(position, enable_trie, rules)
             if not flat:
-                searcher.flat = None
-            results.append(searcher.solve(plies=4))
-        assert results[0].value == results[1].value and results[0].moves == results[1].moves
-        assert results[0].nodes == results[1].nodes and results[0].exact == results[1].exact
+                searcher.flat = searcher.kernel_frontier = None
+            results.append(searcher.solve())
+        assert results[0].exact and results[1].exact
+        assert results[0].value == results[1].value
+        assert played_out(board, racks, results[1].moves, 6, "usc") == results[1].value
 
 
 def test_a_table_that_fills_up_keeps_the_values(

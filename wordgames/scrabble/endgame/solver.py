@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.endgame.frontier import KernelFrontier
 from wordgames.scrabble.endgame.legality import MoveJudge
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.movegen.convert import collector_paused
@@ -115,6 +116,7 @@ class Searcher:
         self.options = options or SearchOptions()
         self.flat: FlatMoves | None = rules.flat_moves(lexicon, position.root.layout)
         self.judge = _judge(position, lexicon, rules)
+        self.kernel_frontier = None if self.flat is None else KernelFrontier(self.flat, position)
         self.table: dict[int, Entry] = {}
         self.move_lists: dict[int, list[CompactMove]] = {}
         self.killers: list[list[CompactMove]] = []
@@ -166,22 +168,11 @@ class Searcher:
             yield PASS
             return
         tried: list[tuple[int, ...]] = []
-        if best is not None:
-            tried.append(best[1])
-            yield best
-        killers = self.killers[ply] if self.options.killers and ply < len(self.killers) else []
-        if killers and self.judge is not None:
-            for killer in killers:
-                if killer[1] not in tried:
-                    score = self.judge.score(killer[1])
-                    if score is not None:
-                        tried.append(killer[1])
-                        yield score, killer[1]
-            killers = []
+        yield from self._cheap(best, ply, tried)
         moves = self.moves()
-        if killers:
+        if self.judge is None and self.options.killers and ply < len(self.killers):
             listed = {move[1]: move for move in moves}
-            for killer in killers:
+            for killer in self.killers[ply]:
                 if killer[1] not in tried and killer[1] in listed:
                     tried.append(killer[1])
                     yield listed[killer[1]]
@@ -190,6 +181,22 @@ class Searcher:
                 yield move
         if PASS[1] not in tried:
             yield PASS
+
+    def _cheap(
+        self, best: CompactMove | None, ply: int, tried: list[tuple[int, ...]]
+    ) -> Iterator[CompactMove]:
+        """The moves tried before generating: the table's move (legal, being this position's),
+        then the killers the judge finds legal here; each one's codes go into ``tried``."""
+        if best is not None:
+            tried.append(best[1])
+            yield best
+        if self.judge is not None and self.options.killers and ply < len(self.killers):
+            for killer in self.killers[ply]:
+                if killer[1] not in tried:
+                    score = self.judge.score(killer[1])
+                    if score is not None:
+                        tried.append(killer[1])
+                        yield score, killer[1]
 
     # --- the search -----------------------------------------------------------------------------
 
@@ -277,8 +284,10 @@ class Searcher:
         deeper (principal-variation search after the first)."""
         best = -INFINITY
         best_move: CompactMove | None = None
+        hits_at_start = self.horizon_hits
         for index, move in enumerate(self._ordered(known, ply)):
             self.pv[ply + 1] = []
+            hits_before = self.horizon_hits
             if index and self.options.pvs:
                 value = self.child_value(move, depth, alpha, alpha + 1, ply)
                 if alpha < value < beta:
@@ -292,6 +301,9 @@ class Searcher:
                     alpha = value
                     self.pv[ply] = [move, *self.pv[ply + 1]]
                     if alpha >= beta:
+                        # The bound rests on this move's subtree alone: the horizons met
+                        # under the moves tried before it do not make it a guess.
+                        self.horizon_hits = hits_at_start + self.horizon_hits - hits_before
                         self._remember_killer(ply, move)
                         break
         return best, best_move
@@ -304,7 +316,65 @@ class Searcher:
         it (:meth:`leaf_value`: the mover's rack less the tiles played, against the
         opponent's), or its end-of-game value when it goes out or ends the scoreless run.
         The same values as visiting them, but a child's table entry is not consulted, so a
-        position solved elsewhere counts as a horizon here.  Cost: O(tiles) a move."""
+        position solved elsewhere counts as a horizon here.  With the compiled kernel the
+        best placement is found by the equity kernel (:mod:`.frontier`), else every move is
+        valued.  Cost: one kernel search, or O(tiles) a move."""
+        if self.kernel_frontier is None:
+            return self._frontier_by_list(alpha, beta, ply, known)
+        position = self.position
+        pass_ends = position.scoreless + 1 >= position.limit
+        best = -INFINITY
+        best_move: CompactMove | None = None
+        candidates: list[tuple[CompactMove, int, bool]] = []
+        cheap = self._cheap(known, ply, []) if self.options.ordering else iter(())
+        found = None
+        for stage in range(3):
+            if stage == 0:
+                candidates = [(move, *self._valued(move, pass_ends)) for move in cheap]
+            elif stage == 1:
+                found = self.kernel_frontier.best(out_only=False)
+                candidates = [] if found is None else [(found[1], found[0], self._ends(found[1], pass_ends))]
+            else:
+                mine, theirs = position.rack_points[position.side], position.rack_points[position.side ^ 1]
+                candidates = [(PASS, theirs - mine, pass_ends)]
+            for move, value, terminal in candidates:
+                self.nodes += 1
+                if value > best:
+                    best, best_move = value, move
+                    if value > alpha:
+                        alpha = value
+                        self.pv[ply] = [move]
+                        if alpha >= beta:
+                            if not terminal:
+                                # Proven only by a refutation that ends the game: the best
+                                # placement going out, if it refutes too.
+                                out = self.kernel_frontier.best(out_only=True) if stage < 2 else None
+                                if out is not None and out[0] >= beta:
+                                    best, best_move, terminal = out[0], out[1], True
+                                    self.pv[ply] = [best_move]
+                            if not terminal:
+                                self.horizon_hits += 1
+                            self._remember_killer(ply, best_move)
+                            return best, best_move
+        everything_ends = position.sizes[position.side] == 1 and pass_ends
+        if not everything_ends:
+            self.horizon_hits += 1
+        return best, best_move
+
+    def _valued(self, move: CompactMove, pass_ends: bool) -> tuple[int, bool]:
+        """A move's value one ply before the horizon, and whether it ends the game."""
+        assert self.kernel_frontier is not None
+        return self.kernel_frontier.value(move), self._ends(move, pass_ends)
+
+    def _ends(self, move: CompactMove, pass_ends: bool) -> bool:
+        """Whether ``move`` ends the game: it goes out, or scores nothing when the scoreless
+        run is one turn from its limit."""
+        return len(move[1]) == self.position.sizes[self.position.side] or (not move[0] and pass_ends)
+
+    def _frontier_by_list(
+        self, alpha: int, beta: int, ply: int, known: CompactMove | None
+    ) -> tuple[int, CompactMove | None]:
+        """:meth:`_frontier` valuing every move of the list :meth:`moves` generates."""
         position = self.position
         side = position.side
         mine, theirs = position.rack_points[side], position.rack_points[side ^ 1]
@@ -318,6 +388,7 @@ class Searcher:
         for move in self._ordered(known, ply):
             seen += 1
             score, codes = move
+            terminal = True
             if len(codes) == size:  # goes out: the opponent's rack counts twice
                 value = score + 2 * theirs
             else:
@@ -325,12 +396,15 @@ class Searcher:
                 value = score - (kept - theirs)
                 if score or not pass_ends:  # else a scoreless turn ends the game
                     hits += 1
+                    terminal = False
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
                     alpha = value
                     self.pv[ply] = [move]
                     if alpha >= beta:
+                        if terminal:  # a bound proven by a move that ends the game
+                            hits = 0
                         self._remember_killer(ply, move)
                         break
         self.nodes += seen

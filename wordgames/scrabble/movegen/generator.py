@@ -298,7 +298,7 @@ class MoveGenerator:
         (then :meth:`moves` on a :class:`Board` is the faster way)."""
         if self.kernel_module is None:
             return None
-        return FlatMoves(self._take_kernel(), layout)
+        return FlatMoves(self._take_kernel(), layout, self._take_kernel(equity=True))
 
     def _release(self, kernel: Any) -> None:
         """Give a kernel back to its pool."""
@@ -310,8 +310,9 @@ class FlatMoves:
     for a board its caller keeps as arrays and changes between calls: one kernel, owned
     for the source's life."""
 
-    def __init__(self, kernel: Any, layout: Layout) -> None:
+    def __init__(self, kernel: Any, layout: Layout, equity_kernel: Any) -> None:
         self.kernel = kernel
+        self.equity_kernel = equity_kernel
         self.letter_mult, self.word_mult = _flat_premiums(layout)
         self.rows, self.cols = layout.rows, layout.cols
         self.start = layout.start[0] * layout.cols + layout.start[1]
@@ -326,6 +327,22 @@ class FlatMoves:
         kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
                           self.start)
         return kernel.placed_codes(kernel.search(rack, 0))  # type: ignore[no-any-return]
+
+    def best_by_keeps(
+        self, tiles: list[int], points: list[int], rack: list[int], keeps: RackKeeps
+    ) -> tuple[float, int, tuple[int, ...]] | None:
+        """The best move of ``rack`` on the board (as :meth:`moves`) by its score plus the
+        value of its keep in ``keeps`` (made for this rack): ``(equity, score, codes)``, the
+        first found of equal equities; None when the rack has no move.  Cost: one search of
+        the equity kernel, which skips the placements that cannot be best."""
+        kernel = self.equity_kernel
+        kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
+                          self.start)
+        kernel.search_equity(rack, 1, keeps.values, keeps.radix, keeps.full, keeps.best)
+        if not kernel.select():
+            return None
+        score, codes = kernel.placed_codes(1)[0]
+        return kernel.equities[0], score, codes
 
 
 _FLAT_PREMIUMS: dict[Layout, tuple[list[int], list[int]]] = {}

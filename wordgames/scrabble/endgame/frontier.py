@@ -1,0 +1,85 @@
+"""The best placement one ply before the horizon, found by the equity kernel instead of by
+generating and valuing every move.
+
+One ply before the horizon a placement is worth its score plus the points of the tiles it
+plays, against the racks (the opponent's view after it is the difference of the racks), or its
+score plus twice the opponent's rack when it goes out.  That is the move generator's equity
+with a keep worth minus its tiles' points and the empty keep (going out) worth the opponent's
+rack: the equity kernel finds the best such placement and skips the placements that cannot be
+best, where a full generation would list them all.  A second kind of search finds the best
+placement that goes out (every other keep worth a million points less per tile), which a
+position one of whose children refutes it needs to know to count the refutation as proven.
+"""
+
+from __future__ import annotations
+
+from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.endgame.position import BLANK_FLAG, CompactMove, SearchPosition
+from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps
+from wordgames.scrabble.movegen.generator import FlatMoves
+
+MAX_CACHED = 200_000  # results kept per kind before the cache is emptied
+_OUT_ONLY = 1_000_000.0  # what each kept tile costs in the search for a move going out
+
+
+class KernelFrontier:
+    """Best placements of the side to move in ``position`` (as it stands at each call), by
+    their value one ply before the horizon; results are cached per board and rack."""
+
+    def __init__(self, flat: FlatMoves, position: SearchPosition) -> None:
+        self.flat = flat
+        self.position = position
+        self.faces = {position.tile_text(tile): value for tile, value in enumerate(position.values)}
+        self.ones = dict.fromkeys(self.faces, 1)
+        self.keeps: dict[tuple[str, int, bool], RackKeeps | None] = {}
+        self.found: dict[tuple[int, bool], tuple[int, CompactMove] | None] = {}
+
+    def best(self, out_only: bool) -> tuple[int, CompactMove] | None:
+        """``(value, move)`` of the best placement of the side to move, or with ``out_only``
+        of the best that empties its rack; None when there is none.  The bag must be empty.
+        Cost: one equity-kernel search on a cache miss."""
+        position = self.position
+        side = position.side
+        theirs = position.rack_points[side ^ 1]
+        key = (position.rack_key(side) ^ theirs, out_only)
+        if key in self.found:
+            return self.found[key]
+        found = None
+        keeps = self._keeps(out_only)
+        if keeps is not None:
+            best = self.flat.best_by_keeps(position.tiles, position.points, position.racks[side], keeps)
+            if best is not None:
+                _equity, score, codes = best
+                out = len(codes) == position.sizes[side]
+                if out or not out_only:
+                    found = (self.value((score, codes)), (score, codes))
+        if len(self.found) >= MAX_CACHED:
+            self.found.clear()
+        self.found[key] = found
+        return found
+
+    def value(self, move: CompactMove) -> int:
+        """A placement's value for the side to move one ply before the horizon."""
+        position = self.position
+        side = position.side
+        score, codes = move
+        theirs = position.rack_points[side ^ 1]
+        if len(codes) == position.sizes[side]:
+            return score + 2 * theirs
+        values = position.values
+        played = sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)
+        return score - (position.rack_points[side] - played) + theirs
+
+    def _keeps(self, out_only: bool) -> RackKeeps | None:
+        position = self.position
+        side = position.side
+        rack = position.rack_text(side)
+        theirs = position.rack_points[side ^ 1]
+        key = (rack, theirs, out_only)
+        if key not in self.keeps:
+            if len(self.keeps) >= MAX_CACHED:
+                self.keeps.clear()
+            faces, factor = (self.ones, _OUT_ONLY) if out_only else (self.faces, 1.0)
+            self.keeps[key] = end_keeps(position.letters, Rack(rack), faces, factor, float(theirs))
+        return self.keeps[key]
+
