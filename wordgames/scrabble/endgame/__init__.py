@@ -11,7 +11,7 @@
 from wordgames.scrabble.endgame.api import solve_endgame
 from wordgames.scrabble.endgame.decision import endgame_decision
 from wordgames.scrabble.endgame.preendgame import PreendgamePlay, PreendgameResult, solve_preendgame
-from wordgames.scrabble.endgame.solver import EndgameResult, PlayedTurn, SearchOptions
+from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 
 __all__ = [
     "EndgameResult",

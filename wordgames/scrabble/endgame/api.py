@@ -15,7 +15,8 @@ from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_SCORELESS_TURNS
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.position import SearchPosition
-from wordgames.scrabble.endgame.solver import EndgameResult, SearchOptions, solve_position
+from wordgames.scrabble.endgame.results import EndgameResult, SearchOptions
+from wordgames.scrabble.endgame.solver import solve_position
 from wordgames.scrabble.rules.base import RuleSet
 
 MAX_TIME_LIMIT = 24 * 3600.0

@@ -23,7 +23,8 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.api import as_rack, check_search_limits, check_turn_rules
 from wordgames.scrabble.endgame.position import SearchPosition
-from wordgames.scrabble.endgame.solver import Searcher, SearchOptions
+from wordgames.scrabble.endgame.results import SearchOptions
+from wordgames.scrabble.endgame.solver import Searcher
 from wordgames.scrabble.rules.base import RuleSet
 
 

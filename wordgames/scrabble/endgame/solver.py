@@ -18,9 +18,7 @@ per (board, rack).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.move import Move
@@ -28,6 +26,7 @@ from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.frontier import KernelFrontier
 from wordgames.scrabble.endgame.legality import MoveJudge
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
+from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 from wordgames.scrabble.movegen.convert import collector_paused
 from wordgames.scrabble.movegen.generator import FlatMoves
 from wordgames.scrabble.rules.base import RuleSet
@@ -40,53 +39,6 @@ MAX_CACHED_MOVE_LISTS = 50_000
 MAX_TABLE_ENTRIES = 2_000_000
 ASPIRATION = 12  # points either side of the last iteration's value
 CLOCK_EVERY = 64  # positions visited between two readings of the clock
-
-
-@dataclass(frozen=True)
-class SearchOptions:
-    """Which search techniques are on (all by default); the benchmark turns each off."""
-
-    ordering: bool = True
-    transposition_table: bool = True
-    killers: bool = True
-    pvs: bool = True
-    aspiration: bool = True
-    move_cache: bool = True
-    frontier: bool = True
-    """One ply before the horizon, value the children from the racks without visiting them."""
-    clock: Callable[[], float] = time.perf_counter
-    """What the time limit is measured on: wall-clock seconds by default; a benchmark on a
-    shared machine may pass ``time.process_time`` (this process's CPU seconds)."""
-
-
-@dataclass(frozen=True)
-class PlayedTurn:
-    """One turn of a principal variation: ``player`` 0 is the side to move at the root."""
-
-    player: int
-    move: Move | None  # None: a pass
-
-    @property
-    def score(self) -> int:
-        """The points the turn scores."""
-        return 0 if self.move is None else self.move.score
-
-
-@dataclass(frozen=True)
-class EndgameResult:
-    """A solved (or partly solved) endgame.
-
-    ``value`` is the change in spread from the root mover's view to the end of the game
-    following ``moves`` (the principal variation); ``exact`` whether it is proven; ``depth``
-    the plies of the last finished iteration; ``nodes`` positions visited; ``seconds`` time.
-    """
-
-    value: int
-    exact: bool
-    moves: tuple[PlayedTurn, ...]
-    depth: int
-    nodes: int
-    seconds: float
 
 
 class _Timeout(Exception):

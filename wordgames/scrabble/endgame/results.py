@@ -1,0 +1,57 @@
+"""What an endgame search is asked and what it answers: the switches of its techniques, the
+turns of a principal variation, the result."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from wordgames.scrabble.core.move import Move
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Which search techniques are on (all by default); the benchmark turns each off."""
+
+    ordering: bool = True
+    transposition_table: bool = True
+    killers: bool = True
+    pvs: bool = True
+    aspiration: bool = True
+    move_cache: bool = True
+    frontier: bool = True
+    """One ply before the horizon, value the children from the racks without visiting them."""
+    clock: Callable[[], float] = time.perf_counter
+    """What the time limit is measured on: wall-clock seconds by default; a benchmark on a
+    shared machine may pass ``time.process_time`` (this process's CPU seconds)."""
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """One turn of a principal variation: ``player`` 0 is the side to move at the root."""
+
+    player: int
+    move: Move | None  # None: a pass
+
+    @property
+    def score(self) -> int:
+        """The points the turn scores."""
+        return 0 if self.move is None else self.move.score
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """A solved (or partly solved) endgame.
+
+    ``value`` is the change in spread from the root mover's view to the end of the game
+    following ``moves`` (the principal variation); ``exact`` whether it is proven; ``depth``
+    the plies of the last finished iteration; ``nodes`` positions visited; ``seconds`` time.
+    """
+
+    value: int
+    exact: bool
+    moves: tuple[PlayedTurn, ...]
+    depth: int
+    nodes: int
+    seconds: float
