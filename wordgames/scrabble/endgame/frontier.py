@@ -14,7 +14,7 @@ position one of whose children refutes it needs to know to count the refutation 
 from __future__ import annotations
 
 from wordgames.scrabble.core.tiles import Rack
-from wordgames.scrabble.endgame.position import BLANK_FLAG, CompactMove, SearchPosition
+from wordgames.scrabble.endgame.position import CompactMove, SearchPosition
 from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps
 from wordgames.scrabble.movegen.generator import FlatMoves
 
@@ -52,23 +52,11 @@ class KernelFrontier:
                 _equity, score, codes = best
                 out = len(codes) == position.sizes[side]
                 if out or not out_only:
-                    found = (self.value((score, codes)), (score, codes))
+                    found = (position.frontier_value((score, codes)), (score, codes))
         if len(self.found) >= MAX_CACHED:
             self.found.clear()
         self.found[key] = found
         return found
-
-    def value(self, move: CompactMove) -> int:
-        """A placement's value for the side to move one ply before the horizon."""
-        position = self.position
-        side = position.side
-        score, codes = move
-        theirs = position.rack_points[side ^ 1]
-        if len(codes) == position.sizes[side]:
-            return score + 2 * theirs
-        values = position.values
-        played = sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)
-        return score - (position.rack_points[side] - played) + theirs
 
     def _keeps(self, out_only: bool) -> RackKeeps | None:
         position = self.position

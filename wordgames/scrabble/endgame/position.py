@@ -311,6 +311,21 @@ class SearchPosition:
         game).  A pass never does."""
         return move is not None and not self.bag and len(move[1]) == self.sizes[self.side] > 0
 
+    def frontier_value(self, move: CompactMove) -> int:
+        """``move``'s value for the side to move when the position after it is valued by the
+        racks (the horizon's guess: the opponent's view is the mover's rack left against its
+        own): its score plus the points of the tiles it plays, against the racks; when it
+        goes out (bag empty), its score plus twice the opponent's rack, the game's end.  A pass
+        is worth the racks' difference either way."""
+        score, codes = move
+        side = self.side
+        theirs = self.rack_points[side ^ 1]
+        if codes and not self.bag and len(codes) == self.sizes[side]:
+            return score + 2 * theirs
+        values = self.values
+        played = sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)
+        return score - (self.rack_points[side] - played) + theirs
+
     def final_adjustment(self, out: bool) -> int:
         """The end-of-game change in spread, for the side to move *now*, when the game ends
         in the current position: ``out`` True when the player who just moved (the other

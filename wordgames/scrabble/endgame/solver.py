@@ -25,7 +25,7 @@ from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.frontier import KernelFrontier
 from wordgames.scrabble.endgame.legality import MoveJudge
-from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
+from wordgames.scrabble.endgame.position import PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 from wordgames.scrabble.movegen.convert import collector_paused
 from wordgames.scrabble.movegen.generator import FlatMoves
@@ -264,104 +264,69 @@ class Searcher:
         self, alpha: int, beta: int, ply: int, known: CompactMove | None
     ) -> tuple[int, CompactMove | None]:
         """:meth:`_expand` one ply before the horizon with the bag empty, without visiting
-        the children: each is worth its score minus the opponent's view of the racks after
-        it (:meth:`leaf_value`: the mover's rack less the tiles played, against the
-        opponent's), or its end-of-game value when it goes out or ends the scoreless run.
-        The same values as visiting them, but a child's table entry is not consulted, so a
-        position solved elsewhere counts as a horizon here.  With the compiled kernel the
-        best placement is found by the equity kernel (:mod:`.frontier`), else every move is
-        valued.  Cost: one kernel search, or O(tiles) a move."""
-        if self.kernel_frontier is None:
-            return self._frontier_by_list(alpha, beta, ply, known)
+        the children (:meth:`SearchPosition.frontier_value`).  The same values as visiting
+        them, but a child's table entry is not consulted, so a position solved elsewhere
+        counts as a horizon here.  A cutoff is proven when the refuting move ends the game,
+        else a guess; no cutoff is proven only when every move ends the game.  Cost: with the
+        compiled kernel one equity-kernel search for the best placement (:mod:`.frontier`),
+        else O(tiles) for each generated move."""
         position = self.position
         pass_ends = position.scoreless + 1 >= position.limit
         best = -INFINITY
         best_move: CompactMove | None = None
-        candidates: list[tuple[CompactMove, int, bool]] = []
-        cheap = self._cheap(known, ply, []) if self.options.ordering else iter(())
-        found = None
-        for stage in range(3):
-            if stage == 0:
-                candidates = [(move, *self._valued(move, pass_ends)) for move in cheap]
-            elif stage == 1:
-                found = self.kernel_frontier.best(out_only=False)
-                candidates = [] if found is None else [(found[1], found[0], self._ends(found[1], pass_ends))]
-            else:
-                mine, theirs = position.rack_points[position.side], position.rack_points[position.side ^ 1]
-                candidates = [(PASS, theirs - mine, pass_ends)]
-            for move, value, terminal in candidates:
+        tried: list[tuple[int, ...]] = []
+        cheap = self._cheap(known, ply, tried) if self.options.ordering else iter(())
+        for stage in (cheap, self._frontier_rest(tried), iter((PASS,))):
+            for move in stage:
                 self.nodes += 1
-                if value > best:
-                    best, best_move = value, move
-                    if value > alpha:
-                        alpha = value
-                        self.pv[ply] = [move]
-                        if alpha >= beta:
-                            if not terminal:
-                                # Proven only by a refutation that ends the game: the best
-                                # placement going out, if it refutes too.
-                                out = self.kernel_frontier.best(out_only=True) if stage < 2 else None
-                                if out is not None and out[0] >= beta:
-                                    best, best_move, terminal = out[0], out[1], True
-                                    self.pv[ply] = [best_move]
-                            if not terminal:
-                                self.horizon_hits += 1
-                            self._remember_killer(ply, best_move)
-                            return best, best_move
-        everything_ends = position.sizes[position.side] == 1 and pass_ends
-        if not everything_ends:
-            self.horizon_hits += 1
-        return best, best_move
-
-    def _valued(self, move: CompactMove, pass_ends: bool) -> tuple[int, bool]:
-        """A move's value one ply before the horizon, and whether it ends the game."""
-        assert self.kernel_frontier is not None
-        return self.kernel_frontier.value(move), self._ends(move, pass_ends)
-
-    def _ends(self, move: CompactMove, pass_ends: bool) -> bool:
-        """Whether ``move`` ends the game: it goes out, or scores nothing when the scoreless
-        run is one turn from its limit."""
-        return len(move[1]) == self.position.sizes[self.position.side] or (not move[0] and pass_ends)
-
-    def _frontier_by_list(
-        self, alpha: int, beta: int, ply: int, known: CompactMove | None
-    ) -> tuple[int, CompactMove | None]:
-        """:meth:`_frontier` valuing every move of the list :meth:`moves` generates."""
-        position = self.position
-        side = position.side
-        mine, theirs = position.rack_points[side], position.rack_points[side ^ 1]
-        size = position.sizes[side]
-        values = position.values
-        pass_ends = position.scoreless + 1 >= position.limit
-        best = -INFINITY
-        best_move: CompactMove | None = None
-        seen = 0
-        hits = 0
-        for move in self._ordered(known, ply):
-            seen += 1
-            score, codes = move
-            terminal = True
-            if len(codes) == size:  # goes out: the opponent's rack counts twice
-                value = score + 2 * theirs
-            else:
-                kept = mine - sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)
-                value = score - (kept - theirs)
-                if score or not pass_ends:  # else a scoreless turn ends the game
-                    hits += 1
-                    terminal = False
-            if value > best:
+                value = position.frontier_value(move)
+                if value <= best:
+                    continue
                 best, best_move = value, move
                 if value > alpha:
                     alpha = value
                     self.pv[ply] = [move]
                     if alpha >= beta:
-                        if terminal:  # a bound proven by a move that ends the game
-                            hits = 0
-                        self._remember_killer(ply, move)
-                        break
-        self.nodes += seen
-        self.horizon_hits += hits
+                        terminal = self._ends(move, pass_ends)
+                        if not terminal:
+                            # Proven after all if the best move that goes out refutes too.
+                            out = self._best_out()
+                            if out is not None and position.frontier_value(out) >= beta:
+                                best, best_move, terminal = position.frontier_value(out), out, True
+                                self.pv[ply] = [out]
+                        if not terminal:
+                            self.horizon_hits += 1
+                        self._remember_killer(ply, best_move)
+                        return best, best_move
+        if not (position.sizes[position.side] == 1 and pass_ends):
+            self.horizon_hits += 1
         return best, best_move
+
+    def _frontier_rest(self, tried: list[tuple[int, ...]]) -> Iterator[CompactMove]:
+        """The placements :meth:`_frontier` weighs after the cheap ones: the best one, from
+        the equity kernel where compiled, else every generated move not tried yet."""
+        if self.kernel_frontier is not None:
+            found = self.kernel_frontier.best(out_only=False)
+            if found is not None:
+                yield found[1]
+            return
+        for move in self.moves():
+            if move[1] not in tried:
+                yield move
+
+    def _best_out(self) -> CompactMove | None:
+        """The best placement that empties the rack (by score), or None."""
+        if self.kernel_frontier is not None:
+            found = self.kernel_frontier.best(out_only=True)
+            return None if found is None else found[1]
+        size = self.position.sizes[self.position.side]
+        return max((move for move in self.moves() if len(move[1]) == size), key=lambda move: move[0],
+                   default=None)
+
+    def _ends(self, move: CompactMove, pass_ends: bool) -> bool:
+        """Whether ``move`` ends the game: it goes out, or scores nothing when the scoreless
+        run is one turn from its limit."""
+        return len(move[1]) == self.position.sizes[self.position.side] or (not move[0] and pass_ends)
 
     def _make_room(self) -> None:
         """Empty a full table but for the entries whose subtrees reached no horizon (what a
