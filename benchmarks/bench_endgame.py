@@ -2,10 +2,11 @@
 technique turned off in turn, on the same positions, each solved exactly.
 
     PYTHONPATH=. python benchmarks/bench_endgame.py [--positions 6] [--tiles 3] [--all-off]
-                                                    [--time S]
+                                                    [--time S] [--real ID,ID,...] [--shared DIR]
 
 Positions: seeded greedy games on ENABLE played until the bag is empty, each rack cut to its
-first ``--tiles`` tiles (full racks take far longer than a benchmark should).  Configurations
+first ``--tiles`` tiles; or with ``--real``, the bag-empty positions of the named real games
+(see bench_endgame_real.py), full racks and all.  Configurations
 are interleaved position by position, after one untimed solve of the position; seconds are
 this process's CPU seconds, so a loaded machine slows the run but not the figures.  With
 ``--time`` a configuration stops at that limit on a position; the positions it does not prove
@@ -15,13 +16,17 @@ are counted, and its nodes and seconds then include the time it spent.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
 from dataclasses import replace
+from pathlib import Path
+
+from bench_endgame_real import SHARED, bag_empty_position
 
 import wordgames.scrabble  # noqa: F401  (registers the strategies)
-from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 from wordgames.scrabble.game.players import Player
@@ -58,6 +63,27 @@ def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str
     return found
 
 
+def real_positions(ids: list[str], shared: Path) -> list[tuple[Board, str, str, Lexicon]]:
+    """The bag-empty positions of the named games of ``shared``/external/gcg (case ids of
+    its cases.json, as bench_endgame_real.py finds them), each with its word list."""
+    listed = json.loads((shared / "external" / "gcg" / "cases.json").read_text())
+    cases = {case["id"]: case for case in listed}
+    found = []
+    lists: dict[str, Lexicon] = {}
+    for case_id in ids:
+        case = cases[case_id]
+        base = case["lexicon"]
+        if base not in lists:
+            lists[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
+        extras = [entry["word"] for entry in case.get("extra_words", [])]
+        lexicon = lexicon_from_words([*lists[base], *extras]) if extras else lists[base]
+        position = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
+        if position is None:
+            raise SystemExit(f"{case_id}: no empty-bag position with a known rack")
+        found.append((*position, lexicon))
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=6)
@@ -65,15 +91,22 @@ def main() -> int:
     parser.add_argument("--all-off", action="store_true", help="also every technique off (slow)")
     parser.add_argument("--time", type=float, default=None,
                         help="CPU seconds a configuration may spend on a position (default: no limit)")
+    parser.add_argument("--real", default=None,
+                        help="comma-separated case ids of ../shared/external/gcg: their bag-empty "
+                             "positions, full racks, instead of the seeded games")
+    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder")
     args = parser.parse_args()
     configs = dict(CONFIGS, **({"all off": ALL_OFF} if args.all_off else {}))
-    lexicon = load_lexicon("enable")
     rules = ClassicRules()
-    chosen = positions(lexicon, args.positions, args.tiles)
+    if args.real:
+        chosen = real_positions(args.real.split(","), args.shared)
+    else:
+        lexicon = load_lexicon("enable")
+        chosen = [(*found, lexicon) for found in positions(lexicon, args.positions, args.tiles)]
     nodes: dict[str, list[int]] = {name: [] for name in configs}
     seconds: dict[str, list[float]] = {name: [] for name in configs}
     unproven: dict[str, int] = dict.fromkeys(configs, 0)
-    for board, mover, other in chosen:
+    for board, mover, other, lexicon in chosen:
         # Untimed first: whatever the move generator keeps between calls is then warm for
         # every configuration alike, not only for the ones that come after the first.
         solve_endgame(board, (mover, other), lexicon, rules)
@@ -91,7 +124,8 @@ def main() -> int:
         shown = f"{values.pop():+d}" if values else "not proven"
         print(f"{mover} vs {other}: value {shown}", flush=True)
     limit = f" (at most {args.time:g} CPU s each)" if args.time else ""
-    print(f"\n{len(chosen)} positions, racks of {args.tiles} tiles{limit}")
+    racks = "real games' racks" if args.real else f"racks of {args.tiles} tiles"
+    print(f"\n{len(chosen)} positions, {racks}{limit}")
     print(f"{'configuration':<24} {'nodes':>9} {'seconds':>9} {'median s':>9}  vs all on (nodes, time)")
     base_nodes, base_time = sum(nodes["all on"]), sum(seconds["all on"])
     for name in configs:
