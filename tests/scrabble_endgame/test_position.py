@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -51,9 +52,17 @@ def test_random_walks_keep_the_hash_and_undo_exactly(small_boards: list[Board], 
 def test_a_compact_move_keeps_its_placements(small_boards: list[Board], short_words: Lexicon) -> None:
     position = SearchPosition(small_boards[3], ("AE?T", "INR"), STANDARD_ENGLISH)
     for move in ClassicRules().generate_moves(small_boards[3], Rack.parse("AE?T"), short_words):
-        score, codes = position.compact(move)
-        assert score == move.score
-        assert position.placements(codes) == {(p.row, p.col, p.tile) for p in move.placed}
+        compact = position.compact(move)
+        assert compact[0] == move.score
+        step = position.make(compact)
+        expected = small_boards[3].copy()
+        expected.place_all((p.row, p.col, p.tile) for p in move.placed)
+        assert position.board() == expected
+        left = Counter("AE?T")
+        left.subtract(move.tiles_used)
+        assert Counter(position.rack_tiles(0)) == +left
+        position.unmake(step)
+        assert position.board() == small_boards[3]
 
 
 def test_the_key_tells_the_side_to_move_and_the_scoreless_run_apart() -> None:

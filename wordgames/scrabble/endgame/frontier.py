@@ -31,7 +31,7 @@ class KernelFrontier:
         self.position = position
         self.faces = {position.tile_text(tile): value for tile, value in enumerate(position.values)}
         self.ones = dict.fromkeys(self.faces, 1)
-        self.keeps: dict[tuple[str, int, bool], RackKeeps | None] = {}
+        self.keeps: dict[tuple[int, int, bool], RackKeeps | None] = {}
         self.found: dict[tuple[int, bool], tuple[int, CompactMove] | None] = {}
 
     def best(self, out_only: bool) -> tuple[int, CompactMove] | None:
@@ -61,13 +61,13 @@ class KernelFrontier:
     def _keeps(self, out_only: bool) -> RackKeeps | None:
         position = self.position
         side = position.side
-        rack = position.rack_text(side)
         theirs = position.rack_points[side ^ 1]
-        key = (rack, theirs, out_only)
+        key = (position.rack_hash[side], theirs, out_only)  # the rack's own hash: no text made
         if key not in self.keeps:
             if len(self.keeps) >= MAX_CACHED:
                 self.keeps.clear()
             faces, factor = (self.ones, _OUT_ONLY) if out_only else (self.faces, 1.0)
-            self.keeps[key] = end_keeps(position.letters, Rack(rack), faces, factor, float(theirs))
+            rack = Rack(position.rack_tiles(side))
+            self.keeps[key] = end_keeps(position.letters, rack, faces, factor, float(theirs))
         return self.keeps[key]
 

@@ -15,6 +15,7 @@ from collections.abc import Container
 
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.endgame.position import BLANK_FLAG, SearchPosition
+from wordgames.scrabble.movegen.lines import flat_premiums
 
 
 class MoveJudge:
@@ -29,9 +30,7 @@ class MoveJudge:
         self.hand_size = hand_size
         self.bingo_bonus = bingo_bonus
         self.minimum_length = minimum_length
-        squares = [(row, col) for row in range(layout.rows) for col in range(layout.cols)]
-        self.letter_mult = [layout.letter_multiplier(row, col) for row, col in squares]
-        self.word_mult = [layout.word_multiplier(row, col) for row, col in squares]
+        self.letter_mult, self.word_mult = flat_premiums(layout)
 
     def score(self, codes: tuple[int, ...]) -> int | None:
         """What the placements ``codes`` (squares in increasing order) score for the side to
@@ -52,38 +51,28 @@ class MoveJudge:
             placed[square] = code
         cols = position.cols
         first, last = codes[0] >> 8, codes[-1] >> 8
-        steps: tuple[int, ...]
-        if len(codes) == 1:
-            steps = (1, cols)
-        elif first // cols == last // cols:
-            steps = (1,)
+        # The main word runs across when the tiles share a row (a single tile's too: its
+        # down word is then its cross word), else down when they share a column.
+        if first // cols == last // cols:
+            step, cross = 1, cols
         elif (last - first) % cols == 0:
-            steps = (cols,)
+            step, cross = cols, 1
         else:
             return None
-        total = 0
-        touches = False
-        main = True
-        for step in steps:
-            found = self._word(first, last, step, placed)
+        found = self._word(first, last, step, placed)
+        if found is None:
+            return None
+        length, total, covered = found
+        if covered < len(codes):  # a gap, or a tile off the main word's line
+            return None
+        touches = length > len(codes)
+        for code in codes:
+            found = self._word(code >> 8, code >> 8, cross, placed)
             if found is None:
                 return None
-            length, points, covered = found
-            if main and len(codes) > 1 and covered < len(codes):
-                return None
-            if length > len(codes) if main else length > 1:
+            if found[0] > 1:
                 touches = True
-            total += points
-            main = False
-        if len(codes) > 1:
-            cross = cols if steps[0] == 1 else 1
-            for code in codes:
-                found = self._word(code >> 8, code >> 8, cross, placed)
-                if found is None:
-                    return None
-                if found[0] > 1:
-                    touches = True
-                    total += found[1]
+                total += found[1]
         if not touches:
             return None
         return total + (self.bingo_bonus if len(codes) == self.hand_size else 0)
@@ -94,27 +83,20 @@ class MoveJudge:
         the line has a gap or the word is not in the lexicon."""
         position = self.position
         tiles, points, letters, values = position.tiles, position.points, position.letters, position.values
-        cols = position.cols
-        size = len(tiles)
-        row_first = first - first % cols if step == 1 else 0
-
-        def inside(square: int) -> bool:
-            if step == 1:
-                return row_first <= square < row_first + cols
-            return 0 <= square < size
-
+        # The squares of the word's line: its row across, the whole board down.
+        low, high = (first - first % position.cols, first - first % position.cols + position.cols - 1) \
+            if step == 1 else (0, len(tiles) - 1)
         start = first
-        while inside(start - step) and tiles[start - step] >= 0:
+        while start - step >= low and tiles[start - step] >= 0:
             start -= step
         end = last
-        while inside(end + step) and tiles[end + step] >= 0:
+        while end + step <= high and tiles[end + step] >= 0:
             end += step
         chars = []
         covered = 0
         letter_points = 0
         word_mult = 1
-        square = start
-        while True:
+        for square in range(start, end + 1, step):
             code = placed.get(square)
             if code is not None:
                 covered += 1
@@ -128,9 +110,6 @@ class MoveJudge:
                 letter_points += points[square]
             else:
                 return None
-            if square == end:
-                break
-            square += step
         if len(chars) == 1:
             return 1, 0, covered
         word = "".join(chars)

@@ -114,10 +114,6 @@ class SearchPosition:
         self.rows, self.cols = board.rows, board.cols
         self.tiles = [-1] * (self.rows * self.cols)
         self.points = [0] * (self.rows * self.cols)
-        for row, col, tile in board.tiles():
-            square = row * self.cols + col
-            self.tiles[square] = self._number(tile.upper())
-            self.points[square] = tile_set.value(tile)
         self.racks = [self._counts(Rack(racks[0]).tiles()), self._counts(Rack(racks[1]).tiles())]
         self.sizes = [sum(self.racks[0]), sum(self.racks[1])]
         self.rack_points = [self._rack_points(0), self._rack_points(1)]
@@ -134,6 +130,8 @@ class SearchPosition:
         self.board_hash = 0
         for row, col, tile in board.tiles():
             square = row * self.cols + col
+            self.tiles[square] = self._number(tile.upper())
+            self.points[square] = tile_set.value(tile)
             blank = BLANK_FLAG if tile != tile.upper() else 0
             self.board_hash ^= self.zobrist.square[square << 8 | self.tiles[square] | blank]
         self.rack_hash = [self._rack_hash(0), self._rack_hash(1)]
@@ -221,15 +219,6 @@ class SearchPosition:
         )
         return move.score, codes
 
-    def placements(self, codes: tuple[int, ...]) -> frozenset[tuple[int, int, str]]:
-        """The (row, column, tile as written) of each code: how a :class:`Move` is matched."""
-        found = set()
-        for code in codes:
-            row, col = divmod(code >> 8, self.cols)
-            letter = self.letters[code & 127]
-            found.add((row, col, letter.lower() if code & BLANK_FLAG else letter))
-        return frozenset(found)
-
     # --- making moves ---------------------------------------------------------------------------
 
     def make(self, move: CompactMove | None) -> Step:
@@ -240,25 +229,15 @@ class SearchPosition:
         if move is not None and move[1]:
             score, codes = move
             side = self.side
-            rack = self.racks[side]
-            keys, copies = self.zobrist.rack[side], self.zobrist.copies
             square_keys = self.zobrist.square
-            values = self.values
             for code in codes:
                 square = code >> 8
                 letter = code & 127
-                if code & BLANK_FLAG:
-                    tile = self.blank
-                    self.points[square] = 0
-                else:
-                    tile = letter
-                    self.points[square] = values[letter]
+                blank = code & BLANK_FLAG
                 self.tiles[square] = letter
+                self.points[square] = 0 if blank else self.values[letter]
                 self.board_hash ^= square_keys[code]
-                rack[tile] -= 1
-                self.rack_hash[side] ^= keys[tile * copies + rack[tile]]
-                self.rack_points[side] -= values[tile]
-            self.sizes[side] -= len(codes)
+                self._take(side, self.blank if blank else letter)
             self.played.append(codes)
             if self.bag:
                 drawn = tuple(self.bag[: len(codes)])
@@ -270,6 +249,13 @@ class SearchPosition:
         self.scoreless = self.scoreless + 1 if score == 0 else 0
         self.side ^= 1
         return step
+
+    def _take(self, player: int, tile: int) -> None:
+        rack = self.racks[player]
+        rack[tile] -= 1
+        self.rack_hash[player] ^= self.zobrist.rack[player][tile * self.zobrist.copies + rack[tile]]
+        self.sizes[player] -= 1
+        self.rack_points[player] -= self.values[tile]
 
     def _give(self, player: int, tile: int) -> None:
         rack = self.racks[player]
@@ -283,14 +269,9 @@ class SearchPosition:
         self.side ^= 1
         self.scoreless = step.scoreless_before
         side = self.side
-        rack = self.racks[side]
-        keys, copies = self.zobrist.rack[side], self.zobrist.copies
         if step.drawn:
             for tile in step.drawn:
-                rack[tile] -= 1
-                self.rack_hash[side] ^= keys[tile * copies + rack[tile]]
-                self.sizes[side] -= 1
-                self.rack_points[side] -= self.values[tile]
+                self._take(side, tile)
             self.bag[:0] = step.drawn
             self.bag_hash = self._bag_hash()
         if step.move is not None and step.move[1]:
@@ -320,7 +301,7 @@ class SearchPosition:
         score, codes = move
         side = self.side
         theirs = self.rack_points[side ^ 1]
-        if codes and not self.bag and len(codes) == self.sizes[side]:
+        if self.goes_out(move):
             return score + 2 * theirs
         values = self.values
         played = sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)

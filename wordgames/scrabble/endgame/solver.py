@@ -295,8 +295,9 @@ class Searcher:
                         if not terminal:
                             # Proven after all if the best move that goes out refutes too.
                             out = self._best_out()
-                            if out is not None and position.frontier_value(out) >= beta:
-                                best, best_move, terminal = position.frontier_value(out), out, True
+                            out_value = -INFINITY if out is None else position.frontier_value(out)
+                            if out is not None and out_value >= beta:
+                                best, best_move, terminal = out_value, out, True
                                 self.pv[ply] = [out]
                         if not terminal:
                             self.horizon_hits += 1
@@ -330,7 +331,7 @@ class Searcher:
     def _ends(self, move: CompactMove, pass_ends: bool) -> bool:
         """Whether ``move`` ends the game: it goes out, or scores nothing when the scoreless
         run is one turn from its limit."""
-        return len(move[1]) == self.position.sizes[self.position.side] or (not move[0] and pass_ends)
+        return self.position.goes_out(move) or (not move[0] and pass_ends)
 
     def _make_room(self) -> None:
         """Empty a full table but for the entries whose subtrees reached no horizon (what a
@@ -408,10 +409,10 @@ class Searcher:
             if not move[1]:
                 found.append(None)
             else:
-                wanted = position.placements(move[1])
                 rack = Rack(position.rack_tiles(position.side))
                 candidates = self.rules.generate_moves(position.board(), rack, self.lexicon)
-                found.append(next(candidate for candidate in candidates if _placed(candidate) == wanted))
+                found.append(next(candidate for candidate in candidates
+                                  if position.compact(candidate)[1] == move[1]))
             steps.append(position.make(move))
         for step in reversed(steps):
             position.unmake(step)
@@ -425,10 +426,6 @@ def _judge(position: SearchPosition, lexicon: Lexicon, rules: RuleSet) -> MoveJu
         return None
     return MoveJudge(position, position.root.layout, rules.playable_lexicon(lexicon), rules.hand_size,
                      rules.bingo_bonus, rules.minimum_word_length)
-
-
-def _placed(move: Move) -> frozenset[tuple[int, int, str]]:
-    return frozenset((p.row, p.col, p.tile) for p in move.placed)
 
 
 def _longest_game(position: SearchPosition) -> int:

@@ -47,7 +47,7 @@ from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity, cut_after
 from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen import kernel as typed_kernel
 from wordgames.scrabble.movegen.convert import MoveMaker, collector_paused
-from wordgames.scrabble.movegen.lines import premium_grids
+from wordgames.scrabble.movegen.lines import flat_premiums
 from wordgames.scrabble.movegen.search import Search
 from wordgames.scrabble.movegen.state import Emit, RawMove
 from wordgames.scrabble.movegen.tables import LexiconTables, lexicon_tables
@@ -269,7 +269,7 @@ class MoveGenerator:
                 else:
                     tiles.append(index[tile.upper()])
                     points.append(value(tile))
-        letter_mult, word_mult = _flat_premiums(board.layout)
+        letter_mult, word_mult = flat_premiums(board.layout)
         start_row, start_col = board.layout.start
         kernel.load_board(tiles, points, letter_mult, word_mult, board.rows, board.cols,
                           start_row * board.cols + start_col)
@@ -313,9 +313,15 @@ class FlatMoves:
     def __init__(self, kernel: Any, layout: Layout, equity_kernel: Any) -> None:
         self.kernel = kernel
         self.equity_kernel = equity_kernel
-        self.letter_mult, self.word_mult = _flat_premiums(layout)
+        self.letter_mult, self.word_mult = flat_premiums(layout)
         self.rows, self.cols = layout.rows, layout.cols
         self.start = layout.start[0] * layout.cols + layout.start[1]
+
+    def _loaded(self, kernel: Any, tiles: list[int], points: list[int]) -> Any:
+        """``kernel`` with the board of ``tiles`` and ``points`` (row-major) loaded."""
+        kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
+                          self.start)
+        return kernel
 
     def moves(
         self, tiles: list[int], points: list[int], rack: list[int]
@@ -323,9 +329,7 @@ class FlatMoves:
         """The moves of ``rack`` (counts per letter number, blanks last) on the board whose
         squares hold ``tiles`` (letter numbers, -1 empty) scoring ``points``, row-major, in
         the generator's order.  Cost: one kernel search, no :class:`Move` built."""
-        kernel = self.kernel
-        kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
-                          self.start)
+        kernel = self._loaded(self.kernel, tiles, points)
         return kernel.placed_codes(kernel.search(rack, 0))  # type: ignore[no-any-return]
 
     def best_by_keeps(
@@ -335,29 +339,12 @@ class FlatMoves:
         value of its keep in ``keeps`` (made for this rack): ``(equity, score, codes)``, the
         first found of equal equities; None when the rack has no move.  Cost: one search of
         the equity kernel, which skips the placements that cannot be best."""
-        kernel = self.equity_kernel
-        kernel.load_board(tiles, points, self.letter_mult, self.word_mult, self.rows, self.cols,
-                          self.start)
+        kernel = self._loaded(self.equity_kernel, tiles, points)
         kernel.search_equity(rack, 1, keeps.values, keeps.radix, keeps.full, keeps.best)
         if not kernel.select():
             return None
         score, codes = kernel.placed_codes(1)[0]
         return kernel.equities[0], score, codes
-
-
-_FLAT_PREMIUMS: dict[Layout, tuple[list[int], list[int]]] = {}
-
-
-def _flat_premiums(layout: Layout) -> tuple[list[int], list[int]]:
-    """The letter and word multipliers of ``layout`` row-major (memoised per layout)."""
-    found = _FLAT_PREMIUMS.get(layout)
-    if found is None:
-        letter_grid, word_grid = premium_grids(layout, True)
-        found = ([m for row in letter_grid for m in row], [m for row in word_grid for m in row])
-        if len(_FLAT_PREMIUMS) > 64:
-            _FLAT_PREMIUMS.clear()
-        _FLAT_PREMIUMS[layout] = found
-    return found
 
 
 def _move_key(move: Move) -> tuple[int, int, int, int, str, str]:

@@ -43,6 +43,21 @@ def premium_grids(layout: Layout, across: bool) -> tuple[list[list[int]], list[l
     )
 
 
+_FLAT_PREMIUMS: dict[Layout, tuple[list[int], list[int]]] = {}
+
+
+def flat_premiums(layout: Layout) -> tuple[list[int], list[int]]:
+    """The letter and word multipliers of ``layout`` row-major (memoised per layout)."""
+    found = _FLAT_PREMIUMS.get(layout)
+    if found is None:
+        letter_grid, word_grid = premium_grids(layout, True)
+        found = ([m for row in letter_grid for m in row], [m for row in word_grid for m in row])
+        if len(_FLAT_PREMIUMS) > 64:
+            _FLAT_PREMIUMS.clear()
+        _FLAT_PREMIUMS[layout] = found
+    return found
+
+
 class Line(NamedTuple):
     """One line of one orientation, with everything the search reads per square."""
 
