@@ -64,9 +64,14 @@ def plays_json(moves: list[Move], rack: Rack, top: int) -> dict[str, Any]:
 
 def equity_plays_json(choices: list[Choice], top: int) -> dict[str, Any]:
     """``best --strategy equity --json`` of the first ``top`` choices (placements, exchanges,
-    the pass), each with its leave, leave value and equity."""
+    the pass), each with its leave, leave value and equity; when exchanges and the pass fill
+    all ``top``, the best placement follows them, so a player asking for hints always sees a
+    play to put down if there is one."""
+    shown = choices[:top]
+    if not any(choice.move is not None for choice in shown):
+        shown += [choice for choice in choices if choice.move is not None][:1]
     return {
-        "moves": [choice_json(choice, "classic", move_to_json) for choice in choices[:top]],
+        "moves": [choice_json(choice, "classic", move_to_json) for choice in shown],
         "total_moves": sum(1 for choice in choices if choice.move is not None),
     }
 
