@@ -69,6 +69,6 @@ def enable_sortedset() -> Lexicon:
 
 
 def has_internal_tiles(text: str) -> bool:
-    """Whether ``text`` holds a Deseret code point: the engine's internal stand-in for a
-    multi-character tile (``L·L``), which nothing shown to a user or written to a file may hold."""
+    """Whether ``text`` holds a Deseret code point, the stand-in earlier versions used for a
+    multi-character tile (``L·L``): nothing shown to a user or written to a file may hold one."""
     return any(0x10400 <= ord(char) <= 0x1044F for char in text)

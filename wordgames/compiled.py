@@ -32,14 +32,7 @@ from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
-    "wordgames.scrabble.movegen.tables",
-    "wordgames.scrabble.movegen.lines",
-    "wordgames.scrabble.movegen.state",
-    "wordgames.scrabble.movegen.leftparts",
-    "wordgames.scrabble.movegen.extension",
-    "wordgames.scrabble.movegen.blanks",
-    "wordgames.scrabble.movegen.bound",
-    "wordgames.scrabble.movegen.search",
+    "wordgames.scrabble.core.move",
     "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",

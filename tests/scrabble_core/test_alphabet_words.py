@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.tiles import MAX_TEXT_CHARS, TileSplitter, read_tile_words
+from wordgames.lexicon.encoding import read_tile_words
+from wordgames.lexicon.tiles import MAX_TEXT_CHARS, TileSplitter
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
 CATALAN = TILE_DISTRIBUTIONS["catalan"].tile_alphabet

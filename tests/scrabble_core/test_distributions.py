@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordgames.errors import FormatError, InvalidArgumentError
-from wordgames.scrabble.core.alphabet import BLANK, Alphabet
+from wordgames.lexicon.alphabet import BLANK, Alphabet
 from wordgames.scrabble.core.distributions import (
     canonical_name,
     distribution_names,

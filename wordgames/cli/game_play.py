@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
 from wordgames.atomic import write_target
@@ -87,10 +86,8 @@ def render_board(board: Board, colour: bool = False, tile_set: TileSet | None = 
     wide as the widest tile, so rows stay aligned).  With ``colour``, ANSI colours mark
     premiums and tiles."""
     layout = board.layout
-    written: Callable[[str], str] = str
     widest = 1
     if tile_set is not None and not tile_set.is_plain_english:
-        written = tile_set.tile_alphabet.written
         widest = tile_set.widest_tile
     width = max(len(column_name(board.cols - 1)), widest)  # two letters a column beyond Z
     lines = ["    " + " ".join(f"{column_name(col):>{width}}" for col in range(board.cols))]
@@ -99,7 +96,6 @@ def render_board(board: Board, colour: bool = False, tile_set: TileSet | None = 
         for col in range(board.cols):
             tile = board.get(row, col)
             if tile is not None:
-                tile = written(tile)
                 cells.append(f"\x1b[{_TILE_COLOUR}m{tile:>{width}}\x1b[0m" if colour else f"{tile:>{width}}")
                 continue
             symbol, shade = _PREMIUMS.get(layout.premium(row, col), ("?", ""))
@@ -323,7 +319,7 @@ class PlaySession:
                 turn = game.place(line)
         except WordGamesError as error:
             hint = "" if command in _COMMANDS else _lower_case_hint(words)
-            self.say(f"! {game.settings.tile_set.tile_alphabet.spell(str(error))}{hint}")
+            self.say(f"! {error}{hint}")
             return None
         self.say(describe_turn(game, turn, reveal=True))
         self.autosave()

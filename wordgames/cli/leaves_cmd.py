@@ -28,9 +28,8 @@ from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves, shipped_table_name
-from wordgames.scrabble.leaves.csvfile import leave_codes
 from wordgames.scrabble.leaves.files import SHIPPED
-from wordgames.scrabble.leaves.table import text_to_tiles
+from wordgames.scrabble.leaves.table import code_of_tiles, text_to_tiles, tiles_to_text
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.strategy.equity import Choice, bind_leaves, equity_choices, use_leaves
 from wordgames.scrabble.strategy.learning import BuildPlan, build_table
@@ -84,13 +83,14 @@ def _refuse_overwrite(path: str, force: bool) -> None:
 def run_show(args: argparse.Namespace) -> int:
     """Print the table's size and the values asked for (exit 0)."""
     tile_set = tile_set_from_args(args) if args.letter_values else None
-    show = tile_set.show if tile_set is not None else str
     table = load_leaves(args.table, tile_set)
     values = {}
     for leave in args.leaves:
-        tiles = text_to_tiles(table.alphabet, leave_codes(leave, table.alphabet, tile_set))
-        text = "".join("?" if t == 0 else table.alphabet[t - 1] for t in tiles)
-        values[show(text)] = round(table.value(text), 6) if text in table else None
+        tiles = text_to_tiles(table.alphabet, leave)
+        code = code_of_tiles(tiles)
+        values[tiles_to_text(table.alphabet, tiles)] = (
+            round(table.value_of_code(code), 6) if table.has_code(code) else None
+        )
     if args.json:
         print_json({"count": len(table), "values": values})
         return 0

@@ -21,7 +21,7 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Board, Move, layout_by_name, parse_move
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
+from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.textfiles import read_text_file
@@ -62,9 +62,6 @@ def read_move(args: argparse.Namespace, board: Board, tile_set: TileSet) -> Move
     if args.move is not None:
         return parse_move(args.move, board, tile_set)
     text = read_text_file(args.move_file, "move file", limit=MAX_SMALL_FILE_BYTES)
-    if not tile_set.is_plain_english:
-        text = "\n".join(" ".join([*parts[:1], *map(tile_set.read, parts[1:])])
-                         for parts in map(str.split, text.splitlines()))
     return parse_move_file(text, board, str(args.move_file))
 
 
@@ -72,12 +69,7 @@ def read_board(args: argparse.Namespace, tile_set: TileSet) -> Board:
     """The board file: one line a row, ``.`` an empty square, tiles in ``tile_set``'s notation
     (``..CE[L·L]A..``)."""
     layout = layout_by_name(args.layout) if args.layout else None
-    if tile_set.is_plain_english:
-        return Board.read(args.board, layout)
-    text = read_text_file(args.board, "board file", limit=MAX_BOARD_FILE_BYTES)
-    rows = ("".join(run if run.startswith(".") else tile_set.read(run) for run in EMPTY_RUNS.split(line))
-            for line in text.splitlines())
-    return Board.from_text("\n".join(rows), layout, str(args.board))
+    return Board.read(args.board, layout, tile_set.alphabet)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -88,7 +80,6 @@ def run_check(args: argparse.Namespace) -> int:
     rack = tile_set.parse_rack(args.rack) if args.rack is not None else None
     rules = ClassicRules(tile_set, args.hand_size if args.hand_size is not None else 7)
     verdict = rules.check(board, move, lexicon_from_args(args, tile_set=tile_set), rack)
-    spell = tile_set.tile_alphabet.spell
     line = verdict.code if verdict.word is None else f"{verdict.code}: {tile_set.show(verdict.word)}"
     if args.json:
         print_json({
@@ -96,12 +87,12 @@ def run_check(args: argparse.Namespace) -> int:
             "word": tile_set.show(verdict.word) if verdict.word is not None else None,
             "score": verdict.score,
             "words": [tile_set.show(word) for word in verdict.words],
-            "message": spell(verdict.message),
+            "message": verdict.message,
         })
     elif args.explain:
         detail = f"{verdict.score}: {', '.join(map(tile_set.show, verdict.words))}" if verdict.valid \
             else verdict.message
-        print(f"{line} ({spell(detail)})")
+        print(f"{line} ({detail})")
     else:
         print(line)
     return 0 if verdict.valid else 1

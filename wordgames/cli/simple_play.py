@@ -245,7 +245,7 @@ def run_simple_play(args: argparse.Namespace) -> int:
     if args.size is not None and not MIN_SIZE <= args.size <= MAX_SIZE:
         raise InvalidArgumentError(f"--size must be between {MIN_SIZE} and {MAX_SIZE}, not {args.size}")
     tile_set = tile_set_from_args(args)
-    if not tile_set.tile_alphabet.is_identity:
+    if not tile_set.alphabet.is_single_character:
         # The assignment's board has three columns a square and its words are typed letter by
         # letter: no room for L·L or [CH].
         raise InvalidArgumentError("the simple rules take one-character tiles; play a language with "

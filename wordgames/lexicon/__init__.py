@@ -6,7 +6,9 @@
 (True, True, ['CAT', 'CATS'])
 """
 
+from wordgames.lexicon.alphabet import BLANK, BLANK_BIT, BLANK_NUMBER, ENGLISH, Alphabet
 from wordgames.lexicon.base import Cursor, Lexicon, Node
+from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.loading import (
     DEFAULT_LEXICON,
     lexicon_from_words,
@@ -20,11 +22,17 @@ from wordgames.lexicon.reader import read_words, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class, backend_names
 
 __all__ = [
+    "BLANK",
+    "BLANK_BIT",
+    "BLANK_NUMBER",
     "DEFAULT_BACKEND",
     "DEFAULT_LEXICON",
+    "ENGLISH",
+    "Alphabet",
     "Cursor",
     "Lexicon",
     "Node",
+    "TileEncoding",
     "backend_class",
     "backend_names",
     "lexicon_from_words",

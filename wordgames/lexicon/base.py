@@ -1,11 +1,20 @@
 """The Lexicon interface shared by every backend, and the Cursor used to walk it.
 
-A lexicon is an immutable set of upper-case words.  Queries take any case.  Besides
-whole-string queries it offers a *node walk*: :meth:`Lexicon.root` gives an opaque node for
-the empty prefix, :meth:`Lexicon.step` moves a node along one or more letters, and a node can
-say whether its prefix is a word (:meth:`Lexicon.is_word_at`) and which letters may follow
-(:meth:`Lexicon.next_letters`).  The game engines search with nodes so they never rebuild and
-re-query strings letter by letter.  Nodes are only meaningful to the lexicon that made them.
+A lexicon is an immutable set of words over an :class:`~wordgames.lexicon.alphabet.Alphabet`.
+Inside, a word is its *key*: ``bytes`` of tile numbers (``CAT`` is ``b"\\x03\\x01\\x14"`` in
+the English alphabet), and keys sort in tile-number order.  Backends implement the key-level
+methods (``contains_key``, ``keys``, the node walk by tiles); this class derives the text-level
+interface from them through the alphabet, the one codec between text and tiles:
+
+* whole-string queries take any case: membership, prefix test ("a string is a prefix of
+  itself"), length, iteration in tile order, the words with a prefix;
+* a *node walk*: :meth:`Lexicon.root` gives an opaque node for the empty prefix,
+  :meth:`Lexicon.step` (text) or :meth:`Lexicon.step_tiles` (tile numbers) moves it along one
+  or more tiles, and a node says whether its prefix is a word (:meth:`Lexicon.is_word_at`) and
+  which tiles may follow (:meth:`Lexicon.next_tiles`, :meth:`Lexicon.next_letters`).  The game
+  engines search with nodes so they never rebuild and re-query strings letter by letter.
+  Nodes are only meaningful to the lexicon that made them.
+
 :class:`Cursor` wraps the node walk in a small value object for callers who prefer one.
 """
 
@@ -15,7 +24,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
-from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 
 Node = Any
 """An opaque, hashable position in a lexicon's prefix tree (a prefix some word starts with);
@@ -38,10 +48,25 @@ class Lexicon(ABC):
     source: str
     """Where the words came from (a path, a shipped name, or ``"<words>"``)."""
 
+    alphabet: Alphabet
+    """The tiles the words are made of, numbered: keys are ``bytes`` of these numbers."""
+
+    # --- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_sorted_words(cls, words: list[str], source: str = "<words>") -> Lexicon:
+        """Build from a sorted list of unique upper-case words (the reader's output), over the
+        plain alphabet of their characters (:meth:`Alphabet.plain`).  LexiconError for more
+        distinct characters than an alphabet holds.  Cost: one pass to encode the words, then
+        the backend's build."""
+        words = check_sorted_words(words)
+        alphabet = plain_alphabet_of(words, source)
+        return cls.from_keys(encode_sorted_words(words, alphabet), alphabet, source)
+
     @classmethod
     @abstractmethod
-    def from_sorted_words(cls, words: list[str], source: str = "<words>") -> Lexicon:
-        """Build from a sorted list of unique upper-case words (the reader's output)."""
+    def from_keys(cls, keys: list[bytes], alphabet: Alphabet, source: str = "<words>") -> Lexicon:
+        """Build from keys (``bytes`` of ``alphabet``'s tile numbers) sorted and unique."""
 
     @abstractmethod
     def to_bytes(self) -> bytes:
@@ -53,28 +78,27 @@ class Lexicon(ABC):
         """Rebuild a lexicon from :meth:`to_bytes` output; ValueError (or another exception
         the cache treats as corruption) when the data is inconsistent."""
 
-    # --- whole-string queries -------------------------------------------------------------
+    # --- keys: words as tile numbers ----------------------------------------------------------
 
     @abstractmethod
-    def __contains__(self, word: object) -> bool:
-        """Whether ``word`` (any case) is in the lexicon; non-strings are never in it."""
+    def contains_key(self, key: bytes) -> bool:
+        """Whether the word spelled by tile numbers ``key`` is in the lexicon."""
 
     @abstractmethod
-    def has_prefix(self, prefix: str) -> bool:
-        """Whether some word starts with ``prefix`` (any case); a word is a prefix of itself,
-        and the empty string is a prefix of any non-empty lexicon."""
+    def has_prefix_key(self, key: bytes) -> bool:
+        """Whether some word's tiles start with ``key`` (the empty key: any word at all)."""
+
+    @abstractmethod
+    def keys(self) -> Iterator[bytes]:
+        """Every word as tile numbers, in tile order."""
+
+    @abstractmethod
+    def keys_with_prefix(self, prefix: bytes) -> Iterator[bytes]:
+        """The keys starting with ``prefix``, in tile order."""
 
     @abstractmethod
     def __len__(self) -> int:
         """The number of distinct words."""
-
-    @abstractmethod
-    def __iter__(self) -> Iterator[str]:
-        """The words in sorted (code point) order, upper case."""
-
-    @abstractmethod
-    def words_with_prefix(self, prefix: str) -> Iterator[str]:
-        """The words starting with ``prefix`` (any case), in sorted order."""
 
     # --- node walk ---------------------------------------------------------------------------
 
@@ -83,19 +107,67 @@ class Lexicon(ABC):
         """The node of the empty prefix."""
 
     @abstractmethod
-    def step(self, node: Node, letters: str) -> Node | None:
-        """The node reached from ``node`` along ``letters`` (one or more, any case), or None
-        when no word continues that way.  Cost: proportional to ``len(letters)``.
-        InvalidArgumentTypeError when ``letters`` is not a string; InvalidArgumentError when
-        ``node`` is not a node of this lexicon (as for the two methods below)."""
+    def step_tiles(self, node: Node, tiles: bytes) -> Node | None:
+        """The node reached from ``node`` along tile numbers ``tiles``, or None when no word
+        continues that way.  InvalidArgumentError when ``node`` is not a node of this
+        lexicon.  Cost: proportional to ``len(tiles)``."""
 
     @abstractmethod
     def is_word_at(self, node: Node) -> bool:
         """Whether the prefix spelled by ``node`` is itself a word."""
 
     @abstractmethod
+    def next_tiles(self, node: Node) -> bytes:
+        """The tile numbers that can follow ``node``'s prefix, increasing."""
+
+    # --- text, through the alphabet -----------------------------------------------------------
+
+    def __contains__(self, word: object) -> bool:
+        """Whether ``word`` (any case) is in the lexicon; non-strings and text the alphabet
+        cannot spell are never in it.  Cost: encoding the word, then one look-up."""
+        key = self.alphabet.try_encode_word(word)
+        return key is not None and self.contains_key(key)
+
+    def has_prefix(self, prefix: str) -> bool:
+        """Whether some word starts with ``prefix`` (any case); a word is a prefix of itself,
+        and the empty string is a prefix of any non-empty lexicon."""
+        if not isinstance(prefix, str):
+            raise InvalidArgumentTypeError(f"prefix must be a string, not {type(prefix).__name__}")
+        key = self.alphabet.try_encode_word(prefix)
+        return key is not None and self.has_prefix_key(key)
+
+    def __iter__(self) -> Iterator[str]:
+        """The words in tile order, upper case.  Cost: decoding each word."""
+        decode = self.alphabet.decode_word
+        return map(decode, self.keys())
+
+    def words_with_prefix(self, prefix: str) -> Iterator[str]:
+        """The words starting with ``prefix`` (any case), in tile order."""
+        if not isinstance(prefix, str):
+            raise InvalidArgumentTypeError(f"prefix must be a string, not {type(prefix).__name__}")
+        key = self.alphabet.try_encode_word(prefix)
+        if key is None:
+            return iter(())
+        return map(self.alphabet.decode_word, self.keys_with_prefix(key))
+
+    def step(self, node: Node, letters: str) -> Node | None:
+        """The node reached from ``node`` along ``letters`` (one or more tiles written in any
+        case), or None when no word continues that way.  InvalidArgumentTypeError when
+        ``letters`` is not a string; InvalidArgumentError when ``node`` is not a node of this
+        lexicon (as for :meth:`is_word_at` and :meth:`next_letters`)."""
+        if not isinstance(letters, str):
+            raise letters_type_error(letters)
+        key = self.alphabet.try_encode_word(letters)
+        if key is None:
+            self.is_word_at(node)  # a foreign node is an error even when the letters are not
+            return None
+        return self.step_tiles(node, key)
+
     def next_letters(self, node: Node) -> str:
-        """The letters that can follow ``node``'s prefix, sorted, as one string."""
+        """The tiles that can follow ``node``'s prefix, in tile order, written one after the
+        other as one string."""
+        tile = self.alphabet.tile
+        return "".join(tile(number) for number in self.next_tiles(node))
 
     # --- conveniences shared by every backend -----------------------------------------------
 
@@ -104,18 +176,18 @@ class Lexicon(ABC):
         return Cursor(self, self.root(), "")
 
     def without_words_shorter_than(self, minimum: int) -> Lexicon:
-        """This lexicon less its words of fewer than ``minimum`` letters, with the same
-        backend (possibly empty); ``self`` when it has no such word.  Cost: one pass over the
-        words, plus a build of the smaller lexicon when something is dropped, the first time
+        """This lexicon less its words of fewer than ``minimum`` tiles, with the same backend
+        and alphabet (possibly empty); ``self`` when it has no such word.  Cost: one pass over
+        the keys, plus a build of the smaller lexicon when something is dropped, the first time
         for each minimum (the answer is kept with this lexicon, which never changes)."""
         if isinstance(minimum, bool) or not isinstance(minimum, int):
             raise InvalidArgumentTypeError(f"the minimum length must be an int, not {minimum!r}")
         kept_lexicons: dict[int, Lexicon] = self.__dict__.setdefault("_without_short_words", {})
         if minimum not in kept_lexicons:
-            kept = [word for word in self if len(word) >= minimum]
+            kept = [key for key in self.keys() if len(key) >= minimum]
             kept_lexicons[minimum] = (
                 self if len(kept) == len(self)
-                else type(self).from_sorted_words(kept, f"{self.source} ({minimum}+ letters)")
+                else type(self).from_keys(kept, self.alphabet, f"{self.source} ({minimum}+ letters)")
             )
         return kept_lexicons[minimum]
 
@@ -125,7 +197,11 @@ class Lexicon(ABC):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Lexicon):
             return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        if len(self) != len(other):
+            return False
+        if self.alphabet.tiles == other.alphabet.tiles:
+            return all(a == b for a, b in zip(self.keys(), other.keys(), strict=True))
+        return all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -156,11 +232,11 @@ class Cursor:
 
     @property
     def next_letters(self) -> str:
-        """The letters that may follow, sorted."""
+        """The letters that may follow, in tile order."""
         return self.lexicon.next_letters(self.node)
 
     def words(self) -> Iterator[str]:
-        """Every word that starts with this cursor's prefix, sorted."""
+        """Every word that starts with this cursor's prefix, in tile order."""
         return self.lexicon.words_with_prefix(self.prefix)
 
     def __repr__(self) -> str:
@@ -180,6 +256,15 @@ def foreign_node_error(node: object, lexicon: Lexicon) -> InvalidArgumentError:
     return InvalidArgumentError(f"{shown} is not a node of this {lexicon.backend_name} lexicon")
 
 
+def check_tiles_type(tiles: object) -> bytes:
+    """``tiles`` as bytes when it is bytes-like, else InvalidArgumentTypeError."""
+    if isinstance(tiles, bytes):
+        return tiles
+    if isinstance(tiles, (bytearray, memoryview)):
+        return bytes(tiles)
+    raise InvalidArgumentTypeError(f"tiles must be bytes of tile numbers, not {type(tiles).__name__}")
+
+
 def check_sorted_words(words: object) -> list[str]:
     """``words`` if it is a list of strings in strictly increasing order (what
     :meth:`Lexicon.from_sorted_words` requires), else InvalidArgumentTypeError or
@@ -193,6 +278,49 @@ def check_sorted_words(words: object) -> list[str]:
     if any(map(str.__ge__, words, words[1:])):
         raise InvalidArgumentError("the words must be sorted and unique (use lexicon_from_words)")
     return words
+
+
+def check_sorted_keys(keys: object, alphabet: object) -> list[bytes]:
+    """``keys`` if it is a list of bytes in strictly increasing order whose tiles are all
+    numbers of ``alphabet`` (what :meth:`Lexicon.from_keys` requires), else
+    InvalidArgumentTypeError or InvalidArgumentError.  Cost: C-level passes over the keys."""
+    if not isinstance(alphabet, Alphabet):
+        raise InvalidArgumentTypeError(f"the alphabet must be an Alphabet, not {type(alphabet).__name__}")
+    if not isinstance(keys, list) or not all(type(key) is bytes for key in keys):
+        raise InvalidArgumentTypeError("keys must be a list of bytes")
+    if any(map(bytes.__ge__, keys, keys[1:])):
+        raise InvalidArgumentError("the keys must be sorted and unique")
+    if keys:
+        joined = b"".join(keys)
+        if joined and (min(joined) < 1 or max(joined) > len(alphabet)):
+            raise InvalidArgumentError(f"a key holds a tile number outside 1..{len(alphabet)}")
+        if not keys[0]:
+            raise InvalidArgumentError("a word has at least one tile")
+    return keys
+
+
+def plain_alphabet_of(words: list[str], source: str = "<words>") -> Alphabet:
+    """The plain alphabet of upper-case ``words``: their distinct characters (one C-level pass
+    over the joined text; a set per word would cost far more).  LexiconError naming ``source``
+    for more than MAX_ALPHABET_TILES characters or a whitespace character."""
+    characters = set("".join(words))
+    if len(characters) > MAX_ALPHABET_TILES:
+        raise LexiconError(
+            f"{source}: {len(characters)} distinct characters; a lexicon's alphabet holds at most "
+            f"{MAX_ALPHABET_TILES}"
+        )
+    try:
+        return Alphabet.plain(characters)
+    except InvalidArgumentError as error:
+        raise LexiconError(f"{source}: {error}") from None
+
+
+def encode_sorted_words(words: Iterable[str], alphabet: Alphabet) -> list[bytes]:
+    """The keys of upper-case ``words`` over their plain ``alphabet``, in the same order
+    (plain alphabets number characters in code point order, so sorted words give sorted
+    keys).  Cost: one translation per word."""
+    encode = alphabet.encode_word
+    return [encode(word) for word in words]
 
 
 def sorted_unique_upper(words: Iterable[str]) -> list[str]:

@@ -28,7 +28,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _ENTRY_HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, crc32 of payload
 _ENTRY_MAGIC = b"WGCACHE\0"
 DEFAULT_LIMIT_MB = 256

@@ -257,6 +257,17 @@ def words_from_kwg_bytes(
     return sorted(set(words))  # type: ignore[arg-type]
 
 
+def keys_from_kwg_bytes(data: bytes, tiles: int, name: str = "<kwg>") -> list[bytes]:
+    """The words of a KWG file's DAWG as keys (``bytes`` of tile numbers, see
+    :mod:`wordgames.lexicon.base`), sorted and unique, for an alphabet of ``tiles`` tiles.  A
+    word holding tile 0 or a tile beyond ``tiles`` is a LexiconError.  Cost: linear in the
+    graph, then one step per tile of each word."""
+    labels: list[object] = [None, *(bytes((tile,)) for tile in range(1, tiles + 1))]
+    labels += [None] * (MAX_TILE + 1 - len(labels))
+    words = _spell(nodes_from_bytes(data, name), 0, labels, b"", MAX_WORD_LENGTH, MAX_GRAPH_WORDS, name)
+    return sorted(set(words))  # type: ignore[arg-type]
+
+
 def _labels(alphabet: object) -> list[str | None]:
     """Tile number -> letter, for tiles 0..255 (None for the blank and unknown tiles)."""
     if isinstance(alphabet, (bytes, bytearray)) or not isinstance(alphabet, Sequence):

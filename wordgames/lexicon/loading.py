@@ -8,12 +8,13 @@ from pathlib import Path
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon import cache
+from wordgames.lexicon.alphabet import ENGLISH
 from wordgames.lexicon.base import Lexicon, sorted_unique_upper
-from wordgames.lexicon.kwg import words_from_kwg_bytes
+from wordgames.lexicon.encoding import TileEncoding
+from wordgames.lexicon.kwg import keys_from_kwg_bytes
 from wordgames.lexicon.limits import MAX_WORD_LENGTH
 from wordgames.lexicon.reader import is_kwg, read_file_bytes, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class
-from wordgames.lexicon.tiles import TileEncoding
 
 DEFAULT_LEXICON = "enable"
 
@@ -131,19 +132,22 @@ def load_lexicon(
     the first load of CSW12 takes about 0.5 s, later ones under 0.1 s (trie).  Raises
     LexiconError for a missing, unreadable, binary or empty file.
 
-    ``tiles`` (an alphabet's :class:`~wordgames.lexicon.tiles.TileEncoding`, for languages
-    beyond English) reads each word into one code point a tile, case folded by the alphabet,
-    and reports a word with a character outside it by line; a KWG's tile ``n`` is then the
-    alphabet's tile ``n``.  The cache key holds the encoding's fingerprint.
+    Without ``tiles``, a text list's alphabet is its own characters
+    (:meth:`~wordgames.lexicon.alphabet.Alphabet.plain`) and a KWG's is English.  With
+    ``tiles`` (a game alphabet's :class:`~wordgames.lexicon.encoding.TileEncoding`, for
+    languages beyond English) each word is read into that alphabet's tile numbers, case folded
+    by the alphabet, and a word with a character outside it is reported by line; a KWG's tile
+    ``n`` is then the alphabet's tile ``n``.  The cache key holds the encoding's fingerprint.
     """
     cls = backend_class(backend)
     if tiles is not None and not isinstance(tiles, TileEncoding):
-        raise InvalidArgumentTypeError("tiles must be a TileEncoding (Alphabet.encoding())")
+        raise InvalidArgumentTypeError("tiles must be a TileEncoding (TileSet.lexicon_encoding())")
     path = resolve_source(source)
     content = read_file_bytes(path)
     name = str(source)
+    graph = is_kwg(content, name)
     # The format is part of the key: the same bytes named .kwg and .txt read differently.
-    variant = f"{cls.backend_name}_kwg" if is_kwg(content, name) else cls.backend_name
+    variant = f"{cls.backend_name}_kwg" if graph else cls.backend_name
     if tiles is not None:
         variant = f"{variant}_tiles_{tiles.fingerprint()}"
     key = cache.cache_key(content, variant)
@@ -153,14 +157,14 @@ def load_lexicon(
             try:
                 return cls.from_bytes(payload, name)
             except Exception:
-                pass
-    if tiles is None:
-        words = words_from_bytes(content, name)
-    elif is_kwg(content, name):
-        words = words_from_kwg_bytes(content, tiles.codes, name)
+                pass  # a corrupt or foreign entry is rebuilt
+    if graph:
+        alphabet = tiles.alphabet if tiles is not None else ENGLISH
+        lexicon = cls.from_keys(keys_from_kwg_bytes(content, len(alphabet), name), alphabet, name)
+    elif tiles is not None:
+        lexicon = cls.from_keys(tiles.encode_words(content, name), tiles.alphabet, name)
     else:
-        words = tiles.encode_words(content, name)
-    lexicon = cls.from_sorted_words(words, name)
+        lexicon = cls.from_sorted_words(words_from_bytes(content, name), name)
     if use_cache:
         cache.write_entry(key, lexicon.to_bytes())
     return lexicon

@@ -16,22 +16,17 @@ Crossword games outside English have tiles written with more than one character 
 * a character that starts no tile is an InvalidArgumentError naming it and its position.
 
 This module knows nothing of any game: the Scrabble alphabet
-(:mod:`wordgames.scrabble.core.alphabet`) builds its splitters here, and a word-search game
-could use the same.  :func:`read_tile_words` reads a UTF-8 word list into tile sequences.
+(:mod:`wordgames.lexicon.alphabet`) builds its splitters here, and a word-search game
+could use the same.  :mod:`wordgames.lexicon.encoding` reads word lists through it.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Literal
 
-from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.files import read_file_bytes, too_big
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 
 Digraphs = Literal["longest", "bracketed"]
 """How unbracketed multi-character tiles are read: by longest match, or never."""
@@ -145,80 +140,3 @@ class TileSplitter:
                 return f"{shown!r}: '[' at position {position + 1} is never closed"
             return f"{shown!r}: {text[position:close + 1]!r} at position {position + 1} is not a tile"
         return f"{shown!r}: {char!r} at position {position + 1} is not in the alphabet"
-
-
-@dataclass(frozen=True)
-class TileEncoding:
-    """How a lexicon stores the words of an alphabet whose tiles may be several characters:
-    ``splitter`` maps every written form to the tile's one code point (so a stored word has
-    one character a tile, and the trie and the node walk step by tile), ``codes`` lists those
-    code points in tile-number order (tile ``n`` of a KWG file is ``codes[n - 1]``), and
-    ``digraphs`` says how unbracketed text is split (see :func:`check_digraphs`)."""
-
-    splitter: TileSplitter
-    codes: str
-    digraphs: Digraphs = "longest"
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.splitter, TileSplitter) or not isinstance(self.codes, str):
-            raise InvalidArgumentTypeError("a tile encoding is a TileSplitter and a string of codes")
-        check_digraphs(self.digraphs)
-        if set(self.splitter.forms.values()) - set(self.codes) or len(set(self.codes)) != len(self.codes):
-            raise InvalidArgumentError("a tile encoding's forms must map onto its distinct codes")
-
-    def fingerprint(self) -> str:
-        """A digest of the forms, codes and mode: part of a cached lexicon's key, so words
-        read through one alphabet's encoding are never served for another's (Catalan L·L and
-        Spanish CH share a code point)."""
-        forms = sorted(self.splitter.forms.items())
-        text = repr((forms, self.codes, self.digraphs))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-    def encode_words(self, data: bytes, name: str) -> list[str]:
-        """The sorted unique words of UTF-8 word-list bytes, one code point a tile (see
-        :func:`tile_words_from_bytes` for the reading and its errors)."""
-        words = tile_words_from_bytes(data, name, self.splitter, self.digraphs)
-        return sorted("".join(tiles) for tiles in words)
-
-
-def read_tile_words(
-    path: str | os.PathLike[str], splitter: TileSplitter, digraphs: Digraphs = "longest"
-) -> list[tuple[str, ...]]:
-    """Read a UTF-8 word list into tile sequences, each unique word once, in file order.
-
-    The word on a line is its first whitespace-separated token (definitions after it are
-    ignored); blank lines are skipped; a BOM and CRLF line ends are fine.  Case is folded by
-    the splitter's forms (never by ``str.upper``, which turns ``ß`` into ``SS``).  A word with
-    a character outside the alphabet is a LexiconError naming the file, the line and the
-    character.  Cost: one pass, linear in the file's size."""
-    return tile_words_from_bytes(read_file_bytes(path), str(path), splitter, digraphs)
-
-
-def tile_words_from_bytes(
-    data: bytes, path: str, splitter: TileSplitter, digraphs: Digraphs = "longest"
-) -> list[tuple[str, ...]]:
-    """:func:`read_tile_words` on a file's bytes (``path`` names it in errors)."""
-    mode = check_digraphs(digraphs)
-    if len(data) > MAX_LEXICON_FILE_BYTES:
-        raise LexiconError(too_big(path, len(data)))
-    if b"\0" in data:
-        raise LexiconError(f"{path}: binary content, not a word list")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LexiconError(f"{path}: not UTF-8 text (undecodable byte at offset {error.start})") from None
-    words: dict[tuple[str, ...], None] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        fields = line.split()
-        if not fields:
-            continue
-        try:
-            tiles = splitter.split(fields[0], mode)
-        except InvalidArgumentError as error:
-            raise LexiconError(f"{path}:{number}: {error}") from None
-        if len(tiles) > MAX_WORD_LENGTH:
-            raise LexiconError(f"{path}:{number}: a word of {len(tiles)} tiles; at most {MAX_WORD_LENGTH}")
-        words[tiles] = None
-    if not words:
-        raise LexiconError(f"{path}: contains no words")
-    return list(words)

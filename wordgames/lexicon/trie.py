@@ -1,78 +1,83 @@
-"""The trie backend: a prefix tree packed into two flat integer arrays.
+"""The trie backend: a prefix tree over tile numbers, packed into two flat integer arrays.
 
 Nodes are numbered in breadth-first order so that the children of a node are consecutive and
-sorted by letter.  For each node we keep
+in tile order.  For each node we keep
 
-* ``masks[node]``: one bit per alphabet letter that has a child, plus a terminal bit when the
-  node's prefix is a word;
-* ``first[node]``: the number of the node's first child.
+* ``masks[node]`` (unsigned 64-bit): bit ``t - 1`` set when tile ``t`` (1..63) has a child
+  (:func:`tile_bit`), and bit 63 (:data:`TERMINAL`) when the node's prefix is a word;
+* ``first[node]`` (unsigned 32-bit): the number of the node's first child.
 
-The child for letter bit ``b`` is ``first[node] + popcount(mask & (b - 1))``, so a step costs a
-dictionary look-up and a few integer operations, and the whole tree costs 8 to 12 bytes a node
-(about 5 MB for CSW12's 594k nodes, against ~110 MB for one Python dict per node).  The
-alphabet is taken from the words themselves, so lists with hyphens, apostrophes or accented
-letters work unchanged (up to 63 distinct characters).
+The child along tile ``t`` is ``first[node] + popcount(masks[node] & (tile_bit(t) - 1))`` (the
+children of the tiles before ``t``), so a step costs a few integer operations, and the whole
+tree costs 12 bytes a node (about 7 MB for CSW12's 594,000 nodes, against ~110 MB for one
+Python dict per node).  The compiled engines walk these arrays directly (see
+:mod:`wordgames.lexicon.packed`).
 
-Whole-word membership goes through a frozenset of the words, which is what a hash lookup does
-best; prefix queries fall back to walking the arrays.
+Whole-word membership goes through a frozenset of the keys, which is what a hash look-up
+does best; prefix queries walk the arrays.
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
+import json
+import operator
 import struct
 from array import array
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from operator import methodcaller
 
-from wordgames.errors import LexiconError
-from wordgames.lexicon.base import (
-    Lexicon,
-    check_sorted_words,
-    foreign_node_error,
-    letters_type_error,
-    normalize,
-)
+from wordgames.lexicon.alphabet import Alphabet
+from wordgames.lexicon.base import Lexicon, check_sorted_keys, check_tiles_type, foreign_node_error
 
-_MAX_ALPHABET = 63
-_HEADER = struct.Struct("<4sIII")  # magic, node count, alphabet byte length, words byte length
-_MAGIC = b"WGT1"
+TERMINAL = 1 << 63
+"""Bit 63 of a node's mask: the node's prefix is a word."""
 
+TILES = TERMINAL - 1
+"""The bits of a node's mask that stand for tiles."""
 
-def _mask_typecode(alphabet_size: int) -> str:
-    """The narrowest unsigned array type holding one bit per letter plus the terminal bit."""
-    return "I" if alphabet_size + 1 <= 32 else "Q"
+_HEADER = struct.Struct("<4sIII")  # magic, node count, alphabet bytes, keys bytes
+_MAGIC = b"WGT2"
 
 
-def _build_arrays(words: list[str], alphabet: str) -> tuple[array[int], array[int]]:
-    """Lay the words out as a breadth-first trie.  Cost: O(nodes * log(words)) with small
-    constants; each level is a list of word ranges ``[lo, hi)`` sharing a prefix."""
-    bit_of = {letter: 1 << i for i, letter in enumerate(alphabet)}
-    terminal = 1 << len(alphabet)
-    masks: array[int] = array(_mask_typecode(len(alphabet)))
+def tile_bit(tile: int) -> int:
+    """The bit of tile number ``tile`` (1..63) in a node's mask."""
+    return 1 << (tile - 1)
+
+
+def child_rank(mask: int, tile: int) -> int:
+    """How many children come before tile ``tile``'s in a node of ``mask``."""
+    return (mask & ((1 << (tile - 1)) - 1)).bit_count()
+
+
+def build_arrays(keys: Sequence[bytes]) -> tuple[array[int], array[int]]:
+    """Lay sorted unique keys out as a breadth-first trie: ``(masks, first)``.  Cost:
+    O(nodes * log(words)) with small constants; each level is a list of key ranges
+    ``[lo, hi)`` sharing a prefix.  An empty list gives one node, the root, with no children."""
+    masks: array[int] = array("Q")
     first: array[int] = array("I")
     next_id = 1
-    level_lo, level_hi = [0], [len(words)]
+    level_lo, level_hi = [0], [len(keys)]
     depth = 0
     while level_lo:
         child_lo: list[int] = []
         child_hi: list[int] = []
         for lo, hi in zip(level_lo, level_hi, strict=True):
             mask = 0
-            if len(words[lo]) == depth:  # the prefix itself sorts first in its range
-                mask = terminal
+            if lo < hi and len(keys[lo]) == depth:  # the prefix itself sorts first in its range
+                mask = TERMINAL
                 lo += 1
             first.append(next_id)
             while lo < hi:
-                word = words[lo]
-                letter = word[depth]
-                mask |= bit_of[letter]
-                if words[hi - 1][depth] == letter:  # the rest of the range is one group
+                key = keys[lo]
+                tile = key[depth]
+                mask |= 1 << (tile - 1)
+                if keys[hi - 1][depth] == tile:  # the rest of the range is one group
                     end = hi
                 else:
-                    end = bisect.bisect_left(words, word[:depth] + chr(ord(letter) + 1), lo, hi)
+                    end = bisect.bisect_left(keys, key[:depth] + bytes((tile + 1,)), lo, hi)
                 child_lo.append(lo)
                 child_hi.append(end)
                 next_id += 1
@@ -83,211 +88,216 @@ def _build_arrays(words: list[str], alphabet: str) -> tuple[array[int], array[in
     return masks, first
 
 
-@dataclass(frozen=True)
-class PackedTrie:
-    """The layout of a :class:`TrieLexicon`, exposed for hot loops (see the module docstring):
-    the child of ``node`` along letter bit ``b`` is
-    ``first[node] + (masks[node] & (b - 1)).bit_count()`` when ``masks[node] & b``; the node's
-    prefix is a word when ``masks[node] & terminal``.  The arrays must not be modified."""
+def check_arrays(masks: array[int], first: array[int], tiles: int) -> None:
+    """ValueError unless ``masks`` and ``first`` are a breadth-first trie the engines may walk
+    without bounds checks: the same length, tiles only in 1..``tiles``, each node's children
+    right after the previous node's, none past the end.  Cost: C-level passes, tens of
+    milliseconds for CSW12 (paid on reading a cache entry, never trusted blindly)."""
+    count = len(masks)
+    if count == 0 or len(first) != count or masks.typecode != "Q" or first.typecode != "I":
+        raise ValueError("trie arrays of different lengths or types")
+    if tiles < 63 and (functools.reduce(operator.or_, masks, 0) & TILES) >> tiles:
+        raise ValueError("a trie node holds a tile outside its alphabet")
+    children = list(map(int.bit_count, map(TILES.__and__, masks)))
+    if first[0] != 1:
+        raise ValueError("the trie's root has its children in the wrong place")
+    ends = list(itertools.accumulate(children, initial=1))
+    if list(first) != ends[:-1] or ends[-1] != count:
+        raise ValueError("trie nodes point outside the table")
 
-    masks: array[int]
-    first: array[int]
-    bits: dict[str, int]
-    """Letter to bit, lower-case letters included."""
-    terminal: int
+
+def alphabet_to_bytes(alphabet: Alphabet) -> bytes:
+    """An alphabet as bytes for cache payloads (forms, lower forms, vowels, kind)."""
+    return json.dumps(
+        [alphabet.is_plain, list(alphabet.tiles), list(alphabet.lower_forms), sorted(alphabet.vowels)],
+        ensure_ascii=False,
+    ).encode("utf-8")
+
+
+def alphabet_from_bytes(data: bytes) -> Alphabet:
+    """The alphabet :func:`alphabet_to_bytes` wrote; ValueError when it is not one."""
+    try:
+        plain, tiles, lowers, vowels = json.loads(data.decode("utf-8"))
+        return Alphabet.plain(tiles) if plain else Alphabet(tiles, lowers, vowels)
+    except Exception as error:  # any malformed payload is corruption to the cache
+        raise ValueError(f"not an alphabet ({error})") from None
+
+
+def check_key_tiles(blob: bytes, alphabet: Alphabet) -> None:
+    """ValueError unless every byte of a keys blob is a tile number of ``alphabet`` or the 0
+    separator.  Cost: one C-level pass."""
+    if blob.translate(None, bytes(range(len(alphabet) + 1))):
+        raise ValueError("a key holds a tile outside its alphabet")
+
+
+def keys_to_bytes(keys: Sequence[bytes]) -> bytes:
+    """Keys as one blob, separated by a 0 byte (no tile is numbered 0)."""
+    return b"\0".join(keys)
+
+
+def keys_from_bytes(data: bytes) -> list[bytes]:
+    """The keys :func:`keys_to_bytes` wrote; ValueError for an empty key."""
+    if not data:
+        return []
+    keys = data.split(b"\0")
+    if not all(keys):
+        raise ValueError("malformed keys")
+    return keys
 
 
 class TrieLexicon(Lexicon):
-    """Lexicon backed by a compact array trie (see the module docstring)."""
+    """Lexicon backed by a compact array trie over tile numbers (see the module docstring)."""
 
     backend_name = "trie"
 
     def __init__(
         self,
-        words: list[str],
-        alphabet: str,
+        keys: list[bytes],
+        alphabet: Alphabet,
         masks: array[int],
         first: array[int],
         source: str = "<words>",
     ) -> None:
         self.source = source
-        self._words = words
-        self._word_set = frozenset(words)
-        self._alphabet = alphabet
+        self.alphabet = alphabet
+        self._keys = keys
+        self._key_set = frozenset(keys)
         self._masks = masks
         self._first = first
-        self._terminal = 1 << len(alphabet)
-        bits: dict[str, int] = {}
-        for i, letter in enumerate(alphabet):
-            bits[letter] = 1 << i
-            lower = letter.lower()
-            if lower != letter and lower.upper() == letter:
-                bits.setdefault(lower, 1 << i)  # lower-case input steps like upper-case
-        self._bits = bits
-        self._letter_bits = self._terminal - 1
-        # next_letters results by letter mask: few distinct masks recur across many nodes.
-        self._letters_of_mask: dict[int, str] = {}
+        # next_tiles results by mask: few distinct masks recur across many nodes.
+        self._tiles_of_mask: dict[int, bytes] = {}
 
     @classmethod
-    def from_sorted_words(cls, words: list[str], source: str = "<words>") -> TrieLexicon:
-        """Build the trie from sorted unique upper-case words.  Cost: about 0.5 s for CSW12."""
-        words = check_sorted_words(words)
-        # One C-level pass over the joined text; a set per word would cost ~190 MB and 1 s.
-        alphabet = "".join(sorted(set("".join(words))))
-        if len(alphabet) > _MAX_ALPHABET:
-            raise LexiconError(
-                f"{source}: {len(alphabet)} distinct characters; the trie holds at most "
-                f"{_MAX_ALPHABET}"
-            )
-        masks, first = _build_arrays(words, alphabet) if words else (array("I", [0]), array("I"))
-        if not words:
-            first.append(1)
-        return cls(words, alphabet, masks, first, source)
+    def from_keys(cls, keys: list[bytes], alphabet: Alphabet, source: str = "<words>") -> TrieLexicon:
+        """Build the trie from sorted unique keys.  Cost: about 0.5 s for CSW12."""
+        keys = check_sorted_keys(keys, alphabet)
+        masks, first = build_arrays(keys)
+        return cls(keys, alphabet, masks, first, source)
 
     # --- serialization for the on-disk cache -------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """The compiled trie as bytes (words, alphabet and arrays) for the cache."""
-        alphabet = self._alphabet.encode("utf-8")
-        words = "\n".join(self._words).encode("utf-8")
-        header = _HEADER.pack(_MAGIC, len(self._masks), len(alphabet), len(words))
-        return b"".join((header, alphabet, words, self._masks.tobytes(), self._first.tobytes()))
+        """The compiled trie as bytes (alphabet, keys and arrays) for the cache."""
+        alphabet = alphabet_to_bytes(self.alphabet)
+        keys = keys_to_bytes(self._keys)
+        header = _HEADER.pack(_MAGIC, len(self._masks), len(alphabet), len(keys))
+        return b"".join((header, alphabet, keys, self._masks.tobytes(), self._first.tobytes()))
 
     @classmethod
     def from_bytes(cls, data: bytes, source: str = "<words>") -> TrieLexicon:
-        """Rebuild a trie written by :meth:`to_bytes`; ValueError if the data is inconsistent."""
-        magic, nodes, alphabet_len, words_len = _HEADER.unpack_from(data)
+        """Rebuild a trie written by :meth:`to_bytes`; ValueError if the data is inconsistent
+        (arrays checked with :func:`check_arrays`, keys' tiles checked in the alphabet)."""
+        if len(data) < _HEADER.size:
+            raise ValueError("not a compiled trie")
+        magic, nodes, alphabet_len, keys_len = _HEADER.unpack_from(data)
         if magic != _MAGIC:
             raise ValueError("not a compiled trie")
         offset = _HEADER.size
-        alphabet = data[offset : offset + alphabet_len].decode("utf-8")
+        alphabet = alphabet_from_bytes(data[offset : offset + alphabet_len])
         offset += alphabet_len
-        words = data[offset : offset + words_len].decode("utf-8").split("\n") if words_len else []
-        offset += words_len
-        masks: array[int] = array(_mask_typecode(len(alphabet)))
+        keys = keys_from_bytes(data[offset : offset + keys_len])
+        offset += keys_len
+        masks: array[int] = array("Q")
         first: array[int] = array("I")
         mask_end = offset + nodes * masks.itemsize
-        masks.frombytes(data[offset:mask_end])
-        first.frombytes(data[mask_end : mask_end + nodes * first.itemsize])
         end = mask_end + nodes * first.itemsize
-        if len(masks) != nodes or len(first) != nodes or end != len(data):
+        if end != len(data):
             raise ValueError("truncated compiled trie")
-        return cls(words, alphabet, masks, first, source)
+        masks.frombytes(data[offset:mask_end])
+        first.frombytes(data[mask_end:end])
+        check_arrays(masks, first, len(alphabet))
+        check_key_tiles(data[_HEADER.size + alphabet_len : _HEADER.size + alphabet_len + keys_len], alphabet)
+        return cls(keys, alphabet, masks, first, source)
 
-    # --- whole-string queries ------------------------------------------------------------------
+    # --- keys --------------------------------------------------------------------------------
 
-    def __contains__(self, word: object) -> bool:
-        """Whether ``word`` is a word.  Cost: one hash look-up."""
-        return isinstance(word, str) and word.upper() in self._word_set
+    def contains_key(self, key: bytes) -> bool:
+        """Whether ``key`` is a word.  Cost: one hash look-up."""
+        return key in self._key_set
 
-    def has_prefix(self, prefix: str) -> bool:
-        """Whether some word starts with ``prefix``.  Cost: one hash look-up when ``prefix``
-        is a word, else a walk of at most ``len(prefix)`` nodes (inlined: this is the hot
-        query of word searches)."""
-        # Same check as normalize(), inlined to save a function call on the hot path.
-        prefix = prefix.upper() if isinstance(prefix, str) else normalize(prefix, "prefix")
-        if prefix in self._word_set:
+    def has_prefix_key(self, key: bytes) -> bool:
+        """Whether some word starts with ``key``.  Cost: one hash look-up when ``key`` is a
+        word, else a walk of at most ``len(key)`` nodes."""
+        if key in self._key_set:
             return True
-        bits = self._bits
         masks = self._masks
         first = self._first
         node = 0
-        try:
-            for letter in prefix:
-                bit = bits[letter]
-                mask = masks[node]
-                if not mask & bit:
-                    return False
-                node = first[node] + (mask & (bit - 1)).bit_count()
-        except KeyError:  # a character no word uses
-            return False
-        return bool(self._words)  # only the empty prefix gets here without a word below it
+        for tile in key:
+            mask = masks[node]
+            bit = 1 << (tile - 1) if tile else 0
+            if not mask & bit:
+                return False
+            node = first[node] + (mask & (bit - 1)).bit_count()
+        return bool(self._keys)  # only the empty key gets here without a word below it
+
+    def keys(self) -> Iterator[bytes]:
+        """The keys in tile order.  Cost: O(1) per key."""
+        return iter(self._keys)
+
+    def keys_with_prefix(self, prefix: bytes) -> Iterator[bytes]:
+        """The keys starting with ``prefix``.  Cost: a binary search, then one step a key."""
+        prefix = check_tiles_type(prefix)
+        keys = self._keys
+        start = bisect.bisect_left(keys, prefix)
+        return itertools.takewhile(methodcaller("startswith", prefix), itertools.islice(keys, start, None))
 
     def __len__(self) -> int:
         """The number of words.  Cost: O(1)."""
-        return len(self._words)
+        return len(self._keys)
 
-    def __iter__(self) -> Iterator[str]:
-        """The words in sorted order.  Cost: O(1) per word."""
-        return iter(self._words)
-
-    def words_with_prefix(self, prefix: str) -> Iterator[str]:
-        """The words starting with ``prefix``, sorted.  Cost: a binary search, then one step
-        per word yielded."""
-        prefix = normalize(prefix, "prefix")  # checked now, not when iteration starts
-        words = self._words
-        start = bisect.bisect_left(words, prefix)
-        following = itertools.islice(words, start, None)
-        return itertools.takewhile(methodcaller("startswith", prefix), following)
-
-    # --- node walk -------------------------------------------------------------------------
+    # --- node walk ---------------------------------------------------------------------------
 
     def root(self) -> int:
         """Node 0, the empty prefix (breadth-first order puts it first)."""
         return 0
 
-    def step(self, node: int, letters: str) -> int | None:
-        """The node after ``letters`` from ``node``, or None.  Cost: a few integer operations
-        per letter; upper-case letters take the fastest path."""
-        if not isinstance(letters, str):
-            raise letters_type_error(letters)
-        bits = self._bits
+    def _node(self, node: object) -> int:
+        if type(node) is not int or not 0 <= node < len(self._masks):
+            raise foreign_node_error(node, self)
+        return node
+
+    def step_tiles(self, node: int, tiles: bytes) -> int | None:
+        """The node after tile numbers ``tiles`` from ``node``, or None.  Cost: a few integer
+        operations per tile."""
+        current = self._node(node)
         masks = self._masks
         first = self._first
-        current = node
-        try:
-            if node < 0:  # a negative index would wrap around to a real node
-                raise IndexError(node)
-            for letter in letters:
-                bit = bits[letter]
-                mask = masks[current]
-                if not mask & bit:
-                    return None
-                current = first[current] + (mask & (bit - 1)).bit_count()
-        except KeyError:
-            # A character outside the alphabet: either no word continues this way, or it is
-            # lower case in a way the bit table does not map (e.g. "ß" upper-cases to "SS").
-            upper = letters.upper()
-            return None if upper == letters else self.step(node, upper)
-        except (IndexError, TypeError):
-            raise foreign_node_error(node, self) from None
+        for tile in check_tiles_type(tiles):
+            mask = masks[current]
+            bit = 1 << (tile - 1) if tile else 0
+            if not mask & bit:
+                return None
+            current = first[current] + (mask & (bit - 1)).bit_count()
         return current
 
     def is_word_at(self, node: int) -> bool:
         """Whether ``node``'s prefix is a word.  Cost: one array look-up."""
-        try:
-            if node < 0:
-                raise IndexError(node)
-            return bool(self._masks[node] & self._terminal)
-        except (IndexError, TypeError):
-            raise foreign_node_error(node, self) from None
+        return bool(self._masks[self._node(node)] & TERMINAL)
 
-    def next_letters(self, node: int) -> str:
-        """The letters that can follow ``node``, sorted.  Cost: one array and one dict look-up
-        (each distinct letter set is spelled out once and remembered)."""
-        try:
-            if node < 0:
-                raise IndexError(node)
-            mask = self._masks[node] & self._letter_bits
-        except (IndexError, TypeError):
-            raise foreign_node_error(node, self) from None
-        letters = self._letters_of_mask.get(mask)
-        if letters is None:
-            letters = "".join(letter for i, letter in enumerate(self._alphabet) if mask >> i & 1)
-            self._letters_of_mask[mask] = letters
-        return letters
+    def next_tiles(self, node: int) -> bytes:
+        """The tiles that can follow ``node``, increasing.  Cost: one array and one dict
+        look-up (each distinct tile set is spelled out once and remembered)."""
+        mask = self._masks[self._node(node)] & TILES
+        tiles = self._tiles_of_mask.get(mask)
+        if tiles is None:
+            tiles = bytes(tile for tile in range(1, 64) if mask >> (tile - 1) & 1)
+            self._tiles_of_mask[mask] = tiles
+        return tiles
 
-    def packed(self) -> PackedTrie:
-        """The packed arrays themselves (read-only by contract), for engines that walk the trie
-        with inline integer operations instead of a method call per step.  Cost: O(1)."""
-        return PackedTrie(self._masks, self._first, dict(self._bits), self._terminal)
+    # --- the arrays, for the engines ---------------------------------------------------------
+
+    @property
+    def masks(self) -> array[int]:
+        """The node masks (see the module docstring); read-only by contract."""
+        return self._masks
+
+    @property
+    def first(self) -> array[int]:
+        """Each node's first child; read-only by contract."""
+        return self._first
 
     @property
     def node_count(self) -> int:
         """Number of trie nodes (distinct prefixes, the empty one included)."""
         return len(self._masks)
-
-    @property
-    def alphabet(self) -> str:
-        """The distinct characters used by the words, sorted."""
-        return self._alphabet

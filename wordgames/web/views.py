@@ -9,7 +9,6 @@ from typing import Any
 from wordgames.cli.leaves_cmd import choice_json
 from wordgames.cli.scrabble_cmd import best_json, move_to_json
 from wordgames.scrabble import Board, Game, Move, Rack, TileSet
-from wordgames.scrabble.formats.save_tiles import board_row
 from wordgames.scrabble.strategy.equity import Choice
 
 
@@ -20,12 +19,11 @@ def board_view(board: Board, tile_set: TileSet | None = None) -> dict[str, Any]:
     ``tile_set``'s notation when given (``[L·L]``; the tiles grid holds the forms, ``L·L``)."""
     layout = board.layout
     if tile_set is not None and not tile_set.is_plain_english:
-        spell, show = tile_set.tile_alphabet.spell, tile_set.show
         return {
             "rows": board.rows, "cols": board.cols, "start": list(layout.start),
             "premiums": list(layout.premiums),
-            "tiles": [[None if tile is None else spell(tile) for tile in row] for row in board.grid()],
-            "text": [board_row(line, show) for line in board.to_text().splitlines()],
+            "tiles": board.grid(),
+            "text": board.to_text().splitlines(),
         }
     return {
         "rows": board.rows,
@@ -78,8 +76,7 @@ def equity_plays_json(choices: list[Choice], top: int) -> dict[str, Any]:
 
 def tile_values(tile_set: TileSet) -> dict[str, int]:
     """The face value of every tile and of the blank, by the tile's written form (``L·L``)."""
-    spell = tile_set.tile_alphabet.spell
-    return {spell(tile): tile_set.value(tile) for tile in tile_set.values}
+    return {tile: tile_set.value(tile) for tile in tile_set.values}
 
 
 def turn_json(game: Game, index: int, reveal: set[int]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from wordgames.errors import LexiconError
 from wordgames.lexicon import Lexicon, Node
+from wordgames.lexicon.packed import packed_nodes
 from wordgames.lexicon.trie import TrieLexicon
 
 ROOT = 0
@@ -102,12 +103,12 @@ class TrieBitWalk(BitWalk):
 
     def __init__(self, lexicon: TrieLexicon) -> None:
         """View ``lexicon``'s arrays; cost O(1)."""
-        packed = lexicon.packed()
+        packed = packed_nodes(lexicon)
         self.lexicon = lexicon
         self.masks = packed.masks
         self.first = packed.first
         self.terminal = packed.terminal
-        self.letter_bits = packed.bits
+        self.letter_bits = packed.letter_bits
 
     @staticmethod
     def supports(lexicon: Lexicon) -> bool:
@@ -128,10 +129,10 @@ class MirrorBitWalk(BitWalk):
     def __init__(self, lexicon: Lexicon) -> None:
         """Collect the alphabet and number the root; nothing is expanded yet."""
         self.lexicon = lexicon
-        alphabet = sorted(set("".join(lexicon)))
+        alphabet = lexicon.alphabet.tiles
         self.letter_bits = {letter: 1 << index for index, letter in enumerate(alphabet)}
         self._letter_of_bit = {bit: letter for letter, bit in self.letter_bits.items()}
-        self.terminal = 1 << len(alphabet)
+        self.terminal = 1 << 63
         self._nodes: list[Node] = []
         self.masks: list[int] = []
         self.first: _NumberedOnDemand = _NumberedOnDemand(self._number_children)

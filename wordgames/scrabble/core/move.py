@@ -1,22 +1,37 @@
 """Moves: which tiles go where, and the word they make.
 
-A :class:`Move` is the placement of one or more rack tiles in one line.  It records the main
-word it forms (``row``, ``col`` of its first square, ``direction``, and ``word`` with board
-letters included and blanks in lower case), the newly placed tiles, and its score once a rule
-set has scored it.  Moves order best first: higher score, then (row, column, across before
-down, word) — the tie-break every listing in the engine uses.
+A :class:`Move` is the placement of one or more rack tiles in one line.  Inside it is one
+record: where its main word starts (``row``, ``col``), which way it reads, the word's tile
+numbers (board tiles included; a blank ``n | BLANK_BIT``), a bit mask of the word's positions
+the move fills, and its score.  The move generator makes moves as records and nothing else;
+the text a person reads — ``word`` (blanks in lower case), ``placed`` (one :class:`Placement`
+per tile put down), ``words`` (every word formed, main word first) — is built only when
+asked, and kept.
+
+Moves order best first: higher score, then (row, column, across before down, word in tile
+order, real tiles before blanks) — the tie-break every listing in the engine uses.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.errors import InvalidArgumentError, NotationError
-from wordgames.scrabble.core.board import Board
+from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
+from wordgames.scrabble.core.board import EMPTY, Board, Square
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.tiles import is_tile_letter
+from wordgames.scrabble.core.tile_letters import is_tile_letter
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+_UNBLANK = bytes(number & ~BLANK_BIT for number in range(256))
+"""A byte translation clearing the blank bit (a word's tiles as the lexicon spells them)."""
 
 
 class Direction(enum.Enum):
@@ -49,7 +64,8 @@ class Direction(enum.Enum):
 
 @dataclass(frozen=True, order=True)
 class Placement:
-    """One tile put on the board by a move; ``blank`` tiles stand for ``letter``."""
+    """One tile put on the board by a move; ``blank`` tiles stand for ``letter`` (the tile's
+    upper-case form)."""
 
     row: int
     col: int
@@ -67,88 +83,301 @@ class Placement:
         return "?" if self.blank else self.letter
 
 
-@dataclass(frozen=True)
-class Move:
-    """A placement of tiles forming ``word`` from (row, col) in ``direction`` (0-based)."""
+@cython.cclass
+class BoardSnapshot:
+    """The squares of a board as a search saw them, shared by the moves it made, so a move can
+    name its cross words later however the board has changed since.  Cost: one copy of the
+    squares per search."""
 
-    row: int
-    col: int
-    direction: Direction
-    word: str
-    placed: tuple[Placement, ...]
-    score: int = 0
-    words: tuple[str, ...] = field(default=(), compare=False)
-    """Every word the move forms (main word first), filled in by the rule set that scored it."""
-
-    def sort_key(self) -> tuple[int, int, int, int, str]:
-        """Best first: higher score, then row, column, across before down, word."""
-        return (
-            -self.score,
-            self.row,
-            self.col,
-            0 if self.direction is Direction.ACROSS else 1,
-            self.word.upper(),
-        )
+    def __init__(self, squares: bytes, rows: int, cols: int) -> None:
+        self.squares = squares
+        self.rows = rows
+        self.cols = cols
 
     @classmethod
-    def assembled(cls, row: int, col: int, direction: Direction, word: str,
-                  placed: tuple[Placement, ...], score: int, words: tuple[str, ...]) -> Move:
-        """The same as ``Move(row, col, direction, word, placed, score, words)`` for parts
-        already of the right types (the move generator's path): a third of the cost of the
-        frozen dataclass's constructor, which sets each field through ``object.__setattr__``."""
-        move = object.__new__(cls)
-        fields = move.__dict__
-        fields["row"] = row
-        fields["col"] = col
-        fields["direction"] = direction
-        fields["word"] = word
-        fields["placed"] = placed
-        fields["score"] = score
-        fields["words"] = words
-        return move
+    def of(cls, board: Board) -> BoardSnapshot:
+        """The snapshot of ``board`` as it is now."""
+        return cls(board.squares, board.rows, board.cols)
 
-    def with_score(self, score: int, words: Iterable[str] = ()) -> Move:
-        """This move with its score (and formed words) set."""
-        return replace(self, score=score, words=tuple(words))
+
+@cython.cclass
+class Move:
+    """A placement of tiles forming a main word from (row, col) in ``direction`` (0-based);
+    see the module docstring.  Immutable; equal when their squares, words, placements and
+    scores are.  Compiled, a move is a small C structure (see ``move.pxd``)."""
+
+    def __init__(
+        self,
+        row: int,
+        col: int,
+        direction: Direction,
+        word: str,
+        placed: tuple[Placement, ...],
+        score: int = 0,
+        words: tuple[str, ...] = (),
+        alphabet: Alphabet | None = None,
+    ) -> None:
+        """A move from its text parts: ``word`` written (blanks in lower case, multi-character
+        tiles in notation), ``placed`` the tiles it puts down, ``words`` every word it forms
+        (as the rule set that scored it found them).  Placements off the word's line are kept
+        as given, for the rules to refuse."""
+        require_int(row, "the row")
+        require_int(col, "the column")
+        require_type(direction, Direction, "the direction")
+        require_type(word, str, "the word")
+        require_int(score, "the score")
+        alphabet = ENGLISH if alphabet is None else alphabet
+        require_type(alphabet, Alphabet, "the alphabet")
+        if not isinstance(placed, tuple) or not all(isinstance(p, Placement) for p in placed):
+            raise InvalidArgumentError("a move's placements must be a tuple of Placement")
+        if not isinstance(words, tuple) or not all(isinstance(w, str) for w in words):
+            raise InvalidArgumentError("a move's words must be a tuple of strings")
+        self._row = row
+        self._col = col
+        self._across = direction is Direction.ACROSS
+        self._score = score
+        self._alphabet = alphabet
+        self._snapshot: BoardSnapshot | None = None
+        self._words: tuple[str, ...] | None = words
+        self._word: str | None = word
+        tiles = _written_tiles(word, alphabet)
+        self._tiles = tiles if tiles is not None else b""
+        self._new = 0
+        self._placed: tuple[Placement, ...] | None = placed
+        if tiles is not None:
+            new = _new_mask(row, col, self._across, tiles, placed, alphabet)
+            if new is not None:
+                self._new = new
+
+    @staticmethod
+    def of_record(score: int, row: int, col: int, across: bool, tiles: bytes, new: int,
+                  alphabet: Alphabet, snapshot: BoardSnapshot | None = None) -> Move:
+        """The move of a generator's record (see the module docstring): ``tiles`` the main
+        word's tile numbers, ``new`` the mask of the positions it fills.  No text is built.
+        Cost: one object."""
+        return make_move(score, row, col, across, tiles, new, alphabet, snapshot)
+
+    # --- the record ----------------------------------------------------------------------------
+
+    @property
+    def row(self) -> int:
+        """The row of the main word's first square."""
+        return self._row
+
+    @property
+    def col(self) -> int:
+        """The column of the main word's first square."""
+        return self._col
+
+    @property
+    def score(self) -> int:
+        """The points the move scores (0 until a rule set has scored it)."""
+        return self._score
+
+    @property
+    def direction(self) -> Direction:
+        """Which way the main word reads."""
+        return Direction.ACROSS if self._across else Direction.DOWN
+
+    @property
+    def across(self) -> bool:
+        """Whether the main word reads across."""
+        return self._across
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The alphabet numbering the move's tiles."""
+        return self._alphabet
+
+    @property
+    def numbers(self) -> bytes:
+        """The main word's tile numbers, board tiles included (``n | BLANK_BIT`` a blank)."""
+        return self._tiles
+
+    @property
+    def new_mask(self) -> int:
+        """Bit ``i`` set when the move puts a tile on the main word's ``i``-th square."""
+        return self._new
+
+    def placed_numbers(self) -> list[tuple[int, int, int]]:
+        """(row, col, tile number) of each tile the move puts down, in reading order (a blank
+        as ``n | BLANK_BIT``).  Cost: O(word)."""
+        if self._placed is not None and not self._new:
+            number = self._alphabet.number
+            return [(p.row, p.col, number(p.letter) | (BLANK_BIT if p.blank else 0)) for p in self._placed]
+        d_row, d_col = (0, 1) if self._across else (1, 0)
+        tiles = self._tiles
+        new = self._new
+        return [(self._row + d_row * i, self._col + d_col * i, tiles[i])
+                for i in range(len(tiles)) if new >> i & 1]
+
+    def lexicon_key(self) -> bytes:
+        """The main word's tile numbers without blank bits (how the lexicon spells it)."""
+        return self._tiles.translate(_UNBLANK)
+
+    # --- text, built when asked ----------------------------------------------------------------
+
+    @property
+    def word(self) -> str:
+        """The main word as written, board tiles included, blanks in lower case."""
+        word = self._word
+        if word is None:
+            word = self._word = self._alphabet.decode_word(self._tiles)
+        return word
+
+    @property
+    def placed(self) -> tuple[Placement, ...]:
+        """The tiles the move puts down, in reading order."""
+        placed = self._placed
+        if placed is None:
+            tile = self._alphabet.tile
+            placed = self._placed = tuple(
+                Placement(row, col, tile(number & ~BLANK_BIT), bool(number & BLANK_BIT))
+                for row, col, number in self.placed_numbers()
+            )
+        return placed
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word of two or more tiles the move forms, main word first, then the cross
+        word of each placed tile in reading order (empty for a move no generator or rule set
+        has scored).  Cost: O(tiles touched) the first time."""
+        words = self._words
+        if words is None:
+            words = self._words = self._formed_words()
+        return words
+
+    def _formed_words(self) -> tuple[str, ...]:
+        snapshot = self._snapshot
+        if snapshot is None:
+            return ()
+        tile = self._alphabet.tile
+        found = []
+        if len(self._tiles) >= 2:
+            found.append("".join(tile(n & ~BLANK_BIT) for n in self._tiles))
+        squares, rows, cols = snapshot.squares, snapshot.rows, snapshot.cols
+        for row, col, number in self.placed_numbers():
+            # The cross word runs the other way: down for an across move.
+            d_row, d_col = (1, 0) if self._across else (0, 1)
+            r, c = row - d_row, col - d_col
+            while 0 <= r < rows and 0 <= c < cols and squares[r * cols + c] != EMPTY:
+                r, c = r - d_row, c - d_col
+            r, c = r + d_row, c + d_col
+            letters = []
+            while 0 <= r < rows and 0 <= c < cols:
+                n = number if (r, c) == (row, col) else squares[r * cols + c]
+                if n == EMPTY:
+                    break
+                letters.append(tile(n & ~BLANK_BIT))
+                r, c = r + d_row, c + d_col
+            if len(letters) >= 2:
+                found.append("".join(letters))
+        return tuple(found)
 
     @property
     def tiles_used(self) -> str:
         """The rack tiles the move uses, ``?`` for blanks, in placement order."""
         return "".join(placement.rack_tile for placement in self.placed)
 
-    def squares(self) -> list[tuple[int, int]]:
+    def squares(self) -> list[Square]:
         """The squares the main word covers, in reading order."""
-        d_row, d_col = self.direction.step
-        return [(self.row + d_row * i, self.col + d_col * i) for i in range(len(self.word))]
+        d_row, d_col = (0, 1) if self._across else (1, 0)
+        length = len(self._tiles) or len(self._word or "")
+        return [Square(self._row + d_row * i, self._col + d_col * i) for i in range(length)]
+
+    # --- order, value semantics ---------------------------------------------------------------
+
+    def sort_key(self) -> tuple[int, int, int, int, bytes, bytes]:
+        """Best first: higher score, then row, column, across before down, word in tile order
+        (a blank where a real tile would be sorts after it)."""
+        tiles = self._tiles
+        return (-self._score, self._row, self._col, 0 if self._across else 1,
+                tiles.translate(_UNBLANK), tiles)
+
+    def with_score(self, score: int, words: Iterable[str] = ()) -> Move:
+        """This move with its score (and formed words) set."""
+        move = make_move(score, self._row, self._col, self._across, self._tiles, self._new,
+                         self._alphabet, self._snapshot)
+        move._word = self._word
+        move._placed = self._placed
+        move._words = tuple(words)
+        return move
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._row, self._col, self._across, self.word, self.placed, self._score)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        if (self._score != other.score or self._row != other.row or self._col != other.col
+                or self._across != other.across):
+            return False
+        return bool(self._key() == other._key())
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Move(row={self._row}, col={self._col}, direction={self.direction}, word={self.word!r}, "
+                f"placed={self.placed!r}, score={self._score})")
+
+    def __str__(self) -> str:
+        return f"{self.word} at ({self._row}, {self._col}) {self.direction.name.lower()}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuilt, (self._row, self._col, self._across, self.word, self.placed, self._score,
+                           self.words, self._alphabet))
+
+    # --- construction from text ---------------------------------------------------------------
 
     @classmethod
     def from_word(
         cls, board: Board, row: int, col: int, direction: Direction, word: str
     ) -> Move:
-        """The move that writes ``word`` from (row, col): letters on occupied squares are
-        taken from the board; the others are placed (lower case = a blank).  Raises
-        InvalidArgumentError when the word runs off the board or contains a non-letter.
-        Whether board letters match the word is for the rule set to judge."""
+        """The move that writes ``word`` from (row, col): tiles on occupied squares are the
+        board's; the others are placed (lower case = a blank).  Raises InvalidArgumentError
+        when the word runs off the board or holds something that is not a tile of the board's
+        alphabet.  Whether board tiles match the word is for the rule set to judge."""
         require_type(board, Board, "the board")
         require_int(row, "the row")
         require_int(col, "the column")
         require_type(direction, Direction, "the direction")
         require_type(word, str, "the word")
-        if not word or not all(is_tile_letter(char) for char in word):
+        alphabet = board.alphabet
+        tiles = _written_tiles(word, alphabet)
+        if not word or tiles is None:
             shown = word if len(word) <= 40 else word[:40] + "..."
             raise InvalidArgumentError(f"a word is made of tile letters, not {shown!r}")
+        move = Move.of_tiles(board, row, col, direction, tiles)
+        return _with_text(move, word, None)
+
+    @classmethod
+    def of_tiles(cls, board: Board, row: int, col: int, direction: Direction, tiles: bytes | list[int]) -> Move:
+        """The move that puts tile numbers ``tiles`` (a blank ``n | BLANK_BIT``) on the
+        squares from (row, col): the empty squares are placed, the others are the board's.
+        Raises InvalidArgumentError when the word runs off the board.  Whether board tiles
+        match is for the rule set to judge."""
+        require_type(board, Board, "the board")
+        tiles = bytes(tiles)
+        if not tiles:
+            raise InvalidArgumentError("a word has at least one tile")
         d_row, d_col = direction.step
-        end_row, end_col = row + d_row * (len(word) - 1), col + d_col * (len(word) - 1)
+        end_row, end_col = row + d_row * (len(tiles) - 1), col + d_col * (len(tiles) - 1)
         if not (board.in_bounds(row, col) and board.in_bounds(end_row, end_col)):
             raise InvalidArgumentError(
-                f"{word.upper()} does not fit on the board from ({row}, {col}) {direction.name.lower()}"
+                f"{board.alphabet.decode_word(bytes(t & ~BLANK_BIT for t in tiles))} does not fit on the "
+                f"board from ({row}, {col}) {direction.name.lower()}"
             )
-        placed = []
-        for i, char in enumerate(word):
-            r, c = row + d_row * i, col + d_col * i
-            if board.get(r, c) is None:
-                placed.append(Placement(r, c, char.upper(), char.islower()))
-        return cls(row, col, direction, word, tuple(placed))
+        new = 0
+        for i in range(len(tiles)):
+            if board.number_at(row + d_row * i, col + d_col * i) == EMPTY:
+                new |= 1 << i
+        return _with_text(make_move(0, row, col, direction is Direction.ACROSS, tiles, new, board.alphabet, None),
+                          None, None)
 
     @classmethod
     def from_placements(
@@ -178,22 +407,29 @@ class Move:
         cols = {placement.col for placement in placed}
         if len(rows) > 1 and len(cols) > 1:
             raise InvalidArgumentError("the tiles of a move must be in one row or one column")
-        new = {(p.row, p.col): p.tile for p in placed}
+        alphabet = board.alphabet
+        new: dict[tuple[int, int], int] = {}
+        for p in placed:
+            if p.letter not in alphabet.tiles:
+                raise InvalidArgumentError(f"{p.letter!r} is not a tile of the board's alphabet")
+            new[(p.row, p.col)] = alphabet.number(p.letter) | (BLANK_BIT if p.blank else 0)
 
-        def tile_at(r: int, c: int) -> str | None:
-            return new.get((r, c)) or (board.get(r, c) if board.in_bounds(r, c) else None)
+        def tile_at(r: int, c: int) -> int:
+            if (r, c) in new:
+                return new[(r, c)]
+            return board.number_at(r, c) if board.in_bounds(r, c) else EMPTY
 
-        def span(direction: Direction) -> tuple[int, int, str]:
+        def span(direction: Direction) -> tuple[int, int, bytes]:
             d_row, d_col = direction.step
             r, c = placed[0].row, placed[0].col
-            while tile_at(r - d_row, c - d_col) is not None:
+            while tile_at(r - d_row, c - d_col) != EMPTY:
                 r, c = r - d_row, c - d_col
             start = (r, c)
-            letters = []
-            while (tile := tile_at(r, c)) is not None:
-                letters.append(tile)
+            tiles = bytearray()
+            while (number := tile_at(r, c)) != EMPTY:
+                tiles.append(number)
                 r, c = r + d_row, c + d_col
-            return start[0], start[1], "".join(letters)
+            return start[0], start[1], bytes(tiles)
 
         if len(placed) > 1:
             direction = Direction.ACROSS if len(rows) == 1 else Direction.DOWN
@@ -202,11 +438,88 @@ class Move:
             direction = Direction.DOWN if len(down[2]) > len(across[2]) else Direction.ACROSS
         elif len(span(direction)[2]) < 2 <= len(span(direction.other)[2]):
             direction = direction.other
-        row, col, word = span(direction)
-        return cls(row, col, direction, word, placed)
+        row, col, tiles = span(direction)
+        d_row, d_col = direction.step
+        mask = 0
+        for i in range(len(tiles)):
+            if (row + d_row * i, col + d_col * i) in new:
+                mask |= 1 << i
+        move = make_move(0, row, col, direction is Direction.ACROSS, tiles, mask, alphabet, None)
+        # A gap: the word stops before some placements, which the move keeps as given.
+        return _with_text(move, None, placed if mask.bit_count() != len(placed) else None)
 
-    def __str__(self) -> str:
-        return f"{self.word} at ({self.row}, {self.col}) {self.direction.name.lower()}"
+
+def make_move(score: int, row: int, col: int, across: bool, tiles: bytes, new: int,
+              alphabet: Alphabet, snapshot: BoardSnapshot | None) -> Move:
+    """A move of a record (see :meth:`Move.of_record`), made without its constructor's checks:
+    the move generator's path."""
+    move = Move.__new__(Move)
+    move._score = score
+    move._row = row
+    move._col = col
+    move._across = across
+    move._tiles = tiles
+    move._new = new
+    move._alphabet = alphabet
+    move._snapshot = snapshot
+    move._word = None
+    move._placed = None
+    move._words = None
+    return move
+
+
+def _with_text(move: Move, word: str | None, placed: tuple[Placement, ...] | None) -> Move:
+    """``move`` with its word as the caller wrote it, its placements kept as given (then its
+    position mask is not used), and no formed words (no rule set has scored it)."""
+    move._word = word
+    move._words = ()
+    if placed is not None:
+        move._placed = placed
+        move._new = 0
+    return move
+
+
+def _rebuilt(row: int, col: int, across: bool, word: str, placed: tuple[Placement, ...], score: int,
+             words: tuple[str, ...], alphabet: Alphabet) -> Move:
+    return Move(row, col, Direction.ACROSS if across else Direction.DOWN, word, placed, score, words,
+                alphabet)
+
+
+def _written_tiles(word: str, alphabet: Alphabet) -> bytes | None:
+    """A word as written (a tile's lower-case form a blank) as tile numbers, or None when it
+    holds something that is not a tile's form."""
+    if alphabet.is_single_character:
+        out = bytearray()
+        number = alphabet.number
+        for char in word:
+            if char not in alphabet or not is_tile_letter(char) and not alphabet.is_plain:
+                return None
+            n = number(char)
+            out.append(n | BLANK_BIT if alphabet.is_designated_blank(char) else n)
+        return bytes(out)
+    try:
+        tiles = alphabet.parse_tiles(word)
+    except InvalidArgumentError:
+        return None
+    return None if 0 in tiles else tiles
+
+
+def _new_mask(row: int, col: int, across: bool, tiles: bytes, placed: Sequence[Placement],
+              alphabet: Alphabet) -> int | None:
+    """The mask of the word's positions ``placed`` fills, or None when a placement is off the
+    word's line or disagrees with the word's tile there."""
+    mask = 0
+    for p in placed:
+        offset = p.col - col if across else p.row - row
+        if (p.row != row if across else p.col != col) or not 0 <= offset < len(tiles):
+            return None
+        if p.letter not in alphabet.tiles:
+            return None
+        number = alphabet.number(p.letter) | (BLANK_BIT if p.blank else 0)
+        if tiles[offset] != number or mask >> offset & 1:
+            return None
+        mask |= 1 << offset
+    return mask
 
 
 def sort_moves(moves: Iterable[Move]) -> list[Move]:

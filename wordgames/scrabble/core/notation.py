@@ -9,9 +9,9 @@
   the first *placed* tile, only the placed tiles listed, ``?x`` for a blank used as ``x``.
 * CS214 squares: ``K10`` is column K, row 10.
 
-Given a tile set, the standard and FIT1045 forms read and write its alphabet's notation
-(``8H CO[L·L]EGI``, a blank ``[l·l]``; see :mod:`wordgames.scrabble.core.alphabet`); the
-returned moves hold the alphabet's internal code points.  USC moves are English only.
+Tiles are read and written in the board's alphabet's notation (``8H CO[L·L]EGI``, a blank
+``[l·l]``; see :mod:`wordgames.lexicon.alphabet`); a ``tile_set`` given names the alphabet when
+the board was made without it.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from wordgames.errors import NotationError, WordGamesError
+from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
@@ -128,23 +129,40 @@ def _check_on_board(board: Board, row: int, col: int, text: str) -> None:
         raise NotationError(f"{text!r}: square is off the {board.rows}x{board.cols} board")
 
 
-def _word_codes(word: str, tile_set: TileSet | None, text: str) -> str:
-    """A move's word in internal code points (``.`` kept) when ``tile_set`` writes tiles in
-    notation other than one letter each; else the word as written."""
+def _alphabet(board: Board, tile_set: TileSet | None) -> Alphabet:
+    """The alphabet moves on ``board`` are written in: ``tile_set``'s when given, else the
+    board's."""
     if tile_set is not None:
         require_type(tile_set, TileSet, "a tile set")
-    if tile_set is None or tile_set.tile_alphabet.is_identity:
-        return word
-    try:
-        codes = "".join(
-            part if part == "." else tile_set.tile_alphabet.parse_codes(part)
-            for part in re.split(r"(\.)", word) if part
-        )
-    except ValueError as error:
-        raise NotationError(f"move {text!r}: {error}") from None
-    if "?" in codes:
-        raise NotationError(f"move {text!r}: a blank is written as the tile it plays, in lower case")
-    return codes
+        return tile_set.alphabet
+    return board.alphabet
+
+
+def _word_tiles(word: str, alphabet: Alphabet, text: str) -> list[int | None]:
+    """A move's word as tile numbers (BLANK_BIT for a blank written in lower case), None for
+    each ``.`` (a board tile not written out).  NotationError naming what is not a tile."""
+    found: list[int | None] = []
+    for part in re.split(r"(\.)", word):
+        if not part:
+            continue
+        if part == ".":
+            found.append(None)
+            continue
+        if alphabet.is_single_character:
+            for char in part:
+                if char not in alphabet or not is_tile_letter(char):
+                    raise NotationError(f"move {text!r}: {char!r} is not a tile letter or '.'")
+                number = alphabet.number(char)
+                found.append(number | BLANK_BIT if alphabet.is_designated_blank(char) else number)
+            continue
+        try:
+            numbers = alphabet.parse_tiles(part)
+        except ValueError as error:
+            raise NotationError(f"move {text!r}: {error}") from None
+        if 0 in numbers:
+            raise NotationError(f"move {text!r}: a blank is written as the tile it plays, in lower case")
+        found.extend(numbers)
+    return found
 
 
 def parse_standard_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move:
@@ -158,22 +176,27 @@ def parse_standard_move(text: str, board: Board, tile_set: TileSet | None = None
         raise NotationError(f"move {text!r} is not 'COORDINATE WORD' (e.g. 8H QUIZ)")
     row, col, direction = parse_coordinate(parts[0])
     _check_on_board(board, row, col, text)
-    word = _word_codes(parts[1], tile_set, text)
+    return _move_from_word(board, row, col, direction, parts[1], _alphabet(board, tile_set), text)
+
+
+def _move_from_word(board: Board, row: int, col: int, direction: Direction, word: str, alphabet: Alphabet,
+                    text: str) -> Move:
+    """The move writing ``word`` (``.`` for a board tile) from (row, col)."""
+    numbers = _word_tiles(word, alphabet, text)
     d_row, d_col = direction.step
-    letters = []
-    for i, char in enumerate(word):
+    spelled: list[int] = []
+    for i, number in enumerate(numbers):
         r, c = row + d_row * i, col + d_col * i
-        if char == ".":
-            tile = board.get(r, c) if board.in_bounds(r, c) else None
-            if tile is None:
+        if number is None:
+            board_number = board.number_at(r, c) if board.in_bounds(r, c) else 0
+            if not board_number:
                 raise NotationError(f"move {text!r}: '.' stands on an empty square")
-            letters.append(tile)
-        elif is_tile_letter(char):
-            letters.append(char)
-        else:
-            raise NotationError(f"move {text!r}: {char!r} is not a tile letter or '.'")
+            number = board_number
+        spelled.append(number)
+    if board.alphabet.tiles != alphabet.tiles:
+        board = board.with_alphabet(alphabet)
     try:
-        return Move.from_word(board, row, col, direction, "".join(letters))
+        return Move.of_tiles(board, row, col, direction, spelled)
     except ValueError as error:
         raise NotationError(f"move {text!r}: {error}") from None
 
@@ -186,18 +209,20 @@ def format_standard_move(move: Move, through: str | None = None, tile_set: TileS
         require_type(through, str, "a through marker")
     if tile_set is not None:
         require_type(tile_set, TileSet, "a tile set")
-    placed = {(p.row, p.col) for p in move.placed}
-    show = tile_set.show if tile_set is not None else str
+    alphabet = tile_set.alphabet if tile_set is not None else move.alphabet
+    if not move.numbers:
+        return f"{format_coordinate(move.row, move.col, move.direction)} {move.word}"
+    new = move.new_mask
     # Runs of written tiles are shown together, so brackets go where a run needs them.
     parts: list[str] = []
-    run = ""
-    for char, square in zip(move.word, move.squares(), strict=True):
-        if through is None or square in placed:
-            run += char
+    run: list[int] = []
+    for index, number in enumerate(move.numbers):
+        if through is None or new >> index & 1:
+            run.append(number)
         else:
-            parts += [show(run), through]
-            run = ""
-    word = "".join([*parts, show(run)])
+            parts += [alphabet.format_tiles(run), through]
+            run = []
+    word = "".join([*parts, alphabet.format_tiles(run)])
     return f"{format_coordinate(move.row, move.col, move.direction)} {word}"
 
 
@@ -222,33 +247,38 @@ def parse_usc_move(text: str, board: Board, tile_set: TileSet | None = None) -> 
     if board.get(row, col) is not None:
         raise NotationError(f"move {text!r}: the first square is already occupied")
     tiles: list[tuple[str, bool]] = []
-    spelled = parts[4]
-    if tile_set is not None and not tile_set.tile_alphabet.is_identity:
-        try:  # one code point a tile from here on; '?' stays the blank's marker
-            spelled = tile_set.tile_alphabet.parse_codes(spelled)
-        except WordGamesError as error:
-            raise NotationError(f"move {text!r}: {error}") from None
-    chars = iter(spelled)
-    for char in chars:
-        if char == "?":
-            letter = next(chars, "")
-            if not is_tile_letter(letter):
-                raise NotationError(f"move {text!r}: '?' must be followed by the letter it plays")
-            tiles.append((letter.upper(), True))
-        elif is_tile_letter(char):
-            tiles.append((char.upper(), False))
+    alphabet = _alphabet(board, tile_set)
+    try:  # '?' is the blank's marker, followed by the tile it plays
+        if alphabet.is_single_character:
+            forms = [char if char == "?" else char.upper() for char in parts[4]]
+            for form in forms:
+                if form != "?" and (form not in alphabet or not is_tile_letter(form)):
+                    raise NotationError(f"move {text!r}: {form!r} is not a tile")
         else:
-            raise NotationError(f"move {text!r}: {char!r} is not a tile")
+            forms = [alphabet.upper(form) if form != "?" else form for form in alphabet.parse(parts[4])]
+    except WordGamesError as error:
+        raise NotationError(f"move {text!r}: {error}") from None
+    chosen = iter(forms)
+    for form in chosen:
+        if form == "?":
+            letter = next(chosen, "")
+            if letter in ("", "?"):
+                raise NotationError(f"move {text!r}: '?' must be followed by the letter it plays")
+            tiles.append((letter, True))
+        else:
+            tiles.append((form, False))
     d_row, d_col = direction.step
     placements = []
     r, c = row, col
     for letter, blank in tiles:
-        while board.in_bounds(r, c) and board.get(r, c) is not None:
+        while board.in_bounds(r, c) and board.number_at(r, c):
             r, c = r + d_row, c + d_col
         if not board.in_bounds(r, c):
             raise NotationError(f"move {text!r}: the tiles run off the board")
         placements.append(Placement(r, c, letter, blank))
         r, c = r + d_row, c + d_col
+    if board.alphabet.tiles != alphabet.tiles:
+        board = board.with_alphabet(alphabet)
     return Move.from_placements(board, placements, direction)
 
 
@@ -263,8 +293,8 @@ def format_usc_move(move: Move, tile_set: TileSet | None = None) -> str:
         raise NotationError(f"{move} places no tile, so it has no USC spelling")
     first = move.placed[0]
     symbol = "-" if move.direction is Direction.ACROSS else "|"
-    show = tile_set.show if tile_set is not None else str
-    tiles = "".join(("?" if p.blank else "") + show(p.letter) for p in move.placed)
+    alphabet = tile_set.alphabet if tile_set is not None else move.alphabet
+    tiles = "".join(("?" if p.blank else "") + alphabet.format([p.letter]) for p in move.placed)
     return f"PLACE {symbol} {first.row + 1} {first.col + 1} {tiles}"
 
 
@@ -282,8 +312,5 @@ def parse_move(text: str, board: Board, tile_set: TileSet | None = None) -> Move
     if len(parts) == 2 and ":" in parts[0]:
         row, col, direction = parse_fit1045(parts[0])
         _check_on_board(board, row, col, text)
-        try:
-            return Move.from_word(board, row, col, direction, _word_codes(parts[1], tile_set, text))
-        except ValueError as error:
-            raise NotationError(f"move {text!r}: {error}") from None
+        return _move_from_word(board, row, col, direction, parts[1], _alphabet(board, tile_set), text)
     return parse_standard_move(stripped, board, tile_set)

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble.core.board import Board
+from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
+from wordgames.scrabble.core.board import EMPTY, Board, Square
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Placement
 from wordgames.scrabble.core.tiles import BLANK, TileSet
@@ -26,32 +27,41 @@ DEFAULT_HAND_SIZE = 7
 
 @dataclass(frozen=True)
 class FormedWord:
-    """A word formed by a move: where it starts, which way it reads, its tiles as they will
-    lie on the board (lower case = a blank) and which of them the move places."""
+    """A word formed by a move: where it starts, which way it reads, its tile numbers as they
+    will lie on the board (``n | BLANK_BIT`` a blank), which of them the move places, and the
+    alphabet that writes them."""
 
     row: int
     col: int
     direction: Direction
-    tiles: str
+    tiles: bytes
     new: tuple[bool, ...]
+    alphabet: Alphabet
 
     @property
     def word(self) -> str:
         """The word in upper case, as a lexicon spells it."""
-        return self.tiles.upper()
+        tile = self.alphabet.tile
+        return "".join(tile(number & ~BLANK_BIT) for number in self.tiles)
 
-    def squares(self) -> list[tuple[int, int]]:
+    @property
+    def key(self) -> bytes:
+        """The word's tile numbers without blank bits (the lexicon's key for it)."""
+        return bytes(number & ~BLANK_BIT for number in self.tiles)
+
+    def squares(self) -> list[Square]:
         """The squares of the word in reading order."""
         d_row, d_col = self.direction.step
-        return [(self.row + d_row * i, self.col + d_col * i) for i in range(len(self.tiles))]
+        return [Square(self.row + d_row * i, self.col + d_col * i) for i in range(len(self.tiles))]
 
     def score(self, layout: Layout, tile_set: TileSet) -> int:
-        """The word's points: letter values (blank 0) with letter premiums under new tiles,
+        """The word's points: tile values (blank 0) with letter premiums under new tiles,
         times the word premiums of the newly covered squares.  Cost: O(len(word))."""
         total = 0
         multiplier = 1
-        for tile, is_new, (row, col) in zip(self.tiles, self.new, self.squares(), strict=True):
-            value = tile_set.value(tile)
+        value_of = tile_set.value_of
+        for number, is_new, (row, col) in zip(self.tiles, self.new, self.squares(), strict=True):
+            value = value_of(number)
             if is_new:
                 value *= layout.letter_multiplier(row, col)
                 multiplier *= layout.word_multiplier(row, col)
@@ -59,49 +69,57 @@ class FormedWord:
         return total * multiplier
 
 
-def _run(
-    board: Board, new: dict[tuple[int, int], str], row: int, col: int, direction: Direction
-) -> FormedWord:
+def _run(board: Board, new: dict[tuple[int, int], int], row: int, col: int, direction: Direction) -> FormedWord:
     """The maximal line of tiles through (row, col) in ``direction``, new tiles included."""
     d_row, d_col = direction.step
 
-    def tile_at(r: int, c: int) -> str | None:
+    def tile_at(r: int, c: int) -> int:
         if not board.in_bounds(r, c):
-            return None
-        return new.get((r, c)) or board.get(r, c)
+            return EMPTY
+        return new.get((r, c)) or board.number_at(r, c)
 
-    while tile_at(row - d_row, col - d_col) is not None:
+    while tile_at(row - d_row, col - d_col) != EMPTY:
         row, col = row - d_row, col - d_col
-    tiles: list[str] = []
+    tiles = bytearray()
     flags: list[bool] = []
     r, c = row, col
-    while (tile := tile_at(r, c)) is not None:
-        tiles.append(tile)
+    while (number := tile_at(r, c)) != EMPTY:
+        tiles.append(number)
         flags.append((r, c) in new)
         r, c = r + d_row, c + d_col
-    return FormedWord(row, col, direction, "".join(tiles), tuple(flags))
+    return FormedWord(row, col, direction, bytes(tiles), tuple(flags), board.alphabet)
 
 
-def formed_words(
-    board: Board, placed: Sequence[Placement], direction: Direction
+def formed_words_of_numbers(
+    board: Board, placed: Sequence[tuple[int, int, int]], direction: Direction
 ) -> list[FormedWord]:
-    """Every word of two or more letters that putting ``placed`` on ``board`` forms: the main
-    word along ``direction`` first (when it has two or more letters), then the cross word of
-    each placed tile in placement order.  The placements must lie on empty squares of one
-    line; legality is the rule set's business.  Cost: O(tiles touched)."""
+    """Every word of two or more tiles that putting ``placed`` ((row, col, tile number)) on
+    ``board`` forms: the main word along ``direction`` first (when it has two or more
+    tiles), then the cross word of each placed tile in reading order.  The placements must lie
+    on empty squares of one line; legality is the rule set's business.  Cost: O(tiles
+    touched)."""
     if not placed:
         return []
-    new = {(p.row, p.col): p.tile for p in placed}
-    first = min(placed)
+    new = {(row, col): number for row, col, number in placed}
+    first = min(new)
     words = []
-    main = _run(board, new, first.row, first.col, direction)
+    main = _run(board, new, first[0], first[1], direction)
     if len(main.tiles) >= 2:
         words.append(main)
-    for placement in sorted(placed):
-        cross = _run(board, new, placement.row, placement.col, direction.other)
+    for row, col in sorted(new):
+        cross = _run(board, new, row, col, direction.other)
         if len(cross.tiles) >= 2:
             words.append(cross)
     return words
+
+
+def formed_words(board: Board, placed: Sequence[Placement], direction: Direction) -> list[FormedWord]:
+    """:func:`formed_words_of_numbers` for placements written as :class:`Placement` (tiles of
+    the board's alphabet)."""
+    number = board.alphabet.number
+    return formed_words_of_numbers(
+        board, [(p.row, p.col, number(p.letter) | (BLANK_BIT if p.blank else 0)) for p in placed], direction
+    )
 
 
 def score_words(

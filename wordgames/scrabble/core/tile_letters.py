@@ -7,7 +7,7 @@ these checks need no tile set; ``tiles`` re-exports every name here.
 from __future__ import annotations
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble.core.alphabet import is_tile_form
+from wordgames.lexicon.alphabet import is_tile_form
 from wordgames.scrabble.core.checks import require_type
 
 BLANK = "?"

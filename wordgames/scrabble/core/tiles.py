@@ -1,7 +1,9 @@
-"""Tiles: letter values and distributions, the bag, and the rack.
+"""Tiles: tile values and distributions, the bag, and the rack.
 
-A blank is written ``?`` on a rack and in a bag; once played it stands for a letter and is
-written as that letter in lower case.  Blanks score 0.
+Inside the engine a tile is its number in the tile set's alphabet (see
+:mod:`wordgames.lexicon.alphabet`): a blank on a rack or in a bag is 0, and a blank played as
+tile ``n`` is ``n | BLANK_BIT``.  At the edges a blank is written ``?`` on a rack and in a bag;
+once played it is written as its tile's lower-case form.  Blanks score 0.
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.tiles import Digraphs, TileEncoding
-from wordgames.scrabble.core.alphabet import Alphabet
+from wordgames.lexicon.alphabet import BLANK_NUMBER
+from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
+from wordgames.lexicon.encoding import TileEncoding
+from wordgames.lexicon.tiles import Digraphs
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
@@ -52,30 +56,52 @@ _ENGLISH = {
 
 @dataclass(frozen=True)
 class TileSet:
-    """Letter values and how many of each tile a full bag holds (``?`` is the blank).
+    """Tile values and how many of each tile a full bag holds (``?`` is the blank).
 
-    ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).  With an
-    ``alphabet``, tiles are that alphabet's internal code points (one each, even for ``L·L``:
-    see :mod:`wordgames.scrabble.core.alphabet`); without one, each tile is one letter (see
-    :func:`is_tile_letter`) and :attr:`tile_alphabet` is derived from the values.  Tile sets
-    are equal when their values and counts are.
+    ``values`` and ``counts`` are keyed by how tiles are written (upper-case forms: ``A``,
+    ``L·L``).  ``counts`` may be empty when only values are known (FIT1045 ``scores.txt``).
+    The ``alphabet`` numbers the tiles (the numbers the engine works in); without one, each
+    tile is one letter (see :func:`is_tile_letter`) and the alphabet is the valued letters in
+    code point order.  Tile sets are equal when their values and counts are.
+
+    Inside the engine a tile is its number: :attr:`number_values` and :attr:`number_counts`
+    are indexed by tile number (index 0, :data:`~wordgames.lexicon.alphabet.BLANK`, is the
+    blank).
     """
 
     values: Mapping[str, int]
     counts: Mapping[str, int] = field(default_factory=dict)
-    alphabet: Alphabet | None = field(default=None, compare=False)
+    alphabet: Alphabet = field(default=None, compare=False)  # type: ignore[assignment]
+    number_values: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    """Each tile's points by tile number; index 0 is the blank (0)."""
+    number_counts: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    """Copies in a full bag by tile number; index 0 is the blanks."""
 
     def __post_init__(self) -> None:
         if self.alphabet is not None and not isinstance(self.alphabet, Alphabet):
             raise InvalidArgumentTypeError("a tile set's alphabet must be an Alphabet")
-        for name, table, most in (("values", self.values, MAX_TILE_VALUE),
-                                  ("counts", self.counts, MAX_TILE_COUNT)):
+        for name, table in (("values", self.values), ("counts", self.counts)):
             if not isinstance(table, Mapping):
                 raise InvalidArgumentTypeError(f"tile set {name} must be a mapping of tile to number")
-            for tile, number in table.items():
-                if tile != BLANK and not self._is_tile(tile):
+        if self.alphabet is None:
+            letters = [tile for tile in self.values if tile != BLANK]
+            for tile in letters:
+                if not (isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()):
                     raise InvalidArgumentError(
-                        f"tile set {name}: {tile!r} is not an upper-case tile letter or '?'"
+                        f"tile set values: {tile!r} is not an upper-case tile letter or '?'"
+                    )
+            try:
+                alphabet = Alphabet.from_letters(sorted(letters))
+            except InvalidArgumentError as error:
+                raise InvalidArgumentError(f"tile set values: {error}") from None
+            object.__setattr__(self, "alphabet", alphabet)
+        alphabet = self.alphabet
+        for name, table, most in (("values", self.values, MAX_TILE_VALUE),
+                                  ("counts", self.counts, MAX_TILE_COUNT)):
+            for tile, number in table.items():
+                if tile != BLANK and not (isinstance(tile, str) and tile in alphabet.tiles):
+                    raise InvalidArgumentError(
+                        f"tile set {name}: {tile!r} is not an upper-case tile of the alphabet or '?'"
                     )
                 if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= most:
                     raise InvalidArgumentError(
@@ -84,123 +110,143 @@ class TileSet:
         unvalued = set(self.counts) - set(self.values)
         if unvalued:
             raise InvalidArgumentError(f"tile set counts: {''.join(sorted(unvalued))} have no value")
+        values = [self.values.get(BLANK, 0)] + [self.values.get(tile, 0) for tile in alphabet.tiles]
+        counts = [self.counts.get(BLANK, 0)] + [self.counts.get(tile, 0) for tile in alphabet.tiles]
+        object.__setattr__(self, "number_values", tuple(values))
+        object.__setattr__(self, "number_counts", tuple(counts))
 
-    def _is_tile(self, tile: object) -> bool:
-        if self.alphabet is not None:
-            return isinstance(tile, str) and len(tile) == 1 and tile in self.alphabet.codes
-        return isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()
-
-    @cached_property
+    @property
     def tile_alphabet(self) -> Alphabet:
-        """The alphabet of these tiles: the one given, else the valued letters in order."""
-        if self.alphabet is not None:
-            return self.alphabet
-        return Alphabet.from_letters(sorted(tile for tile in self.values if tile != BLANK))
+        """The alphabet of these tiles (the same as :attr:`alphabet`)."""
+        return self.alphabet
 
     def value(self, tile: str) -> int:
-        """Points for a tile (an internal code point): a blank (``?`` or a lower-case letter)
-        scores 0; an unknown tile raises InvalidArgumentError."""
+        """Points for a tile written in either case: a blank (``?``, or a tile's lower-case
+        form: a played blank) scores 0; an unknown tile raises InvalidArgumentError."""
         require_type(tile, str, "a tile")
-        if tile == BLANK or (tile.isalpha() and tile.islower()):
+        if tile == BLANK:
             return 0
-        try:
-            return self.values[tile]
-        except KeyError:
-            raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set") from None
+        alphabet = self.alphabet
+        if tile not in alphabet:
+            if tile in self.values:
+                return self.values[tile]
+            raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set")
+        if alphabet.is_designated_blank(tile):
+            return 0
+        number = alphabet.number(tile)
+        if alphabet.tile(number) not in self.values:
+            raise InvalidArgumentError(f"no value for tile {tile!r} in this tile set")
+        return self.number_values[number]
+
+    def value_of(self, number: int) -> int:
+        """Points for a tile number (a played blank, ``n | BLANK_BIT``, and the blank score
+        0).  Cost: O(1)."""
+        return 0 if number & BLANK_BIT else self.number_values[number]
 
     def holds(self, tile: str) -> bool:
-        """Whether ``tile`` (an upper-case letter, or ``?``) belongs to this tile set."""
+        """Whether ``tile`` (an upper-case tile, or ``?``) belongs to this tile set."""
         return tile in self.values or tile == BLANK
+
+    def holds_number(self, number: int) -> bool:
+        """Whether tile number ``number`` (0 the blank) has a value in this tile set."""
+        return number == 0 or (0 < number <= len(self.alphabet) and self.alphabet.tiles[number - 1] in self.values)
 
     def check_tiles(self, tiles: Iterable[str], what: str) -> None:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
-        a lower-case letter is a blank standing for that letter) outside this tile set."""
+        a lower-case form is a blank standing for that tile) outside this tile set."""
+        alphabet = self.alphabet
         for tile in tiles:
             require_type(tile, str, "a tile")
-            if not self.holds(tile.upper() if tile != BLANK else tile):
-                alphabet = self.tile_alphabet
-                letters = alphabet.format_codes("".join(self.tiles))
-                shown = alphabet.format_codes(tile) if tile.upper() in alphabet.codes else tile
+            upper = alphabet.upper(tile) if tile in alphabet else tile
+            if not self.holds(upper):
+                letters = alphabet.format(self.tiles)
                 raise InvalidArgumentError(
-                    f"{what}: {shown!r} is not a tile of this tile set ({letters} and '?')"
+                    f"{what}: {tile!r} is not a tile of this tile set ({letters} and '?')"
                 )
 
     def full_bag(self) -> list[str]:
-        """Every tile of a full bag, sorted (blanks as ``?``)."""
-        return sorted(tile for tile, count in self.counts.items() for _ in range(count))
+        """Every tile of a full bag (blanks as ``?``), in tile-number order, blanks last."""
+        return [self.alphabet.written(number) for number in self.full_bag_numbers()]
+
+    def full_bag_numbers(self) -> list[int]:
+        """Every tile of a full bag as tile numbers, in tile order, blanks (0) last."""
+        counts = self.number_counts
+        numbers = [number for number in range(1, len(counts)) for _ in range(counts[number])]
+        return numbers + [BLANK_NUMBER] * counts[0]
 
     @property
     def letters(self) -> str:
-        """The letters (not the blank) that have values, sorted (for one-letter tiles; see
-        :attr:`tiles` when a tile may be several characters)."""
-        return "".join(sorted(tile for tile in self.values if tile != BLANK))
+        """The tiles (not the blank) that have values, in tile order, written one after the
+        other (one-letter tiles: see :attr:`tiles` when a tile may be several characters)."""
+        return "".join(self.tiles)
 
     @property
     def tiles(self) -> tuple[str, ...]:
-        """The tiles (internal code points, not the blank) that have values, in the
-        alphabet's order."""
-        return tuple(code for code in self.tile_alphabet.codes if code in self.values)
+        """The tiles (upper-case forms, not the blank) that have values, in tile order."""
+        return tuple(tile for tile in self.alphabet.tiles if tile in self.values)
 
-    def show(self, codes: str) -> str:
-        """Tiles given as internal code points, in notation for people and files (``[L·L]``
-        brackets; English unchanged): see :meth:`Alphabet.format_codes`."""
-        return self.tile_alphabet.format_codes(codes)
+    def format(self, numbers: Iterable[int]) -> str:
+        """Tile numbers in notation for people and files (``[L·L]`` brackets; English
+        unchanged): see :meth:`Alphabet.format_tiles`."""
+        return self.alphabet.format_tiles(numbers)
+
+    def show(self, text: str) -> str:
+        """Written tiles (a word or a rack as the engine's text views give them: ``COL·LEGI``,
+        ``CE?A``) in notation, bracketed where a multi-character tile needs it (English text
+        is returned as it is).  Cost: O(len(text))."""
+        require_type(text, str, "tiles")
+        if self.alphabet.is_single_character:
+            return text
+        return self.alphabet.format(self.alphabet.parse(text))
 
     @property
     def is_plain_english(self) -> bool:
         """Whether every tile is one letter of A-Z (English lists, racks and saves are read
         and written as they always have been)."""
-        alphabet = self.tile_alphabet
-        return alphabet.is_identity and alphabet.codes.isascii()
+        return self.alphabet.is_ascii_letters
 
     @property
     def widest_tile(self) -> int:
         """The most characters one tile takes written (``L·L``: 3; English: 1), the column
         width that keeps a drawn board aligned."""
-        written = self.tile_alphabet.written
-        return max((len(written(tile)) for tile in self.tiles), default=1)
+        return max((len(tile) for tile in self.tiles), default=1)
 
     def parse_rack(self, text: str) -> Rack:
         """A rack typed by a user or read from a file: English-letter tile sets read it as
         :meth:`Rack.parse` always has (any case); others in the alphabet's notation, where a
         lower-case form is a blank (``[L·L]A?``)."""
-        return Rack.parse(text) if self.is_plain_english else Rack.parse(text, self.tile_alphabet)
+        return Rack.parse(text, None if self.is_plain_english else self.alphabet, self.alphabet)
 
     def lexicon_encoding(self, digraphs: Digraphs = "longest") -> TileEncoding | None:
         """How to read a word list for these tiles (``load_lexicon(..., tiles=)``): None for
-        tiles all in A-Z (English lists load as they always have), else the alphabet's
-        encoding, which folds case by the alphabet, stores one code point a tile and reports
-        a word with a character outside the alphabet by line."""
-        return None if self.is_plain_english else self.tile_alphabet.encoding(digraphs)
+        tiles all in A-Z (English lists load as they always have, over their own letters),
+        else the alphabet's encoding, which folds case by the alphabet, stores each word as
+        tile numbers and reports a word with a character outside the alphabet by line."""
+        return None if self.is_plain_english else TileEncoding(self.alphabet, digraphs)
 
-    def read(self, text: str) -> str:
-        """Tiles written in notation (``[L·L]A?[ny]``) as internal code points, case kept
-        (a lower-case form is a designated blank).  InvalidArgumentError naming what is not a
-        tile; English text is read as it is."""
+    def parse_tiles(self, text: str) -> bytes:
+        """Tiles written in notation (``[L·L]A?[ny]``) as tile numbers (a lower-case form is a
+        played blank, ``n | BLANK_BIT``; ``?`` is 0).  English text is read one letter a tile,
+        any case being a tile.  InvalidArgumentError naming what is not a tile."""
         require_type(text, str, "tiles")
-        alphabet = self.tile_alphabet
-        if alphabet.is_identity:
-            return text
-        return alphabet.parse_codes(text)
+        if self.is_plain_english:
+            return self.alphabet.encode_word(text) if BLANK not in text else bytes(
+                BLANK_NUMBER if char == BLANK else self.alphabet.number(char.upper()) for char in text
+            )
+        return self.alphabet.parse_tiles(text)
 
 
 STANDARD_ENGLISH = TileSet(
     values={tile: value for tile, (value, _) in _ENGLISH.items()},
     counts={tile: count for tile, (_, count) in _ENGLISH.items()},
-    alphabet=Alphabet.from_letters("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    alphabet=ENGLISH,
 )
 
 
 def tile_set_of(distribution: Distribution) -> TileSet:
     """The tile set of a distribution read from CSV (see
-    :mod:`wordgames.scrabble.core.distributions`), keyed by the alphabet's internal code
-    points."""
-    code = distribution.alphabet.code
-    return TileSet(
-        {code(tile): value for tile, value in distribution.values.items()},
-        {code(tile): count for tile, count in distribution.counts.items()},
-        distribution.alphabet,
-    )
+    :mod:`wordgames.scrabble.core.distributions`)."""
+    return TileSet(dict(distribution.values), dict(distribution.counts), distribution.alphabet)
 
 
 class _NamedTileSets(Mapping[str, TileSet]):
@@ -313,23 +359,47 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
     return TileSet(values, counts)
 
 
-def _bag_tile(tile: object) -> str:
-    if tile != BLANK and not is_tile(tile):
-        raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
-    assert isinstance(tile, str)
-    return tile if tile == BLANK else tile.upper()
+def _number_of(alphabet: Alphabet, tile: object, what: str = "a tile") -> int:
+    """The tile number of a tile written on a rack or in a bag: ``?`` (or a tile's lower-case
+    form, a blank once played) is the blank, 0; an upper-case tile is its number.
+    InvalidArgumentError for anything else."""
+    if tile == BLANK:
+        return BLANK_NUMBER
+    if not isinstance(tile, str):
+        raise InvalidArgumentTypeError(f"{what} must be a string, not {type(tile).__name__}")
+    number = alphabet.number(tile) if tile in alphabet else -1
+    if number < 0:
+        raise InvalidArgumentError(f"{tile!r} is not a tile (a letter of the alphabet or '?')")
+    return BLANK_NUMBER if alphabet.is_designated_blank(tile) else number
 
 
 class Bag:
-    """The tiles not yet drawn.  Draws are random from a seeded generator, or, with
-    ``fixed_order``, in the order given (FIT1045's ``tiles.txt``)."""
+    """The tiles not yet drawn, as tile numbers of ``alphabet`` (English by default).  Draws
+    are random from a seeded generator, or, with ``fixed_order``, in the order given
+    (FIT1045's ``tiles.txt``).  :meth:`draw` and :attr:`tiles` speak text (``?`` a blank);
+    :meth:`draw_numbers` and :attr:`numbers` the tile numbers the engine works in."""
 
     def __init__(
-        self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False
+        self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False,
+        alphabet: Alphabet | None = None,
     ) -> None:
-        self._tiles = [_bag_tile(tile) for tile in tiles]
+        self.alphabet = _alphabet(alphabet)
+        # A bag holds tiles, never played blanks: a lower-case form is its tile (as it was).
+        upper = self.alphabet.upper
+        self._tiles = [
+            _number_of(self.alphabet, upper(tile) if isinstance(tile, str) and tile in self.alphabet else tile)
+            for tile in _iterable(tiles, "tiles")
+        ]
         self.fixed_order = fixed_order
         self._random = random.Random(seed)
+
+    @classmethod
+    def of_numbers(cls, numbers: Iterable[int], alphabet: Alphabet, seed: int | None = None,
+                   *, fixed_order: bool = False) -> Bag:
+        """A bag of tile numbers (0 a blank) of ``alphabet``."""
+        bag = cls((), seed, fixed_order=fixed_order, alphabet=alphabet)
+        bag._tiles = [_checked_number(alphabet, number) for number in numbers]
+        return bag
 
     @classmethod
     def full(cls, tile_set: TileSet, seed: int | None = None) -> Bag:
@@ -337,94 +407,155 @@ class Bag:
         require_type(tile_set, TileSet, "tile_set")
         if not tile_set.counts:
             raise InvalidArgumentError("this tile set has no tile counts to fill a bag")
-        return cls(tile_set.full_bag(), seed)
+        return cls.of_numbers(tile_set.full_bag_numbers(), tile_set.alphabet, seed)
 
     @classmethod
-    def from_deal_file(cls, path: str | os.PathLike[str]) -> Bag:
+    def from_deal_file(cls, path: str | os.PathLike[str], alphabet: Alphabet | None = None) -> Bag:
         """A bag dealt in file order from a FIT1045 ``tiles.txt`` (one tile a line)."""
         tiles = [fields[0] for _, fields in _data_lines(Path(path))]
         for tile in tiles:
             if tile != BLANK and not is_tile_letter(tile):
                 raise FormatError(f"{path}: {tile!r} is not a tile")
-        return cls(tiles, fixed_order=True)
+        alphabet = _alphabet(alphabet)
+        for tile in tiles:
+            if tile != BLANK and tile.upper() not in alphabet:
+                raise FormatError(f"{path}: {tile!r} is not a tile of the alphabet")
+        return cls([tile if tile == BLANK else tile.upper() for tile in tiles], fixed_order=True,
+                   alphabet=alphabet)
 
-    def draw(self, count: int) -> list[str]:
-        """Remove and return up to ``count`` tiles (fewer when the bag runs out)."""
+    def draw_numbers(self, count: int) -> list[int]:
+        """Remove and return up to ``count`` tiles as tile numbers (fewer when the bag runs
+        out)."""
         drawn = []
-        for _ in range(min(count, len(self._tiles))):
-            index = 0 if self.fixed_order else self._random.randrange(len(self._tiles))
-            drawn.append(self._tiles.pop(index))
+        tiles = self._tiles
+        for _ in range(min(count, len(tiles))):
+            index = 0 if self.fixed_order else self._random.randrange(len(tiles))
+            drawn.append(tiles.pop(index))
         return drawn
 
+    def draw(self, count: int) -> list[str]:
+        """Remove and return up to ``count`` tiles, written (``?`` a blank)."""
+        return [self.alphabet.written(number) for number in self.draw_numbers(count)]
+
     def put_back(self, tiles: Iterable[str]) -> None:
-        """Return tiles to the bag (a fixed-order bag gets them at the end)."""
-        self._tiles.extend(map(rack_tile, tiles))
+        """Return tiles to the bag (a fixed-order bag gets them at the end); a played blank's
+        lower-case form goes back as a blank."""
+        self._tiles.extend(_number_of(self.alphabet, tile) for tile in _iterable(tiles, "tiles"))
+
+    def put_back_numbers(self, numbers: Iterable[int]) -> None:
+        """Return tile numbers to the bag (``n | BLANK_BIT`` goes back as a blank)."""
+        alphabet = self.alphabet
+        self._tiles.extend(
+            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number) for number in numbers
+        )
 
     def __len__(self) -> int:
         return len(self._tiles)
 
     @property
     def tiles(self) -> list[str]:
-        """The remaining tiles in draw order for a fixed bag (a copy)."""
+        """The remaining tiles, written, in draw order for a fixed bag (a copy)."""
+        written = self.alphabet.written
+        return [written(number) for number in self._tiles]
+
+    @property
+    def numbers(self) -> list[int]:
+        """The remaining tiles as tile numbers, in draw order for a fixed bag (a copy)."""
         return list(self._tiles)
 
     def get_state(self) -> dict[str, object]:
-        """A JSON-able snapshot that :meth:`from_state` restores, future draws included."""
+        """A JSON-able snapshot that :meth:`from_state` restores, future draws included
+        (tiles written as single tiles; the save's own code writes them in notation)."""
         version, internal, gauss = self._random.getstate()
         return {
-            "tiles": list(self._tiles),
+            "tiles": self.tiles,
             "fixed_order": self.fixed_order,
             "random": [version, list(internal), gauss],
         }
 
     @classmethod
-    def from_state(cls, state: Mapping[str, object]) -> Bag:
+    def from_state(cls, state: Mapping[str, object], alphabet: Alphabet | None = None) -> Bag:
         """Restore a bag saved by :meth:`get_state`."""
         try:
             tiles: Any = state["tiles"]
             generator: Any = state["random"]
             version, internal, gauss = generator
-            bag = cls(tiles, fixed_order=bool(state["fixed_order"]))
+            bag = cls(tiles, fixed_order=bool(state["fixed_order"]), alphabet=alphabet)
             bag._random.setstate((version, tuple(internal), gauss))
         except (KeyError, TypeError, ValueError) as error:
             raise FormatError(f"bad saved bag state ({error})") from None
         return bag
 
 
-def _rack_tile_checked(tile: str) -> str:
-    require_type(tile, str, "a tile")
-    return rack_tile(tile)
+def _alphabet(alphabet: object) -> Alphabet:
+    if alphabet is None:
+        return ENGLISH
+    require_type(alphabet, Alphabet, "an alphabet")
+    assert isinstance(alphabet, Alphabet)
+    return alphabet
+
+
+def _iterable(tiles: object, what: str) -> Iterable[Any]:
+    if isinstance(tiles, (bytes, bytearray)) or not isinstance(tiles, Iterable):
+        raise InvalidArgumentTypeError(f"{what} must be an iterable of tiles, not {type(tiles).__name__}")
+    return tiles
+
+
+def _checked_number(alphabet: Alphabet, number: object) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
+    if not 0 <= number <= len(alphabet):
+        raise InvalidArgumentError(f"tile number {number} is not in 0..{len(alphabet)}")
+    return number
 
 
 class Rack:
-    """A player's tiles as a multiset of upper-case letters and ``?`` blanks."""
+    """A player's tiles: a multiset of tile numbers of ``alphabet`` (English by default),
+    blanks as 0.
 
-    def __init__(self, tiles: Iterable[str] = ()) -> None:
-        self._tiles: Counter[str] = Counter()
+    The text methods (:meth:`tiles`, :meth:`count`, :meth:`add`...) speak tiles as written,
+    ``?`` for a blank; the number methods (:meth:`numbers`, :meth:`number_counts`,
+    :meth:`add_numbers`...) speak the engine's tile numbers.  Racks are equal when they hold
+    the same tiles of the same alphabet's tiles.
+    """
+
+    __slots__ = ("_counts", "alphabet")
+
+    def __init__(self, tiles: Iterable[str] = (), alphabet: Alphabet | None = None) -> None:
+        self.alphabet = _alphabet(alphabet)
+        self._counts = [0] * (len(self.alphabet) + 1)
         self.add(tiles)
 
     @classmethod
-    def parse(cls, text: str, alphabet: Alphabet | None = None) -> Rack:
-        """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank).
-        Raises InvalidArgumentError for a character that is not a tile letter (see
-        :func:`is_tile_letter`) or more than MAX_HAND_SIZE tiles; whether the tiles fit a
-        rule set's tile set and hand size is the rule set's check.  With an ``alphabet``,
-        the text is read in its notation (``"[L·L]AQU?"``: see :meth:`Alphabet.parse`) into
-        the alphabet's internal code points, and a lower-case form is a blank."""
+    def of_numbers(cls, numbers: Iterable[int], alphabet: Alphabet | None = None) -> Rack:
+        """A rack of tile numbers (0 or ``n | BLANK_BIT`` a blank)."""
+        rack = cls((), alphabet)
+        rack.add_numbers(numbers)
+        return rack
+
+    @classmethod
+    def parse(cls, text: str, notation: Alphabet | None = None, alphabet: Alphabet | None = None) -> Rack:
+        """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank), of
+        the English alphabet or ``alphabet``.  Raises InvalidArgumentError for a character
+        that is not a tile or more than MAX_HAND_SIZE tiles; whether the tiles fit a rule
+        set's tile set and hand size is the rule set's check.  With ``notation`` (an
+        alphabet), the text is read in its notation (``"[L·L]AQU?"``: see
+        :meth:`Alphabet.parse`), where a lower-case form is a blank, over that alphabet."""
         require_type(text, str, "a rack")
         stripped = text.strip()
         shown = text if len(text) <= 40 else text[:40] + "..."
-        if alphabet is not None:
-            require_type(alphabet, Alphabet, "an alphabet")
+        if notation is not None:
+            require_type(notation, Alphabet, "an alphabet")
             try:
-                forms = alphabet.parse(stripped)
+                forms = notation.parse(stripped)
             except InvalidArgumentError as error:
                 raise InvalidArgumentError(f"bad rack {shown!r}: {error}") from None
             if len(forms) > MAX_HAND_SIZE:
                 raise InvalidArgumentError(
                     f"bad rack {shown!r}: {len(forms)} tiles; a rack holds at most {MAX_HAND_SIZE}"
                 )
-            return cls(BLANK if alphabet.is_designated_blank(form) else alphabet.code(form) for form in forms)
+            return cls(forms, notation)
+        alphabet = _alphabet(alphabet)
         if len(stripped) > MAX_HAND_SIZE:
             raise InvalidArgumentError(
                 f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"
@@ -433,56 +564,115 @@ class Rack:
         for char in stripped:
             if char in "?_":
                 tiles.append(BLANK)
-            elif is_tile_letter(char):
+            elif is_tile_letter(char) and char.upper() in alphabet:
                 tiles.append(char.upper())
+            elif is_tile_letter(char):
+                raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a tile of the alphabet")
             else:
                 raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a letter or '?'")
-        return cls(tiles)
+        return cls(tiles, alphabet)
+
+    # --- tile numbers -----------------------------------------------------------------------
+
+    def add_numbers(self, numbers: Iterable[int]) -> None:
+        """Put tile numbers on the rack (``n | BLANK_BIT``, a played blank, goes back as a
+        blank)."""
+        counts = self._counts
+        size = len(counts)
+        for number in numbers:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
+            index = BLANK_NUMBER if number & BLANK_BIT else number
+            if not 0 <= index < size:
+                raise InvalidArgumentError(f"tile number {number} is not in 0..{size - 1}")
+            counts[index] += 1
+
+    def remove_numbers(self, numbers: Iterable[int]) -> None:
+        """Take tile numbers off the rack (``n | BLANK_BIT`` takes a blank).  GameError naming
+        the missing tiles, changing nothing, when the rack does not hold them all."""
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        counts = self._counts
+        missing = [number for number, count in needed.items()
+                   if not 0 <= number < len(counts) or counts[number] < count]
+        if missing:
+            lacking = Counter({number: count - (counts[number] if 0 <= number < len(counts) else 0)
+                               for number, count in needed.items() if number in missing})
+            shown = self.alphabet.format_tiles(sorted(lacking.elements(), key=_tile_order))
+            raise GameError(f"the rack {self} does not hold {shown}")
+        for number, count in needed.items():
+            counts[number] -= count
+
+    def holds_numbers(self, numbers: Iterable[int]) -> bool:
+        """Whether the rack holds all of ``numbers`` (``n | BLANK_BIT`` needs a blank)."""
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        counts = self._counts
+        return all(0 <= number < len(counts) and counts[number] >= count for number, count in needed.items())
+
+    def number_counts(self) -> list[int]:
+        """How many of each tile number the rack holds, index 0 the blanks (a copy)."""
+        return list(self._counts)
+
+    def numbers(self) -> list[int]:
+        """The tiles as tile numbers, in tile order, blanks (0) last."""
+        counts = self._counts
+        return [number for number in range(1, len(counts)) for _ in range(counts[number])] + \
+            [BLANK_NUMBER] * counts[0]
+
+    # --- text --------------------------------------------------------------------------------
 
     def add(self, tiles: Iterable[str]) -> None:
-        """Put tiles on the rack (a lower-case letter goes back as a blank).  Raises
-        InvalidArgumentError for something that is not a tile."""
-        for tile in tiles:
-            if tile != BLANK and not is_tile(tile):
-                raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
-            self._tiles[rack_tile(tile)] += 1
+        """Put tiles on the rack (a lower-case form goes back as a blank).  Raises
+        InvalidArgumentError for something that is not a tile of the rack's alphabet."""
+        alphabet = self.alphabet
+        numbers = [_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")]
+        for number in numbers:
+            self._counts[number] += 1
 
     def remove(self, tiles: Iterable[str]) -> None:
-        """Take tiles off the rack; a lower-case letter takes a blank.  Raises GameError
-        naming the missing tiles and changes nothing when the rack does not hold them all."""
-        needed = Counter(map(_rack_tile_checked, tiles))
-        missing = needed - self._tiles
-        if missing:
-            raise GameError(f"the rack {self} does not hold {''.join(sorted(missing.elements()))}")
-        self._tiles -= needed
+        """Take tiles off the rack; a lower-case form takes a blank.  Raises GameError naming
+        the missing tiles and changes nothing when the rack does not hold them all."""
+        alphabet = self.alphabet
+        self.remove_numbers([_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")])
 
     def can_supply(self, tiles: Iterable[str]) -> bool:
-        """Whether the rack holds all of ``tiles`` (lower-case letters need blanks)."""
-        needed = Counter(map(_rack_tile_checked, tiles))
-        return not needed - self._tiles
+        """Whether the rack holds all of ``tiles`` (lower-case forms need blanks)."""
+        alphabet = self.alphabet
+        return self.holds_numbers([_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")])
 
     def count(self, tile: str) -> int:
-        """How many of ``tile`` the rack holds."""
-        return self._tiles[tile]
+        """How many of ``tile`` (``?`` for blanks) the rack holds; 0 for anything else."""
+        if tile == BLANK:
+            return self._counts[BLANK_NUMBER]
+        if not isinstance(tile, str) or tile not in self.alphabet or self.alphabet.is_designated_blank(tile):
+            return 0
+        return self._counts[self.alphabet.number(tile)]
 
     def counts(self) -> Counter[str]:
-        """The rack as a Counter (a copy)."""
-        return Counter(self._tiles)
+        """The rack as a Counter of written tiles (``?`` for blanks; a copy)."""
+        written = self.alphabet.written
+        return Counter({written(number): count for number, count in enumerate(self._counts) if count})
 
     def tiles(self) -> list[str]:
-        """The tiles, sorted, blanks last."""
-        return sorted(self._tiles.elements(), key=lambda tile: (tile == BLANK, tile))
+        """The tiles, written, in tile order, blanks last."""
+        written = self.alphabet.written
+        return [written(number) for number in self.numbers()]
 
     def __len__(self) -> int:
-        return sum(self._tiles.values())
+        return sum(self._counts)
 
     def __str__(self) -> str:
-        return "".join(self.tiles())
+        return self.alphabet.format_tiles(self.numbers())
 
     def __repr__(self) -> str:
         return f"Rack({str(self)!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rack) and +self._tiles == +other._tiles
+        return isinstance(other, Rack) and self._counts == other._counts \
+            and self.alphabet.tiles == other.alphabet.tiles
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _tile_order(number: int) -> tuple[bool, int]:
+    """Tile order with blanks last."""
+    return (number == BLANK_NUMBER, number)

@@ -13,10 +13,9 @@ position one of whose children refutes it needs to know to count the refutation 
 
 from __future__ import annotations
 
-from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.position import CompactMove, SearchPosition
 from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps
-from wordgames.scrabble.movegen.generator import FlatMoves
+from wordgames.scrabble.movegen.generator import MoveGenerator
 
 MAX_CACHED = 200_000  # results kept per kind before the cache is emptied
 _OUT_ONLY = 1_000_000.0  # what each kept tile costs in the search for a move going out
@@ -26,8 +25,8 @@ class KernelFrontier:
     """Best placements of the side to move in ``position`` (as it stands at each call), by
     their value one ply before the horizon; results are cached per board and rack."""
 
-    def __init__(self, flat: FlatMoves, position: SearchPosition) -> None:
-        self.flat = flat
+    def __init__(self, generator: MoveGenerator, position: SearchPosition) -> None:
+        self.generator = generator
         self.position = position
         self.faces = {position.tile_text(tile): value for tile, value in enumerate(position.values)}
         self.ones = dict.fromkeys(self.faces, 1)
@@ -47,7 +46,7 @@ class KernelFrontier:
         found = None
         keeps = self._keeps(out_only)
         if keeps is not None:
-            best = self.flat.best_by_keeps(position.tiles, position.points, position.racks[side], keeps)
+            best = self.generator.best_compact_by_keeps(position.live, position.racks[side], keeps)
             if best is not None:
                 _equity, score, codes = best
                 out = len(codes) == position.sizes[side]
@@ -67,7 +66,6 @@ class KernelFrontier:
             if len(self.keeps) >= MAX_CACHED:
                 self.keeps.clear()
             faces, factor = (self.ones, _OUT_ONLY) if out_only else (self.faces, 1.0)
-            rack = Rack(position.rack_tiles(side))
-            self.keeps[key] = end_keeps(position.letters, rack, faces, factor, float(theirs))
+            self.keeps[key] = end_keeps(position.alphabet, position.rack(side), faces, factor, float(theirs))
         return self.keeps[key]
 

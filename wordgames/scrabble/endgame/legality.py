@@ -15,7 +15,9 @@ from collections.abc import Container
 
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.endgame.position import BLANK_FLAG, SearchPosition
-from wordgames.scrabble.movegen.lines import flat_premiums
+from wordgames.scrabble.movegen.board_arrays import flat_premiums
+
+_TILE = BLANK_FLAG - 1  # a code's tile number without the blank bit
 
 
 class MoveJudge:
@@ -42,9 +44,9 @@ class MoveJudge:
         placed: dict[int, int] = {}
         for code in codes:
             square = code >> 8
-            if tiles[square] >= 0 or square in placed:
+            if tiles[square] or square in placed:
                 return None
-            tile = position.blank if code & BLANK_FLAG else code & 127
+            tile = 0 if code & BLANK_FLAG else code & _TILE
             needed[tile] = needed.get(tile, 0) + 1
             if needed[tile] > rack[tile]:
                 return None
@@ -82,15 +84,16 @@ class MoveJudge:
         down) through squares ``first``..``last``; points 0 for a single letter; None when
         the line has a gap or the word is not in the lexicon."""
         position = self.position
-        tiles, points, letters, values = position.tiles, position.points, position.letters, position.values
+        tiles, points, values = position.tiles, position.points, position.values
+        tile_of = position.alphabet.tile
         # The squares of the word's line: its row across, the whole board down.
         low, high = (first - first % position.cols, first - first % position.cols + position.cols - 1) \
             if step == 1 else (0, len(tiles) - 1)
         start = first
-        while start - step >= low and tiles[start - step] >= 0:
+        while start - step >= low and tiles[start - step]:
             start -= step
         end = last
-        while end + step <= high and tiles[end + step] >= 0:
+        while end + step <= high and tiles[end + step]:
             end += step
         chars = []
         covered = 0
@@ -100,13 +103,13 @@ class MoveJudge:
             code = placed.get(square)
             if code is not None:
                 covered += 1
-                letter = code & 127
-                chars.append(letters[letter])
+                tile = code & _TILE
+                chars.append(tile_of(tile))
                 if not code & BLANK_FLAG:
-                    letter_points += values[letter] * self.letter_mult[square]
+                    letter_points += values[tile] * self.letter_mult[square]
                 word_mult *= self.word_mult[square]
-            elif tiles[square] >= 0:
-                chars.append(letters[tiles[square]])
+            elif tiles[square]:
+                chars.append(tile_of(tiles[square] & _TILE))
                 letter_points += points[square]
             else:
                 return None

@@ -1,11 +1,13 @@
-"""The state an endgame search walks: the board as row-major arrays, two racks as counts, a
-known bag, Zobrist hashes.
+"""The state an endgame search walks: a board changed in place, two racks as counts by tile
+number, a known bag, Zobrist hashes.
 
 A :class:`SearchPosition` is made once per search and changed in place: :meth:`make` plays a
-move (or a pass) for the side to move and :meth:`unmake` takes it back, so the search never
-copies a board.  Moves are :data:`CompactMove` pairs ``(score, codes)``, one code per tile put
-down (``square << 8 | letter number``, plus :data:`BLANK_FLAG` for a blank; squares numbered
-row-major), the form the compiled move generator hands out without building
+move (or a pass) for the side to move and :meth:`unmake` takes it back, on one
+:class:`~wordgames.scrabble.core.board.Board` whose move-generation arrays follow each change
+(only the rows and columns a move touches are computed again), so the search never copies a
+board.  Moves are :data:`CompactMove` pairs ``(score, codes)``, one code per tile put down
+(``square << 8 | tile number``, the number with BLANK_BIT for a blank; squares numbered
+row-major), the form the move generator hands out without building
 :class:`~wordgames.scrabble.core.move.Move` objects.  Every change also updates a 64-bit
 Zobrist hash of the board, both racks, the bag, the side to move and the run of scoreless
 turns, which keys the transposition table and (without the side and the run) the move cache.
@@ -21,15 +23,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 
-BLANK_FLAG = 128
-"""Added to a letter number in a move code when a blank plays it (as the move generator's
-records do)."""
+BLANK_FLAG = BLANK_BIT
+"""Set on a tile number in a move code when a blank plays it."""
+_TILE = BLANK_BIT - 1  # a code's tile number without the blank bit
 CompactMove = tuple[int, tuple[int, ...]]
 """``(score, codes)``: a placement as the search handles it."""
 PASS: CompactMove = (0, ())
@@ -79,11 +82,12 @@ class Step:
 class SearchPosition:
     """A two-player position with both racks and the bag known, changed in place.
 
-    ``racks[0]`` belongs to the player to move at the start (the *mover*), as counts per tile
-    number (the tile set's letters in order, then the blank); ``side`` is the index of the
-    player to move now.  ``tiles`` holds each square's letter number (-1 empty) and
-    ``points`` what its tile scores.  ``scoreless`` is the current run of scoreless turns and
-    ``limit`` the run that ends the game; ``end_rule`` one of END_RULES.
+    ``racks[0]`` belongs to the player to move at the start (the *mover*), as counts by tile
+    number (index 0 the blanks); ``side`` is the index of the player to move now.
+    ``live`` is the board as it stands (changed in place; read it, never change it), ``tiles``
+    each square's tile number (0 empty, BLANK_BIT for a blank) and ``points`` what its tile
+    scores.  ``scoreless`` is the current run of scoreless turns and ``limit`` the run that
+    ends the game; ``end_rule`` one of END_RULES.
     """
 
     def __init__(
@@ -105,58 +109,42 @@ class SearchPosition:
             raise InvalidArgumentError(
                 f"the scoreless-turn run {scoreless} must be from 0 to {limit - 1} (the limit ends the game)"
             )
+        if board.alphabet.tiles != tile_set.alphabet.tiles:
+            raise InvalidArgumentError("the board's tiles are numbered by another alphabet than the tile set's")
         self.root = board.copy()
+        self.live = board.copy()
         self.tile_set = tile_set
-        self.letters = tile_set.letters
-        self.number = {letter: index for index, letter in enumerate(self.letters)}
-        self.blank = len(self.letters)
-        self.values = [tile_set.value(letter) for letter in self.letters] + [0]
+        self.alphabet = tile_set.alphabet
+        self.blank = 0
+        self.values = [0, *tile_set.number_values[1:]]
         self.rows, self.cols = board.rows, board.cols
-        self.tiles = [-1] * (self.rows * self.cols)
-        self.points = [0] * (self.rows * self.cols)
-        self.racks = [self._counts(Rack(racks[0]).tiles()), self._counts(Rack(racks[1]).tiles())]
+        self.tiles = list(board.squares)
+        self.points = [0 if number & BLANK_BIT else self.values[number] for number in self.tiles]
+        self.racks = [Rack(racks[0], self.alphabet).number_counts(), Rack(racks[1], self.alphabet).number_counts()]
         self.sizes = [sum(self.racks[0]), sum(self.racks[1])]
         self.rack_points = [self._rack_points(0), self._rack_points(1)]
         bag_tiles = list(bag)
-        Rack(bag_tiles)  # raises for something that is not a tile
-        self.bag = [self._rack_number(tile) for tile in bag_tiles]
+        Rack(bag_tiles, self.alphabet)  # raises for something that is not a tile
+        self.bag = [0 if tile == BLANK else self.alphabet.number(tile) for tile in bag_tiles]
         self.scoreless = scoreless
         self.limit = limit
         self.end_rule = end_rule
         self.side = 0
         self.played: list[tuple[int, ...]] = []  # the codes of the placements made, in order
         # A rack holds at most MAX_HAND_SIZE tiles, so at most that many copies of one.
-        self.zobrist = Zobrist(len(self.tiles), self.blank + 1, MAX_HAND_SIZE + 1, len(self.bag), limit)
+        self.zobrist = Zobrist(len(self.tiles), len(self.alphabet) + 1, MAX_HAND_SIZE + 1, len(self.bag), limit)
         self.board_hash = 0
-        for row, col, tile in board.tiles():
-            square = row * self.cols + col
-            self.tiles[square] = self._number(tile.upper())
-            self.points[square] = tile_set.value(tile)
-            blank = BLANK_FLAG if tile != tile.upper() else 0
-            self.board_hash ^= self.zobrist.square[square << 8 | self.tiles[square] | blank]
+        for square, number in enumerate(self.tiles):
+            if number:
+                self.board_hash ^= self.zobrist.square[square << 8 | number]
         self.rack_hash = [self._rack_hash(0), self._rack_hash(1)]
         self.bag_hash = self._bag_hash()
 
     # --- tiles as numbers -----------------------------------------------------------------------
 
-    def _number(self, letter: str) -> int:
-        try:
-            return self.number[letter]
-        except KeyError:
-            raise InvalidArgumentError(f"{letter!r} is not a letter of this tile set") from None
-
-    def _rack_number(self, tile: str) -> int:
-        return self.blank if tile == BLANK else self._number(tile)
-
-    def _counts(self, tiles: Iterable[str]) -> list[int]:
-        counts = [0] * (self.blank + 1)
-        for tile in tiles:
-            counts[self._rack_number(tile)] += 1
-        return counts
-
     def tile_text(self, number: int) -> str:
-        """The tile a rack number stands for: a letter, or ``?``."""
-        return BLANK if number == self.blank else self.letters[number]
+        """The tile a rack number stands for, written (``?`` for the blank)."""
+        return BLANK if number == 0 else self.alphabet.tile(number)
 
     # --- hashing --------------------------------------------------------------------------------
 
@@ -189,13 +177,19 @@ class SearchPosition:
 
     # --- reading --------------------------------------------------------------------------------
 
+    def rack(self, player: int) -> Rack:
+        """A player's rack (a new :class:`Rack`)."""
+        return Rack.of_numbers(
+            [tile for tile, count in enumerate(self.racks[player]) for _ in range(count)], self.alphabet
+        )
+
     def rack_tiles(self, player: int) -> list[str]:
-        """A player's rack tiles, in tile-set order, blanks last."""
-        return [self.tile_text(tile) for tile, count in enumerate(self.racks[player]) for _ in range(count)]
+        """A player's rack tiles, written, in tile order, blanks last."""
+        return self.rack(player).tiles()
 
     def rack_text(self, player: int) -> str:
-        """A player's rack as text, in tile-set order, blanks last (``"EIST?"``)."""
-        return "".join(self.rack_tiles(player))
+        """A player's rack in notation, tiles in order, blanks last (``"EIST?"``)."""
+        return str(self.rack(player))
 
     def bag_tiles(self) -> list[str]:
         """The bag's tiles in drawing order."""
@@ -203,20 +197,12 @@ class SearchPosition:
 
     def board(self) -> Board:
         """The board as it stands now (a new :class:`Board`).  Cost: a copy of the board."""
-        board = self.root.copy()
-        for codes in self.played:
-            for code in codes:
-                row, col = divmod(code >> 8, self.cols)
-                letter = self.letters[code & 127]
-                board.place(row, col, letter.lower() if code & BLANK_FLAG else letter)
-        return board
+        return self.live.copy()
 
     def compact(self, move: Move) -> CompactMove:
         """``move`` as the search handles it."""
-        codes = tuple(
-            (p.row * self.cols + p.col) << 8 | self._number(p.letter) | (BLANK_FLAG if p.blank else 0)
-            for p in sorted(move.placed, key=lambda p: (p.row, p.col))
-        )
+        cols = self.cols
+        codes = tuple(sorted((row * cols + col) << 8 | number for row, col, number in move.placed_numbers()))
         return move.score, codes
 
     # --- making moves ---------------------------------------------------------------------------
@@ -230,14 +216,16 @@ class SearchPosition:
             score, codes = move
             side = self.side
             square_keys = self.zobrist.square
+            live = self.live
             for code in codes:
                 square = code >> 8
-                letter = code & 127
-                blank = code & BLANK_FLAG
-                self.tiles[square] = letter
-                self.points[square] = 0 if blank else self.values[letter]
+                number = code & 255
+                blank = number & BLANK_FLAG
+                self.tiles[square] = number
+                self.points[square] = 0 if blank else self.values[number]
+                live.put(square, number)
                 self.board_hash ^= square_keys[code]
-                self._take(side, self.blank if blank else letter)
+                self._take(side, 0 if blank else number)
             self.played.append(codes)
             if self.bag:
                 drawn = tuple(self.bag[: len(codes)])
@@ -278,12 +266,14 @@ class SearchPosition:
             codes = step.move[1]
             self.played.pop()
             square_keys = self.zobrist.square
+            live = self.live
             for code in codes:
                 square = code >> 8
-                self.tiles[square] = -1
+                self.tiles[square] = 0
                 self.points[square] = 0
+                live.put(square, 0)
                 self.board_hash ^= square_keys[code]
-                self._give(side, self.blank if code & BLANK_FLAG else code & 127)
+                self._give(side, 0 if code & BLANK_FLAG else code & _TILE)
 
     # --- the end of the game --------------------------------------------------------------------
 
@@ -304,7 +294,7 @@ class SearchPosition:
         if self.goes_out(move):
             return score + 2 * theirs
         values = self.values
-        played = sum(0 if code & BLANK_FLAG else values[code & 127] for code in codes)
+        played = sum(0 if code & BLANK_FLAG else values[code & _TILE] for code in codes)
         return score - (self.rack_points[side] - played) + theirs
 
     def final_adjustment(self, out: bool) -> int:

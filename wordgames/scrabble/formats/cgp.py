@@ -17,9 +17,9 @@ The fields after the board may be left out (a bare board reads as a position wit
 Tiles are read and written by the alphabet of the position's tile set: the one the caller
 gives, else the distribution the ``ld`` operation names (or the ``lex`` name implies:
 ``OSPS49`` is Polish, ``DISC2`` Catalan), else English.  A multi-character tile is written in
-brackets, ``4n2CE[L·L]A4``, a blank standing for it in lower case, ``[l·l]``; inside the
-returned :class:`Position`, board cells and racks hold the alphabet's internal code points
-(see :mod:`wordgames.scrabble.core.alphabet`).  Limits (``core/limits.py``):
+brackets, ``4n2CE[L·L]A4``, a blank standing for it in lower case, ``[l·l]``; the returned
+:class:`Position`'s board is numbered by that alphabet and its racks are written in its
+notation (see :mod:`wordgames.lexicon.alphabet`).  Limits (``core/limits.py``):
 MAX_CGP_LENGTH characters, boards of at most MAX_BOARD_SIDE rows and columns (checked while
 reading, before allocating), racks of at most MAX_HAND_SIZE tiles, numbers of at most 9 digits.
 """
@@ -30,12 +30,13 @@ import re
 from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.lexicon.tiles import MAX_TILE_CHARS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_CGP_LENGTH, MAX_HAND_SIZE
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, tile_set_named
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet, tile_set_named
 
 _RUN = re.compile(r"(\d+)|([^\d]+)")
 _OPCODE = re.compile(r"-?([A-Za-z][\w-]*)(?:\s+(.*))?", re.DOTALL)
@@ -160,20 +161,17 @@ def parse_cgp(text: str, layout: Layout | None = None, tile_set: TileSet | None 
         raise FormatError(
             f"the CGP board is {len(rows)}x{len(rows[0])} but the layout is {layout.rows}x{layout.cols}"
         )
-    board = Board(layout)
-    board.place_all(
-        (row, col, tile) for row, line in enumerate(rows) for col, tile in enumerate(line) if tile
-    )
+    board = Board.of_numbers(layout, tiles.alphabet, b"".join(bytes(row) for row in rows))
     return Position(board, racks, scores, zero_turns, opcodes)
 
 
-def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[str]]:
-    """The board field as rows of tiles (internal code points; '' for an empty square)."""
-    rows: list[list[str]] = []
+def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[int]]:
+    """The board field as rows of tile numbers (0 for an empty square)."""
+    rows: list[list[int]] = []
     if text.count("/") >= MAX_BOARD_SIDE:
         raise FormatError(f"the CGP board has more than {MAX_BOARD_SIDE} rows")
     for number, row_text in enumerate(text.split("/"), 1):
-        squares: list[str] = []
+        squares: list[int] = []
         for run, letters in _RUN.findall(row_text):
             if len(squares) >= MAX_BOARD_SIDE or len(run) > _MAX_RUN_DIGITS:
                 raise FormatError(f"CGP board row {number} is more than {MAX_BOARD_SIDE} squares wide")
@@ -181,7 +179,7 @@ def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[str]]:
                 count = int(run)
                 if count == 0:
                     raise FormatError(f"CGP board row {number}: an empty run of 0 squares")
-                squares.extend([""] * count)
+                squares.extend([0] * count)
             else:
                 squares.extend(_tiles(letters, tile_set, f"CGP board row {number}", board=True))
         if not squares:
@@ -195,30 +193,32 @@ def _parse_board_rows(text: str, tile_set: TileSet) -> list[list[str]]:
     return rows
 
 
-def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> str:
-    """The internal code points of tiles written in notation; FormatError naming ``where``
-    for anything that is not a tile of ``tile_set`` (or a blank on the board)."""
+def _tiles(text: str, tile_set: TileSet, where: str, *, board: bool = False) -> bytes:
+    """The tile numbers of tiles written in notation; FormatError naming ``where`` for
+    anything that is not a tile of ``tile_set`` (or a blank on the board)."""
     most = MAX_BOARD_SIDE if board else MAX_HAND_SIZE
     # A tile is at most MAX_TILE_CHARS characters and two brackets: longer text is refused
     # before it is split.
     if len(text) > (MAX_TILE_CHARS + 2) * most:
         raise FormatError(f"{where}: more than {most} tiles")
     try:
-        codes = tile_set.tile_alphabet.parse_codes(text)
+        numbers = tile_set.alphabet.parse_tiles(text)
     except InvalidArgumentError as error:
         raise FormatError(f"{where} {error}") from None  # the error quotes the text
-    if board and BLANK in codes:
+    if board and 0 in numbers:
         raise FormatError(f"{where}: '?' is not a tile on the board (a blank is a lower-case letter)")
-    return codes
+    return numbers
 
 
 def _parse_racks(text: str, tile_set: TileSet) -> list[str]:
+    """The racks field, each rack written in the tile set's notation (a tile's lower-case
+    form on a rack is read as the tile)."""
     racks = []
     for rack in text.split("/"):
-        codes = _tiles(rack, tile_set, "CGP rack")
-        if len(codes) > MAX_HAND_SIZE:
+        numbers = _tiles(rack, tile_set, "CGP rack")
+        if len(numbers) > MAX_HAND_SIZE:
             raise FormatError(f"CGP rack {rack[:30]!r}...: a rack holds at most {MAX_HAND_SIZE} tiles")
-        racks.append(codes.upper())
+        racks.append(tile_set.alphabet.format_tiles(number & ~BLANK_BIT for number in numbers))
     return racks
 
 
@@ -262,24 +262,33 @@ def format_cgp(position: Position, tile_set: TileSet | None = None) -> str:
     (``/``) and missing scores as zeros."""
     require_type(position, Position, "a position")
     position.__post_init__()  # its fields may have been changed since
-    show = position_tile_set(position.opcodes, tile_set).show
+    alphabet = position_tile_set(position.opcodes, tile_set).alphabet
     board = position.board
+    if board.alphabet.tiles != alphabet.tiles:
+        board = board.with_alphabet(alphabet)
+    squares = board.squares
     rows = []
     for row in range(board.rows):
         parts: list[str] = []
+        run: list[int] = []
         empty = 0
-        for tile in board.row_tiles(row):
-            if tile is None:
+        for number in squares[row * board.cols : (row + 1) * board.cols]:
+            if not number:
+                if run:
+                    parts.append(alphabet.format_tiles(run))
+                    run = []
                 empty += 1
                 continue
             if empty:
                 parts.append(str(empty))
                 empty = 0
-            parts.append(show(tile))
+            run.append(number)
+        if run:
+            parts.append(alphabet.format_tiles(run))
         if empty:
             parts.append(str(empty))
         rows.append("".join(parts))
-    racks = [show(rack) for rack in position.racks]
+    racks = list(position.racks)
     if not "".join(racks) and len(racks) < 2:
         racks = ["", ""]  # a field cannot be empty: write two unknown racks
     scores = position.scores or [0] * len(racks)

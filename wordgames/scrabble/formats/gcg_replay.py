@@ -7,13 +7,12 @@ the tiles not on the board;
 a withdrawal (``--``) must follow its player's move and show the same rack.  Going-out points
 are accepted either as the others' rack value or as twice it (the two-player tournament
 convention); a withdrawal may carry the score ``+0`` when its total takes the points back.
-Racks and tiles are read in the tile set's notation (``[L·L]``, a blank ``[l·l]``): each event
-is turned into the alphabet's internal code points before it is checked.
+Racks and tiles are read in the tile set's notation (``[L·L]``, a blank ``[l·l]``), each
+event checked to hold only the tile set's tiles before it is replayed.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -27,6 +26,7 @@ from wordgames.errors import (
     WordGamesError,
 )
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import (
@@ -120,31 +120,43 @@ class _Mismatch(Exception):
 
 
 def _move_from_event(board: Board, event: GcgEvent) -> Move:
-    """The move a GCG placement describes: ``.`` stands for a board tile, other letters must
-    match an occupied square or go on an empty one."""
+    """The move a GCG placement describes in the board's alphabet's notation: ``.`` stands for
+    a board tile, other tiles must match an occupied square or go on an empty one."""
     try:
         row, col, direction = parse_coordinate(event.position)
     except NotationError as error:
         raise _Mismatch(str(error)) from None
+    alphabet = board.alphabet
+    numbers: list[int | None] = []
+    for part in re.split(r"(\.)", event.tiles):
+        if part == ".":
+            numbers.append(None)
+        elif part:
+            try:
+                tiles = alphabet.parse_tiles(part)
+            except InvalidArgumentError as error:
+                raise _Mismatch(str(error)) from None
+            if 0 in tiles:
+                raise _Mismatch("'?' is not a tile of a word (a blank is written in lower case)")
+            numbers.extend(tiles)
     d_row, d_col = direction.step
-    letters = []
-    for i, char in enumerate(event.tiles):
+    spelled = []
+    for i, number in enumerate(numbers):
         r, c = row + d_row * i, col + d_col * i
         if not board.in_bounds(r, c):
             raise _Mismatch(f"{event.position} {event.tiles[:40]} runs off the board")
-        tile = board.get(r, c)
-        if char == ".":
-            if tile is None:
+        on_board = board.number_at(r, c)
+        if number is None:
+            if not on_board:
                 raise _Mismatch(f"'.' at {event.position} square {i + 1} stands on an empty square")
-            letters.append(tile)
-        elif not char.isalpha():
-            raise _Mismatch(f"{char!r} is not a tile")
-        elif tile is not None and tile.upper() != char.upper():
-            raise _Mismatch(f"{char} is played on a square that holds {tile}")
+            spelled.append(on_board)
+        elif on_board and (on_board & ~BLANK_BIT) != (number & ~BLANK_BIT):
+            raise _Mismatch(f"{alphabet.tile(number & ~BLANK_BIT)} is played on a square that holds "
+                            f"{alphabet.written(on_board)}")
         else:
-            letters.append(tile if tile is not None else char)
+            spelled.append(on_board or number)
     try:
-        return Move.from_word(board, row, col, direction, "".join(letters))
+        return Move.of_tiles(board, row, col, direction, spelled)
     except InvalidArgumentError as error:
         raise _Mismatch(str(error)) from None
 
@@ -161,33 +173,47 @@ def move_from_event(board: Board, event: GcgEvent) -> Move:
 
 
 def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
-    """``event`` with its rack and tiles in ``tile_set``'s internal code points (``.`` and an
-    exchange's tile count kept; the event itself for one-character alphabets).  FormatError
-    naming the line when they are not the tile set's tiles: the record is of another
-    language's game (a Polish record read with English tiles), which no replay can check."""
+    """``event`` when its rack and tiles are written in ``tile_set``'s notation (``.`` and an
+    exchange's tile count aside); FormatError naming the line when they are not the tile
+    set's tiles: the record is of another language's game (a Polish record read with English
+    tiles), which no replay can check."""
     require_type(event, GcgEvent, "a GCG event")
     require_type(tile_set, TileSet, "a tile set")
+    alphabet = tile_set.alphabet
+    texts = [event.rack, *([] if event.tiles.isdigit() else re.split(r"\.", event.tiles))]
     try:
-        if not tile_set.tile_alphabet.is_identity:
-            parts = re.split(r"(\.)", event.tiles)  # '.' stands for a board tile
-            tiles = event.tiles if event.tiles.isdigit() else "".join(
-                part if part == "." else tile_set.read(part) for part in parts if part
-            )
-            event = dataclasses.replace(event, rack=tile_set.read(event.rack), tiles=tiles)
+        numbers = [number for text in texts if text for number in _rack_numbers(text, tile_set)]
     except InvalidArgumentError as error:
         raise FormatError(f"line {event.line}: {error}; give the record's tiles") from None
-    foreign = sorted({char for char in event.rack + event.tiles
-                      if char.isalpha() and char.upper() not in tile_set.values})
+    foreign = sorted({alphabet.tile(number & ~BLANK_BIT) for number in numbers
+                      if number and alphabet.tile(number & ~BLANK_BIT) not in tile_set.values})
     if foreign:
-        shown = ", ".join(map(tile_set.tile_alphabet.spell, foreign))
+        shown = ", ".join(foreign)
         raise FormatError(f"line {event.line}: {shown} {'is' if len(foreign) == 1 else 'are'} not in "
                           "the tile set; give the record's tiles (--tile-distribution)")
     return event
 
 
-def _rack(text: str) -> Rack:
+def _rack_numbers(text: str, tile_set: TileSet) -> bytes:
+    """Tiles written in ``tile_set``'s notation (English in any case) as tile numbers."""
+    if tile_set.is_plain_english:
+        alphabet = tile_set.alphabet
+        out = bytearray()
+        for char in text:
+            if char in "?_":
+                out.append(0)
+            elif char.upper() in alphabet.tiles:
+                out.append(alphabet.number(char.upper()) | (BLANK_BIT if char.islower() else 0))
+            else:
+                raise InvalidArgumentError(f"{text[:40]!r}: {char!r} is not in the alphabet")
+        return bytes(out)
+    return tile_set.alphabet.parse_tiles(text)
+
+
+def _rack_of(text: str, tile_set: TileSet) -> Rack:
+    """A rack written in ``tile_set``'s notation; _Mismatch saying what is wrong."""
     try:
-        return Rack.parse(text)
+        return tile_set.parse_rack(text)
     except WordGamesError as error:
         raise _Mismatch(str(error)) from None
 
@@ -201,7 +227,7 @@ class _Replay:
         self.rules = rules
         self.tile_set = tile_set
         self.hand_size = hand_size
-        self.board = Board(layout)
+        self.board = Board(layout, tile_set.alphabet)
         self.totals = {nick: 0 for nick, _ in record.players}
         self.played: Counter[str] = Counter()
         # The last move, while the next event may still withdraw it: who, the move, its
@@ -212,6 +238,9 @@ class _Replay:
         self.challenge: ChallengeRule | None = (
             None if record.challenge_rule is None else CHALLENGE_RULES[record.challenge_rule]
         )
+
+    def _rack(self, text: str) -> Rack:
+        return _rack_of(text, self.tile_set)
 
     def apply(self, event: GcgEvent, withdrawn: bool = False) -> None:
         """Check one event and play it; raises _Mismatch with the reason.  ``withdrawn``
@@ -236,20 +265,20 @@ class _Replay:
         """A rack shown must hold at most a hand of tiles, all of them drawable from the tiles
         not on the board.  (Racks shown together are not checked together: real records,
         such as Elise's, show end racks that overlap by a tile.)"""
-        rack = _rack(text)
+        rack = self._rack(text)
         if len(rack) > self.hand_size:
             raise _Mismatch(f"the rack {text} holds {len(rack)} tiles; a rack holds {self.hand_size}")
         counts = self.tile_set.counts
         if not counts:
             return  # a tile set without counts (a scores file): nothing to check against
-        for tile, number in sorted(rack.counts().items()):
+        for tile, number in sorted(rack.counts().items(), key=lambda item: rack.alphabet.number(item[0])):
             unseen = counts.get(tile, 0) - self.played[tile]
             if number > unseen:
                 raise _Mismatch(f"the rack {text} holds {number} {tile}, but only {max(unseen, 0)} "
                                 "are not on the board")
 
     def _require_rack(self, event: GcgEvent, tiles: list[str]) -> None:
-        if event.rack and not _rack(event.rack).can_supply(tiles):
+        if event.rack and not self._rack(event.rack).can_supply(tiles):
             raise _Mismatch(f"the rack {event.rack} does not hold {''.join(tiles)}")
 
     def _points(self, event: GcgEvent) -> int:
@@ -264,20 +293,20 @@ class _Replay:
                                 f"challenge that fails")
         if event.kind == EXCHANGE:
             if not event.tiles.isdigit():
-                self._require_rack(event, _rack(event.tiles).tiles())
+                self._require_rack(event, self._rack(event.tiles).tiles())
             self.last_move = None
             return 0
         if event.kind == PASS:
             self.last_move = None
             return 0
         if event.kind == END_POINTS:
-            value = rack_value(_rack(event.tiles).tiles(), self.tile_set)
+            value = rack_value(self._rack(event.tiles).tiles(), self.tile_set)
             # Tournament two-player games double the going-out points; USC games do not.
             return 2 * value if event.score == 2 * value and value else value
         if event.kind == RACK_PENALTY:
-            if event.rack and _rack(event.rack) != _rack(event.tiles):
+            if event.rack and self._rack(event.rack) != self._rack(event.tiles):
                 raise _Mismatch(f"the penalty counts {event.tiles}, but the rack is {event.rack}")
-            return -rack_value(_rack(event.tiles).tiles(), self.tile_set)
+            return -rack_value(self._rack(event.tiles).tiles(), self.tile_set)
         return event.score  # challenge bonuses and time penalties have no rule to check
 
     def _place(self, event: GcgEvent, withdrawn: bool) -> int:
@@ -286,7 +315,7 @@ class _Replay:
             raise _Mismatch("the move places no tile")
         used = [placement.rack_tile for placement in move.placed]
         self._require_rack(event, used)
-        rack = _rack(event.rack) if event.rack else None
+        rack = self._rack(event.rack) if event.rack else None
         try:
             verdict = self.rules.check(self.board, move, self.lexicon, rack)
         except WordGamesError as error:  # a tile outside the tile set, a rack too long...
@@ -325,7 +354,7 @@ class _Replay:
         if self.last_move is None or self.last_move[0] != event.nick:
             raise _Mismatch("a withdrawn phony must follow the same player's move")
         _, move, score, rack = self.last_move
-        if event.rack and rack and _rack(event.rack) != _rack(rack):
+        if event.rack and rack and self._rack(event.rack) != self._rack(rack):
             raise _Mismatch(f"the withdrawal shows the rack {event.rack}, but the move was played "
                             f"from {rack}")
         for placement in move.placed:
@@ -396,7 +425,7 @@ def replay_gcg(
         checked += 1
     for shown in record.shown_racks:
         try:
-            replay.check_unseen(tile_set.read(shown.rack))
+            replay.check_unseen(shown.rack)
         except (_Mismatch, InvalidArgumentError) as error:
             found = Discrepancy(shown.line, f"#rack{shown.seat} {shown.rack}", str(error))
             return ReplayResult(replay.board, replay.totals, checked, found)

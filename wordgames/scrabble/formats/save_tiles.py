@@ -1,13 +1,15 @@
 """Saved games beyond A-Z: every tile a save holds, written in notation.
 
-Inside the engine a multi-character tile is one internal code point (see
-:mod:`wordgames.scrabble.core.alphabet`); a save writes racks, board rows, the bag, the
-history's racks, tiles and moves, and the tile set's values and counts in the tile set's
-notation instead (``[L·L]``, a blank as ``[l·l]``), so the file reads as the game does and does
-not depend on which code points the engine picked.  The tile-set section then carries
-``"written": "notation"``; saves without it (written before, or English) hold internal code
-points and load as they are.  The conversion runs on the JSON data before the checks of
-:mod:`wordgames.scrabble.formats.saves`, which then see internal code points either way.
+A save writes racks, board rows, the bag, the history's racks, tiles and moves, and the tile
+set's values and counts in the tile set's notation (``[L·L]``, a blank as ``[l·l]``), so the
+file reads as the game does.  The tile-set section then carries ``"written": "notation"``.
+
+Saves written by earlier versions without it held each multi-character tile as a private
+code point (the first free capitals of the Deseret block, U+10400 on, in tile-number order,
+and their lower case for a played blank; a one-character tile as itself).
+:func:`legacy_forms` rebuilds that table from the save's alphabet so such saves still load:
+their text is turned into notation before the checks of
+:mod:`wordgames.scrabble.formats.saves` read it.
 """
 
 from __future__ import annotations
@@ -60,11 +62,34 @@ def _turn(turn: Any, convert: Convert) -> Any:
     return converted
 
 
+_LEGACY_POOL = tuple(chr(point) for point in range(0x10400, 0x10428))
+
+
+def legacy_forms(tiles: tuple[str, ...], lowers: tuple[str | None, ...]) -> dict[str, str]:
+    """How a save of an earlier version wrote each form of an alphabet's tiles (see the module
+    docstring): its code point to the form (``?`` to itself)."""
+    used = set(tiles) | {form for form in lowers if form is not None}
+    pool = iter(code for code in _LEGACY_POOL if code not in used and code.lower() not in used)
+    forms = {"?": "?"}
+    for tile, lower in zip(tiles, lowers, strict=True):
+        if len(tile) == 1 and lower is not None and tile.lower() == lower and lower.upper() == tile \
+                and tile not in _LEGACY_POOL:
+            code = tile
+        else:
+            code = next(pool, "")
+            if not code:
+                break
+        forms[code] = tile
+        if lower is not None:
+            forms[code.lower()] = lower
+    return forms
+
+
 def convert_tiles(body: Mapping[str, Any], convert: Convert, name: str = "<save>") -> dict[str, Any]:
-    """A copy of saved-game data with every tile text passed through ``convert`` (the tile
-    set's ``show`` to write, ``read`` to load): players' racks, board rows, the bag and the
-    history.  The tile set's own section is left to the caller.  A text ``convert`` refuses is
-    a FormatError naming ``name``."""
+    """A copy of saved-game data with every tile text passed through ``convert`` (to write
+    notation, or to read an earlier version's code points): players' racks, board rows, the
+    bag and the history.  The tile set's own section is left to the caller.  A text
+    ``convert`` refuses is a FormatError naming ``name``."""
     changes: dict[str, Callable[[Any], Any]] = {
         "players": lambda player: {**player, "rack": _text(player.get("rack"), convert)}
         if isinstance(player, Mapping) else player,

@@ -30,8 +30,8 @@ from typing import Any
 from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.tiles import DIGRAPH_MODES, Digraphs, check_digraphs
-from wordgames.scrabble.core.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout
@@ -47,7 +47,7 @@ from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
 from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
-from wordgames.scrabble.formats.save_tiles import NOTATION, convert_tiles
+from wordgames.scrabble.formats.save_tiles import NOTATION, convert_tiles, legacy_forms
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
@@ -84,7 +84,7 @@ def move_to_state(move: Move) -> dict[str, Any]:
         "row": move.row,
         "col": move.col,
         "direction": move.direction.value,
-        "word": move.word,
+        "word": move.alphabet.format_tiles(move.numbers) if move.numbers else move.word,
         "placed": [[p.row, p.col, p.letter, p.blank] for p in move.placed],
         "score": move.score,
         "words": list(move.words),
@@ -163,10 +163,10 @@ def _tile_set_to_state(tile_set: TileSet) -> dict[str, Any]:
         "counts": dict(sorted(tile_set.counts.items())),
     }
     if not tile_set.is_plain_english:
-        alphabet = tile_set.tile_alphabet
+        alphabet = tile_set.alphabet
         state["written"] = NOTATION
         for table in ("values", "counts"):
-            state[table] = {tile_set.show(tile): number for tile, number in state[table].items()}
+            state[table] = {alphabet.format([tile]): number for tile, number in state[table].items()}
         state["alphabet"] = {"tiles": list(alphabet.tiles), "lower": list(alphabet.lower_forms),
                              "vowels": [tile for tile in alphabet.tiles if tile in alphabet.vowels]}
     return state
@@ -214,10 +214,20 @@ def _tile_set_from_state(section: Section) -> TileSet:
             alphabet = Alphabet(*forms)
     values_of, counts_of = dict(values.value), dict(counts.value)
     with within(section.path):
-        if section.text("written", "codes", ("codes", NOTATION)) == NOTATION and alphabet is not None:
-            code = alphabet.parse_codes
-            values_of = {code(tile): number for tile, number in values_of.items()}
-            counts_of = {code(tile): number for tile, number in counts_of.items()}
+        if alphabet is not None:
+            if section.text("written", "codes", ("codes", NOTATION)) == NOTATION:
+                def form(tile: str) -> str:
+                    forms = alphabet.parse(tile) if isinstance(tile, str) else ()
+                    if len(forms) != 1:
+                        raise FormatError(f"{tile!r} is not one tile")
+                    return forms[0]
+            else:
+                legacy = legacy_forms(alphabet.tiles, alphabet.lower_forms)
+
+                def form(tile: str) -> str:
+                    return legacy.get(tile, tile)
+            values_of = {form(tile): number for tile, number in values_of.items()}
+            counts_of = {form(tile): number for tile, number in counts_of.items()}
         return TileSet(values_of, counts_of, alphabet)
 
 
@@ -259,7 +269,7 @@ def _settings_from_state(section: Section) -> GameSettings:
 def _rack_from_state(value: Any, path: str, settings: GameSettings) -> Rack:
     written = text(value, path)
     with within(path):
-        rack = Rack.parse(written)
+        rack = settings.tile_set.parse_rack(written)
         if len(rack) > settings.hand_size:
             raise FormatError(f"{len(rack)} tiles; a rack holds at most {settings.hand_size}")
         settings.tile_set.check_tiles(rack.tiles(), "the rack")
@@ -278,9 +288,11 @@ def _player_from_state(section: Section, settings: GameSettings) -> Player:
 
 
 def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
+    alphabet = settings.tile_set.alphabet
     tiles = [text(tile, f"{section.at('tiles')}[{i}]") for i, tile in
              enumerate(section.items("tiles", max(len(settings.tile_set.full_bag()), 0)))]
     with within(section.at("tiles")):
+        tiles = [_one_tile(tile, alphabet) for tile in tiles]
         settings.tile_set.check_tiles(tiles, "the bag")
     if not isinstance(section.get("fixed_order"), bool):
         raise BadField(section.at("fixed_order"), "expected true or false")
@@ -297,7 +309,16 @@ def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
     if generator[2] is not None and not isinstance(generator[2], float):
         raise BadField(section.at("random"), "not a random generator's state")
     with within(section.path):
-        return Bag.from_state(section.value)
+        return Bag.from_state({**section.value, "tiles": tiles}, alphabet)
+
+
+def _one_tile(written: str, alphabet: Alphabet) -> str:
+    """One tile written in notation (``?``, ``A``, ``[L·L]``) as its form; FormatError for
+    anything else."""
+    forms = alphabet.parse(written)
+    if len(forms) != 1:
+        raise FormatError(f"{written!r} is not one tile")
+    return forms[0]
 
 
 def _move_from_state(section: Section, settings: GameSettings) -> Move:
@@ -313,6 +334,9 @@ def _move_from_state(section: Section, settings: GameSettings) -> Move:
         if len(entry) != 4 or not isinstance(entry[3], bool):
             raise BadField(where, "expected [row, col, letter, blank]")
         letter = text(entry[2], where)
+        alphabet = settings.tile_set.alphabet
+        forms = alphabet.parse(letter) if len(letter) <= 40 else ()
+        letter = forms[0] if len(forms) == 1 else letter
         if not settings.tile_set.holds(letter) or letter == "?":
             raise BadField(where, f"{letter!r} is not a letter of the tile set")
         placed.append(Placement(whole(entry[0], where, 0, layout.rows - 1),
@@ -320,8 +344,10 @@ def _move_from_state(section: Section, settings: GameSettings) -> Move:
     words = [text(w, section.at("words")) for w in section.items("words", settings.hand_size + 1)]
     score = section.whole("score", 0, _MAX_POINTS)
     with within(section.path):
-        check_letters(word, "the word")
-        return Move(row, col, direction, word, tuple(placed), score, tuple(words))
+        alphabet = settings.tile_set.alphabet
+        if alphabet.is_single_character:
+            check_letters(word, "the word")
+        return Move(row, col, direction, word, tuple(placed), score, tuple(words), alphabet)
 
 
 def _turn_from_state(section: Section, settings: GameSettings, seats: int) -> Turn:
@@ -373,15 +399,21 @@ def game_from_state(
     try:
         top = Section(dict(state), "")
         settings = _settings_from_state(top.section("settings"))
-        if top.section("settings").section("tile_set").value.get("written") == NOTATION:
-            top = Section(convert_tiles(state, settings.tile_set.read, name), "")
+        written = top.section("settings").section("tile_set").value
+        if written.get("written") != NOTATION and "alphabet" in written:
+            # A save of an earlier version: its tiles are code points (see save_tiles).
+            alphabet = settings.tile_set.alphabet
+            legacy = legacy_forms(alphabet.tiles, alphabet.lower_forms)
+            top = Section(convert_tiles(
+                state, lambda codes: alphabet.format([legacy.get(code, code) for code in codes]), name
+            ), "")
         players = [_player_from_state(Section(entry, f"players[{i}]"), settings)
                    for i, entry in enumerate(top.items("players", MAX_PLAYERS))]
         if not players:
             raise BadField("players", "a game needs at least one player")
         lines = [text(line, "board") for line in top.items("board", settings.layout.rows)]
         with within("board"):
-            board = Board.from_text("\n".join(lines), settings.layout, "board")
+            board = Board.from_text("\n".join(lines), settings.layout, "board", settings.tile_set.alphabet)
             settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
         bag = _bag_from_state(top.section("bag"), settings)
         history = [_turn_from_state(Section(entry, f"history[{i}]"), settings, len(players))

@@ -89,7 +89,9 @@ class Game:
             require_type(seat, (Player, str), "a player")
         if len(players) > MAX_PLAYERS:
             raise InvalidArgumentError(f"a game has at most {MAX_PLAYERS} players, not {len(players)}")
-        seats = [Player(p) if isinstance(p, str) else Player(p.name, p.strategy) for p in players]
+        alphabet = settings.tile_set.alphabet
+        seats = [Player(p, None, Rack((), alphabet)) if isinstance(p, str)
+                 else Player(p.name, p.strategy, Rack((), alphabet)) for p in players]
         if not seats:
             raise InvalidArgumentError("a game needs at least one player")
         bag = Bag.full(settings.tile_set, settings.seed)
@@ -98,8 +100,8 @@ class Game:
                 f"a bag of {len(bag)} tiles cannot deal {len(seats)} racks of {settings.hand_size}"
             )
         for seat in seats:
-            seat.rack.add(bag.draw(settings.hand_size))
-        self._assemble(seats, lexicon, settings, rules, Board(settings.layout), bag)
+            seat.rack.add_numbers(bag.draw_numbers(settings.hand_size))
+        self._assemble(seats, lexicon, settings, rules, Board(settings.layout, alphabet), bag)
 
     @classmethod
     def restore(
@@ -277,7 +279,7 @@ class Game:
         player.score += move.score
         turn = Turn(
             self.current, TurnKind.PLACE, rack_before, move.score, player.score, move,
-            drawn="".join(drawn),
+            drawn=self.settings.tile_set.alphabet.format(drawn),
         )
         return self._conclude(turn)
 
@@ -289,7 +291,9 @@ class Game:
         player = self.current_player
         if not isinstance(tiles, str):
             require_type(tiles, (list, tuple), "the tiles to exchange")
-        returned = Rack.parse(tiles).tiles() if isinstance(tiles, str) else Rack(tiles).tiles()
+        tile_set = self.settings.tile_set
+        returned = (tile_set.parse_rack(tiles).tiles() if isinstance(tiles, str)
+                    else Rack(tiles, tile_set.alphabet).tiles())
         if not returned:
             raise IllegalMoveError("name at least one tile to exchange")
         if not self.can_exchange:
@@ -307,9 +311,10 @@ class Game:
         self.bag.put_back(returned)
         drawn = self.bag.draw(len(returned))
         player.rack.add(drawn)
+        written = tile_set.alphabet.format
         turn = Turn(
             self.current, TurnKind.EXCHANGE, rack_before, 0, player.score,
-            tiles="".join(returned), drawn="".join(drawn),
+            tiles=written(returned), drawn=written(drawn),
         )
         return self._conclude(turn)
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import FormatError
+from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.leaves.table import (
     CODE_BITS,
     MAX_LEAVE_TILES,
@@ -123,7 +124,7 @@ class RankedTable(LeaveTable):
     the leave (:class:`LeaveIndex`) and remembers the answer, so loading costs no more than
     decompressing the values."""
 
-    def __init__(self, alphabet: str, bounds: Sequence[int], max_size: int,
+    def __init__(self, alphabet: Alphabet | str, bounds: Sequence[int], max_size: int,
                  scaled: Sequence[int], scale: int = SCALE) -> None:
         """``scaled``: the values times ``scale``, in enumeration order, the empty leave
         left out."""
@@ -171,7 +172,9 @@ def compact_bytes(table: LeaveTable, bounds: Sequence[int], max_size: int) -> by
         scaled.append(value)
     if sys.byteorder == "big":
         scaled.byteswap()
-    header = {"alphabet": table.alphabet, "bounds": list(bounds), "max_size": max_size,
+    alphabet = table.alphabet
+    written: object = "".join(alphabet.tiles) if alphabet.is_single_character else list(alphabet.tiles)
+    header = {"alphabet": written, "bounds": list(bounds), "max_size": max_size,
               "count": len(codes), "scale": SCALE}
     return MAGIC + json.dumps(header).encode() + b"\n" + zlib.compress(scaled.tobytes(), 9)
 
@@ -186,7 +189,8 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     line, _, body = data[len(MAGIC):].partition(b"\n")
     try:
         header = json.loads(line)
-        alphabet = check_alphabet(header["alphabet"])
+        written = header["alphabet"]
+        alphabet = check_alphabet(written) if isinstance(written, str) else Alphabet(written)
         bounds = [int(b) for b in header["bounds"]]
         max_size = int(header["max_size"])
         count = int(header["count"])

@@ -12,12 +12,13 @@ import os
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, WordGamesError
-from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves.table import (
     MAX_LEAVE_TILES,
     MAX_TABLE_LEAVES,
     LeaveTable,
+    check_alphabet,
     read_bounded,
     text_to_tiles,
     tiles_to_text,
@@ -27,22 +28,15 @@ MAX_CSV_BYTES = 64 << 20
 """The largest leave CSV read (an English table is about 15 MB)."""
 
 
-def leave_codes(leave: str, alphabet: str, tile_set: TileSet | None) -> str:
-    """A leave as written in a CSV, in the table's internal code points: text made only of
-    the alphabet's code points and blanks is taken as it is (English, and files written before
-    leaves were written in notation); other text is read in ``tile_set``'s notation
-    (``[L·L]A?``).  InvalidArgumentError for text that is neither."""
-    if tile_set is None or all(char in alphabet or char in "?_" for char in leave.upper()):
-        return leave
-    return tile_set.read(leave.upper())
-
-
 def table_from_csv_text(
-    text: str, alphabet: str = ENGLISH_ALPHABET, name: str = "<csv>", tile_set: TileSet | None = None
+    text: str, alphabet: Alphabet | str = ENGLISH, name: str = "<csv>", tile_set: TileSet | None = None
 ) -> LeaveTable:
-    """The table a CSV text holds, leaves read by :func:`leave_codes`; FormatError naming the
-    line for a malformed line, a letter outside the alphabet, a value that is not a finite
-    number, a repeated leave, or more than MAX_TABLE_LEAVES lines."""
+    """The table a CSV text holds, leaves in the alphabet's notation (``[L·L]A?``; English
+    in any case); FormatError naming the line for a malformed line, a letter outside the
+    alphabet, a value that is not a finite number, a repeated leave, or more than
+    MAX_TABLE_LEAVES lines.  ``tile_set`` is accepted for compatibility: the alphabet names the
+    tiles."""
+    alphabet = check_alphabet(alphabet)
     if len(text) > MAX_CSV_BYTES:
         raise FormatError(f"{name}: larger than {MAX_CSV_BYTES} characters")
     pairs: list[tuple[tuple[int, ...], float]] = []
@@ -53,13 +47,13 @@ def table_from_csv_text(
             raise FormatError(f"{name}: more than {MAX_TABLE_LEAVES} leaves")
         written, comma, raw = line.strip().partition(",")
         try:
-            leave = leave_codes(written, alphabet, tile_set) if written else written
-            if not comma or not leave or len(leave) > MAX_LEAVE_TILES:
+            tiles = text_to_tiles(alphabet, written) if written else ()
+            if not comma or not tiles or len(tiles) > MAX_LEAVE_TILES:
                 raise FormatError(f"expected LEAVE,value with 1 to {MAX_LEAVE_TILES} tiles")
             value = float(raw)
             if not math.isfinite(value):
                 raise FormatError(f"{raw!r} is not a finite number")
-            pairs.append((text_to_tiles(alphabet, leave), value))
+            pairs.append((tiles, value))
         except (WordGamesError, ValueError) as error:
             raise FormatError(f"{name}, line {number}: {error}") from None
     try:
@@ -69,9 +63,9 @@ def table_from_csv_text(
 
 
 def read_leave_csv(
-    path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET, tile_set: TileSet | None = None
+    path: str | os.PathLike[str], alphabet: Alphabet | str = ENGLISH, tile_set: TileSet | None = None
 ) -> LeaveTable:
-    """Read a leave CSV file (UTF-8; leaves in ``tile_set``'s notation or code points); FormatError
+    """Read a leave CSV file (UTF-8; leaves in the alphabet's notation); FormatError
     when it cannot be read or parsed."""
     try:
         text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
@@ -82,9 +76,9 @@ def read_leave_csv(
 
 def csv_text(table: LeaveTable, tile_set: TileSet | None = None) -> str:
     """The CSV text of a table, KLV2 order, values with 6 decimals (the empty leave, which
-    CSV cannot spell, is left out); leaves in ``tile_set``'s notation when given."""
-    show = tile_set.show if tile_set is not None else str
-    return "".join(f"{show(tiles_to_text(table.alphabet, tiles))},{value:.6f}\n"
+    CSV cannot spell, is left out); leaves in the table's alphabet's notation (``tile_set`` is
+    accepted for compatibility)."""
+    return "".join(f"{tiles_to_text(table.alphabet, tiles)},{value:.6f}\n"
                    for tiles, value in table.sorted_leaves() if tiles)
 
 

@@ -68,7 +68,7 @@ class DenseLeaves:
         self.weights = [1 << (CODE_BITS * t) for t in range(tiles)]  # Python ints: no overflow
         self.scratch_tiles = array("i", bytes(4 * 32))
         self.scratch_counts = array("i", bytes(4 * 32))
-        self.tile_number = {letter: n for n, letter in enumerate(table.alphabet, 1)}
+        self.tile_number = {tile: n for n, tile in enumerate(table.alphabet.tiles, 1)}
 
     def use_scaled(self, scaled: Sequence[int], scale: int, empty: float) -> None:
         """Read values from ``scaled`` (int16 values times ``scale`` in rank order, the empty

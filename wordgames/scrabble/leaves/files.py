@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.lexicon.alphabet import ENGLISH
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.leaves.compact import read_compact, write_compact
 from wordgames.scrabble.leaves.csvfile import read_leave_csv, write_leave_csv
@@ -40,11 +40,11 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
     """A leave table: a shipped one by name (``enable``; loaded once per process, about a
     second), or a file by extension (KLV2, CSV or compact).  A KLV2 or CSV file is read in
     ``tile_set``'s alphabet (its tile ``n`` is the distribution's tile ``n``, as MAGPIE numbers
-    them; a multi-character tile becomes its internal code point); English by default.
+    them); English by default.
     FormatError for an unknown extension or a bad file."""
     if tile_set is not None and not isinstance(tile_set, TileSet):
         raise InvalidArgumentTypeError(f"a tile set must be a TileSet, not {type(tile_set).__name__}")
-    alphabet = ENGLISH_ALPHABET if tile_set is None else alphabet_of(tile_set)
+    alphabet = ENGLISH if tile_set is None else alphabet_of(tile_set)
     if isinstance(source, str) and source.lower() in SHIPPED:
         return _shipped(source.lower())
     if not isinstance(source, (str, os.PathLike)):
@@ -73,9 +73,9 @@ def save_leaves(path: str | os.PathLike[str], table: LeaveTable, tile_set: TileS
     elif suffix == ".csv":
         write_leave_csv(path, table, tile_set)
     elif suffix == ".leaves":
-        if table.alphabet != ENGLISH_ALPHABET:
+        if table.alphabet.tiles != ENGLISH.tiles:
             raise FormatError(f"{path}: the compact format holds English tables only")
         longest = max((len(table.tiles_of_code(code)) for code, _ in table.items()), default=0)
-        write_compact(path, table, distribution_bounds(ENGLISH_ALPHABET, STANDARD_ENGLISH), longest)
+        write_compact(path, table, distribution_bounds(ENGLISH, STANDARD_ENGLISH), longest)
     else:
         raise FormatError(f"{path}: write a leave table as {', '.join(FORMATS)}")

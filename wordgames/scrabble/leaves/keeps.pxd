@@ -6,8 +6,7 @@ from wordgames.scrabble.leaves.dense cimport DenseLeaves
 
 
 cdef class RackKeeps:
-    cdef public str alphabet
-    cdef public dict slot_of
+    cdef public object alphabet
     cdef public list slots, ordered, slot_counts
     cdef public object counts, radix, values
     cdef public Py_ssize_t size, full, best_keep, best_ties
@@ -19,4 +18,4 @@ cdef class RackKeeps:
 
 
 @cython.locals(keeps=RackKeeps, number=dict, tiles=list, slot=int, found=object)
-cpdef object table_keeps(DenseLeaves dense, str alphabet, object rack)
+cpdef object table_keeps(DenseLeaves dense, object alphabet, object rack)

@@ -8,8 +8,8 @@ it plays: an integer a move generator keeps up to date with no string, sort or d
 of the game's) in an array, so a move's equity is its score plus one array read, and the
 exchange candidates (every keep but the whole rack) are valued by the same array.
 
-Tiles are named by *slots*: the letters of the move generator's alphabet (the tile set's
-letters, in order) are slots ``0 .. len - 1`` and the blank is slot ``len``.
+Tiles are named by *slots*: a tile's slot is its tile number in the tile set's alphabet (the
+move generator's numbering), and the blank's is 0.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import BLANK, Rack
 from wordgames.scrabble.leaves.dense import DenseLeaves, best_keep, fill_end_values
@@ -36,22 +37,19 @@ class RackKeeps:
     placement's or an exchange's leave can be worth), ``best_keep`` the first keep of that
     value in keep order and ``best_ties`` how many keeps share it."""
 
-    def __init__(self, alphabet: str, rack: Rack) -> None:
+    def __init__(self, alphabet: Alphabet, rack: Rack) -> None:
         """The numbering for ``rack`` over ``alphabet`` (values all 0 until filled);
-        ValueError when the rack holds a letter outside the alphabet."""
+        ValueError when the rack holds a tile outside the alphabet."""
         self.alphabet = alphabet
-        self.slot_of = _slots(alphabet)
-        counts = rack.counts()
         self.slots: list[int] = []
         self.counts = array("i")
-        self.slot_counts = [0] * (len(alphabet) + 1)
-        for tile, count in counts.items():
-            slot = self.slot_of.get(tile)
-            if slot is None:
-                raise ValueError(f"{tile!r} is not a tile of the alphabet {alphabet!r}")
-            self.slots.append(slot)
-            self.counts.append(count)
-            self.slot_counts[slot] = count
+        self.slot_counts = rack_slot_counts(alphabet, rack)
+        # Distinct tiles in the rack's order: tiles in tile order, the blank last.
+        for slot in [*range(1, len(self.slot_counts)), 0]:
+            count = self.slot_counts[slot]
+            if count:
+                self.slots.append(slot)
+                self.counts.append(count)
         self.radix = array("q", bytes(8 * (len(alphabet) + 1)))
         self.size = 1
         self.full = 0
@@ -83,42 +81,71 @@ class RackKeeps:
             first = min(tied, key=self.keep_order)
         self.best_keep = first
 
-    def keep_order(self, keep: int) -> tuple[int, list[str]]:
-        """A keep's place in the reference's order: size, then its tiles as the rack sorts
-        them (letters in order, blanks last)."""
-        tiles = self.kept(keep)
-        return len(tiles), [chr(0x10FFFF) if tile == BLANK else tile for tile in tiles]
+    def keep_order(self, keep: int) -> tuple[int, list[int]]:
+        """A keep's place in the engine's order: size, then its tiles as the rack sorts them
+        (tiles in tile order, blanks last)."""
+        numbers = self.kept_numbers(keep)
+        return len(numbers), [256 if number == 0 else number for number in numbers]
 
-    def kept(self, keep: int) -> list[str]:
-        """The tiles of keep number ``keep``, sorted as a rack sorts them (blanks last)."""
-        tiles: list[str] = []
+    def kept_numbers(self, keep: int) -> list[int]:
+        """The tile numbers of keep number ``keep``, sorted as a rack sorts them (blanks, 0,
+        last)."""
+        numbers: list[int] = []
         for slot, count in zip(self.ordered, self.counts, strict=True):
             digit = (keep // self.radix[slot]) % (count + 1)
-            tiles.extend([self.tile(slot)] * digit)
-        return sorted(tiles, key=lambda tile: (tile == BLANK, tile))
+            numbers.extend([slot] * digit)
+        return sorted(numbers, key=lambda number: (number == 0, number))
+
+    def kept(self, keep: int) -> list[str]:
+        """The tiles of keep number ``keep``, written, sorted as a rack sorts them (blanks
+        last)."""
+        return [self.tile(number) for number in self.kept_numbers(keep)]
 
     def tile(self, slot: int) -> str:
-        """The tile of a slot."""
-        return BLANK if slot == len(self.alphabet) else self.alphabet[slot]
+        """The tile of a slot, written (``?`` for the blank)."""
+        return BLANK if slot == 0 else self.alphabet.tile(slot)
 
-    def require(self, alphabet: str, rack: Rack) -> None:
+    def require(self, alphabet: Alphabet, rack: Rack) -> None:
         """InvalidArgumentError unless these are the keeps of ``rack`` over ``alphabet``."""
-        if self.alphabet != alphabet or self.slot_counts != RackKeeps(alphabet, rack).slot_counts:
+        if self.alphabet.tiles != alphabet.tiles or self.slot_counts != rack_slot_counts(alphabet, rack):
             raise InvalidArgumentError(f"these keeps were made for another rack than {rack}")
+
+    def after_numbers(self, numbers: Iterable[int]) -> int:
+        """The number of the keep left after playing tile numbers ``numbers`` (a blank as 0
+        or ``n | BLANK_BIT``)."""
+        keep = self.full
+        radix = self.radix
+        for number in numbers:
+            keep -= radix[0 if number & BLANK_BIT else number]
+        return keep
 
     def after(self, tiles_used: Iterable[str]) -> int:
         """The number of the keep left after playing ``tiles_used`` (``?`` for blanks)."""
-        keep = self.full
-        for tile in tiles_used:
-            keep -= self.radix[self.slot_of[tile]]
-        return keep
+        number = self.alphabet.number
+        return self.after_numbers(0 if tile == BLANK else number(tile) for tile in tiles_used)
 
     def equity(self, move: Move) -> float:
         """``move``'s score plus the value of what it keeps."""
-        return move.score + self.values[self.after(move.tiles_used)]
+        return move.score + self.values[self.after_numbers(n for _r, _c, n in move.placed_numbers())]
 
 
-def table_keeps(dense: DenseLeaves, alphabet: str, rack: Rack) -> RackKeeps | None:
+def rack_slot_counts(alphabet: Alphabet, rack: Rack) -> list[int]:
+    """The rack's count of each slot (tile number of ``alphabet``, 0 the blanks); ValueError
+    for a tile outside the alphabet."""
+    if rack.alphabet.tiles == alphabet.tiles:
+        return rack.number_counts()
+    counts = [0] * (len(alphabet) + 1)
+    for tile, count in rack.counts().items():
+        if tile == BLANK:
+            counts[0] += count
+        elif tile in alphabet.tiles:
+            counts[alphabet.number(tile)] += count
+        else:
+            raise ValueError(f"{tile!r} is not a tile of the alphabet")
+    return counts
+
+
+def table_keeps(dense: DenseLeaves, alphabet: Alphabet, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack`` valued by a leave table (through its :class:`DenseLeaves`);
     None when the rack has more than :data:`MAX_KEEPS` keeps or a tile the table does not
     know.  Cost: O(keeps x tiles) in compiled code."""
@@ -141,7 +168,7 @@ def table_keeps(dense: DenseLeaves, alphabet: str, rack: Rack) -> RackKeeps | No
     return keeps
 
 
-def end_keeps(alphabet: str, rack: Rack, faces: dict[str, int], stuck_factor: float,
+def end_keeps(alphabet: Alphabet, rack: Rack, faces: dict[str, int], stuck_factor: float,
               out_value: float) -> RackKeeps | None:
     """The keeps of ``rack`` valued as the end of the game counts them: keeping nothing
     (going out) is worth ``out_value``, a kept tile costs ``stuck_factor`` times its face
@@ -159,21 +186,7 @@ def end_keeps(alphabet: str, rack: Rack, faces: dict[str, int], stuck_factor: fl
     return keeps
 
 
-_SLOTS: dict[str, dict[str, int]] = {}
-
-
-def _slots(alphabet: str) -> dict[str, int]:
-    """Each tile's slot in ``alphabet`` (memoised; do not modify)."""
-    found = _SLOTS.get(alphabet)
-    if found is None:
-        if len(_SLOTS) > 64:
-            _SLOTS.clear()
-        found = _SLOTS[alphabet] = {letter: slot for slot, letter in enumerate(alphabet)}
-        found[BLANK] = len(alphabet)
-    return found
-
-
-def zero_keeps(alphabet: str, rack: Rack) -> RackKeeps | None:
+def zero_keeps(alphabet: Alphabet, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack``, every one worth 0 (no leave table); None for more than
     :data:`MAX_KEEPS` keeps."""
     keeps = RackKeeps(alphabet, rack)

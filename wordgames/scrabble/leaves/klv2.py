@@ -16,8 +16,8 @@ from array import array
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import FormatError, InvalidArgumentTypeError, LexiconError
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet
 from wordgames.lexicon.kwg import (
-    ENGLISH_ALPHABET,
     decode_words,
     encode_words,
     nodes_from_bytes,
@@ -29,7 +29,7 @@ MAX_KLV2_BYTES = 64 << 20
 """The largest KLV2 file read (an English table is 3.7 MB)."""
 
 
-def table_from_klv2_bytes(data: bytes, alphabet: str = ENGLISH_ALPHABET, name: str = "<klv2>") -> LeaveTable:
+def table_from_klv2_bytes(data: bytes, alphabet: Alphabet | str = ENGLISH, name: str = "<klv2>") -> LeaveTable:
     """The leave table a KLV2 file's bytes hold; FormatError for a truncated or malformed
     file, a count of values that differs from the graph's leaves, or a file beyond the
     limits (MAX_KLV2_BYTES, MAX_TABLE_LEAVES, MAX_LEAVE_TILES).  Cost: decoding the graph,
@@ -64,7 +64,7 @@ def table_from_klv2_bytes(data: bytes, alphabet: str = ENGLISH_ALPHABET, name: s
     return LeaveTable.from_leaves(alphabet, zip(leaves, values, strict=True))
 
 
-def read_klv2(path: str | os.PathLike[str], alphabet: str = ENGLISH_ALPHABET) -> LeaveTable:
+def read_klv2(path: str | os.PathLike[str], alphabet: Alphabet | str = ENGLISH) -> LeaveTable:
     """Read a KLV2 file (see :func:`table_from_klv2_bytes`); FormatError when it cannot be
     read."""
     return table_from_klv2_bytes(read_bounded(path, MAX_KLV2_BYTES), alphabet, str(path))

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet
 from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.tiles import BLANK, TileSet
 
@@ -31,24 +31,28 @@ MAX_TABLE_LEAVES = 4_000_000
 Tiles = tuple[int, ...]
 
 
-def check_alphabet(alphabet: object) -> str:
-    """``alphabet`` if it is a string of distinct upper-case letters (not ``?``) of at most
-    255 letters; else InvalidArgumentTypeError/InvalidArgumentError."""
+def check_alphabet(alphabet: object) -> Alphabet:
+    """``alphabet`` as an :class:`Alphabet`: one already, or a string of distinct upper-case
+    letters (not ``?``), one a tile; else InvalidArgumentTypeError/InvalidArgumentError."""
+    if isinstance(alphabet, Alphabet):
+        return alphabet
     if not isinstance(alphabet, str):
-        raise InvalidArgumentTypeError(f"an alphabet must be a string, not {type(alphabet).__name__}")
-    if not alphabet or len(alphabet) > 255 or len(set(alphabet)) != len(alphabet):
-        raise InvalidArgumentError("an alphabet holds 1 to 255 distinct letters")
+        raise InvalidArgumentTypeError(f"an alphabet must be a string or an Alphabet, not {type(alphabet).__name__}")
+    if not alphabet or len(set(alphabet)) != len(alphabet):
+        raise InvalidArgumentError("an alphabet holds 1 to 63 distinct letters")
     if BLANK in alphabet or not alphabet.isupper():
         raise InvalidArgumentError(f"an alphabet's letters are upper-case letters, not {alphabet!r}")
-    return alphabet
+    if alphabet == "".join(ENGLISH.tiles):
+        return ENGLISH
+    return Alphabet.from_letters(alphabet)
 
 
-def alphabet_of(tile_set: TileSet) -> str:
+def alphabet_of(tile_set: TileSet) -> Alphabet:
     """The KLV2 alphabet of a tile set: English tile sets use wolges' and MAGPIE's A..Z
-    numbering; others their tiles' internal code points in tile-number order (the order of
-    the distribution's rows, as MAGPIE numbers them)."""
-    letters = "".join(tile_set.tiles)
-    return ENGLISH_ALPHABET if set(letters) <= set(ENGLISH_ALPHABET) else letters
+    numbering; others their own tile numbers (the order of the distribution's rows, as MAGPIE
+    numbers them)."""
+    tiles = tile_set.tiles
+    return ENGLISH if set(tiles) <= set(ENGLISH.tiles) else tile_set.alphabet
 
 
 class LeaveTable:
@@ -60,19 +64,21 @@ class LeaveTable:
     ``missing`` (0.0 by default) when looked up by code.
     """
 
-    def __init__(self, alphabet: str, values: dict[int, float], missing: float = 0.0) -> None:
+    def __init__(self, alphabet: Alphabet | str, values: dict[int, float], missing: float = 0.0) -> None:
         self.alphabet = check_alphabet(alphabet)
         self.values = values
         self.missing = float(missing)
         self.weights: dict[str, int] = {BLANK: 1}
-        for number, letter in enumerate(alphabet, 1):
-            self.weights[letter] = 1 << (CODE_BITS * number)
-            self.weights[letter.lower()] = 1  # a played blank comes back to the rack as '?'
+        for number, tile in enumerate(self.alphabet.tiles, 1):
+            self.weights[tile] = 1 << (CODE_BITS * number)
+            lower = self.alphabet.lower_forms[number - 1]
+            if lower is not None:
+                self.weights[lower] = 1  # a played blank comes back to the rack as '?'
 
     # --- building -------------------------------------------------------------------------
 
     @classmethod
-    def from_leaves(cls, alphabet: str, leaves: Iterable[tuple[Sequence[int], float]]) -> LeaveTable:
+    def from_leaves(cls, alphabet: Alphabet | str, leaves: Iterable[tuple[Sequence[int], float]]) -> LeaveTable:
         """A table from (tile numbers, value) pairs; FormatError for a tile outside the
         alphabet, a leave longer than MAX_LEAVE_TILES, a repeated leave or more than
         MAX_TABLE_LEAVES leaves."""
@@ -94,10 +100,11 @@ class LeaveTable:
         return cls(alphabet, values)
 
     @classmethod
-    def from_texts(cls, alphabet: str, leaves: Mapping[str, float]) -> LeaveTable:
+    def from_texts(cls, alphabet: Alphabet | str, leaves: Mapping[str, float]) -> LeaveTable:
         """A table from ``{"?ES": 25.1, ...}`` (``?`` a blank); FormatError for a letter
         outside the alphabet."""
-        return cls.from_leaves(alphabet, ((text_to_tiles(alphabet, text), v) for text, v in leaves.items()))
+        checked = check_alphabet(alphabet)
+        return cls.from_leaves(checked, ((text_to_tiles(checked, text), v) for text, v in leaves.items()))
 
     # --- lookups (the hot path) -----------------------------------------------------------
 
@@ -147,39 +154,46 @@ class LeaveTable:
         return sorted((self.tiles_of_code(code), value) for code, value in self.items())
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, LeaveTable) and self.alphabet == other.alphabet
+        return (isinstance(other, LeaveTable) and self.alphabet.tiles == other.alphabet.tiles
                 and dict(self.items()) == dict(other.items()))
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<LeaveTable {len(self)} leaves, alphabet {self.alphabet!r}>"
+        return f"<LeaveTable {len(self)} leaves, alphabet {self.alphabet.format(self.alphabet.tiles)!r}>"
 
 
-def tiles_to_text(alphabet: str, tiles: Iterable[int]) -> str:
-    """Tile numbers as text (0 -> ``?``)."""
-    return "".join(BLANK if tile == 0 else alphabet[tile - 1] for tile in tiles)
+def tiles_to_text(alphabet: Alphabet | str, tiles: Iterable[int]) -> str:
+    """Tile numbers as text (0 -> ``?``; multi-character tiles in notation)."""
+    return check_alphabet(alphabet).format_tiles(tiles)
 
 
-def text_to_tiles(alphabet: str, text: str) -> Tiles:
-    """Text (``?`` or ``_`` a blank, any case) as sorted tile numbers; FormatError for a
-    character outside the alphabet."""
-    number = {letter: index for index, letter in enumerate(alphabet, 1)}
-    tiles = []
-    for char in text.upper():
-        if char in "?_":
-            tiles.append(0)
-        elif char in number:
-            tiles.append(number[char])
-        else:
-            raise FormatError(f"leave {text!r}: {char!r} is not a letter of the alphabet")
-    return tuple(sorted(tiles))
+def text_to_tiles(alphabet: Alphabet | str, text: str) -> Tiles:
+    """Text (``?`` or ``_`` a blank; one-letter tiles in any case, others in notation) as
+    sorted tile numbers; FormatError for a character outside the alphabet."""
+    checked = check_alphabet(alphabet)
+    if checked.is_single_character:
+        tiles = []
+        for char in text:
+            if char in "?_":
+                tiles.append(0)
+            elif char.upper() in checked.tiles:
+                tiles.append(checked.number(char.upper()))
+            else:
+                raise FormatError(f"leave {text!r}: {char!r} is not a letter of the alphabet")
+        return tuple(sorted(tiles))
+    try:
+        numbers = checked.parse_tiles(text)
+    except InvalidArgumentError as error:
+        raise FormatError(f"leave {text!r}: {error}") from None
+    # A lower-case form on a leave is a blank, as on a rack.
+    return tuple(sorted(0 if number & 0x80 else number for number in numbers))
 
 
-def distribution_bounds(alphabet: str, tile_set: TileSet) -> list[int]:
+def distribution_bounds(alphabet: Alphabet | str, tile_set: TileSet) -> list[int]:
     """How many copies of each tile number a bag of ``tile_set`` holds (index 0: blanks)."""
     counts = tile_set.counts
-    return [counts.get(BLANK, 0), *(counts.get(letter, 0) for letter in alphabet)]
+    return [counts.get(BLANK, 0), *(counts.get(tile, 0) for tile in check_alphabet(alphabet).tiles)]
 
 
 def enumerate_leaves(bounds: Sequence[int], max_size: int) -> Iterator[Tiles]:

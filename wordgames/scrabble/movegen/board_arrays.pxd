@@ -8,7 +8,9 @@ ctypedef long long i64
 ctypedef unsigned int u32
 ctypedef unsigned char u8
 
-cdef u64 _ALL, _ODD, _PAIR, _NIBBLE, _ONES
+cdef u64 _ALL, _ODD, _PAIR, _NIBBLE, _ONES, _TERMINAL
+cdef int _UNBLANK
+cdef i64 _NO_CROSS
 
 cpdef int _bits(u64 mask) noexcept
 
@@ -20,44 +22,54 @@ cdef inline int _popcount(u64 mask) noexcept:
     mask = (mask + (mask >> 4)) & <u64>0x0F0F0F0F0F0F0F0F
     return <int>((mask * <u64>0x0101010101010101) >> 56)
 
-@cython.locals(node=Py_ssize_t, mask=u64, out=u64, position=int, m=u64[::1], k=u64[::1],
-               t=u64[::1])
-cpdef object _translate(object masks, object kids, object to_tile, u64 terminal)
-
 @cython.locals(node=Py_ssize_t, children=int, best=int, child=Py_ssize_t, m=u64[::1],
                f=u32[::1], h=u8[::1])
-cpdef object _heights(object masks, object first, u64 terminal)
+cpdef object _heights(object masks, object first)
 
 
-cdef class BoardArrays:
-    cdef u64[::1] kids
-    cdef u64[::1] masks
-    cdef unsigned int[::1] first
-    cdef u64[::1] lexicon_bit
-    cdef u64 terminal, full
-    cdef int letter_count
-    cdef i64[::1] values
-    cdef Py_ssize_t squares, rows, cols
-    cdef int[::1] tile, cross_length, anchor, next_square
-    cdef i64[::1] tile_points, cross_points, lm, wm, run_points
-    cdef u64[::1] cross
-    cdef int[::1] word, offsets, chosen, flags
-    cdef i64[::1] losses
-    cdef unsigned char[::1] height
-    cdef i64[::1] most_points, most_mult, most_cross, most_lm
+cdef class BoardState:
+    cdef public u64[::1] masks
+    cdef public unsigned int[::1] first
+    cdef public u64 full
+    cdef public int letter_count
+    cdef public i64[::1] values
+    cdef public Py_ssize_t squares, rows, cols
+    cdef public int[::1] tile, full_tile, cross_length, anchor, next_square
+    cdef public i64[::1] tile_points, cross_points, lm, wm, run_points
+    cdef public u64[::1] cross
+    cdef unsigned char[::1] marks
+    cdef public long long version
+    cdef public bint empty
+    cdef Py_ssize_t start
+    cdef Py_ssize_t board_id
 
-    cdef void _size(self, Py_ssize_t rows, Py_ssize_t cols)
-    cdef Py_ssize_t _base(self, int across) noexcept
+    cdef void _size(self, Py_ssize_t rows, Py_ssize_t cols) except *
+    cpdef Py_ssize_t base(self, int across) noexcept
+    cpdef Py_ssize_t at(self, int across, Py_ssize_t row, Py_ssize_t col) noexcept
 
-    @cython.locals(empty=bint, o=int, base=Py_ssize_t, square=Py_ssize_t, r=Py_ssize_t,
-                   c=Py_ssize_t, at=Py_ssize_t)
-    cpdef load_board(self, object tiles, object points, object letter_mult, object word_mult,
-                     Py_ssize_t rows, Py_ssize_t cols, Py_ssize_t start)
+    cpdef sync(self, object board)
 
-    @cython.locals(base=Py_ssize_t, other=Py_ssize_t, line=Py_ssize_t, col=Py_ssize_t,
-                   at=Py_ssize_t)
-    cdef void _lines(self, int across, Py_ssize_t lines, Py_ssize_t length, bint empty,
-                     Py_ssize_t start)
+    @cython.locals(rows=Py_ssize_t, cols=Py_ssize_t, square=Py_ssize_t, r=Py_ssize_t,
+                   c=Py_ssize_t, across=int, at=Py_ssize_t, squares=bytes)
+    cpdef load(self, object board)
+
+    @cython.locals(r=Py_ssize_t, c=Py_ssize_t, points=i64, tile=int, at=Py_ssize_t)
+    cdef void _set_tile(self, Py_ssize_t square, int number) noexcept
+
+    @cython.locals(squares=bytes, empty=bint, rows=Py_ssize_t, cols=Py_ssize_t, marks=u8[::1],
+                   square=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, col=Py_ssize_t,
+                   row=Py_ssize_t, across=int, lines=Py_ssize_t, length=Py_ssize_t,
+                   base=Py_ssize_t, line=Py_ssize_t, at=Py_ssize_t)
+    cdef _apply(self, object board, object changed)
+
+    cdef void _mark(self, Py_ssize_t row, Py_ssize_t col) noexcept
+
+    @cython.locals(base=Py_ssize_t, line=Py_ssize_t, col=Py_ssize_t)
+    cdef void _lines(self, int across, Py_ssize_t lines, Py_ssize_t length) noexcept
+
+    @cython.locals(start=Py_ssize_t)
+    cdef void _square(self, int across, Py_ssize_t at, Py_ssize_t line, Py_ssize_t col,
+                      Py_ssize_t lines, Py_ssize_t length) noexcept
 
     @cython.locals(nxt=Py_ssize_t, points=i64, end=Py_ssize_t)
     cdef void _run_after(self, Py_ssize_t at, Py_ssize_t col, Py_ssize_t length) noexcept
@@ -67,15 +79,5 @@ cdef class BoardArrays:
     cdef void _cross_check(self, Py_ssize_t at, Py_ssize_t line_start, Py_ssize_t position,
                            Py_ssize_t length) noexcept
 
-    @cython.locals(width=Py_ssize_t, need=Py_ssize_t, col=Py_ssize_t, points=i64, mult=i64,
-                   cross=i64, lm=i64, k=int, square=Py_ssize_t, at=Py_ssize_t)
-    cdef void _line_bounds(self, Py_ssize_t line_base, Py_ssize_t length, i64 max_value,
-                           int tiles)
-
-    @cython.locals(width=Py_ssize_t, first=Py_ssize_t, most=i64, start=Py_ssize_t,
-                   at=Py_ssize_t, score=i64)
-    cdef i64 _anchor_bound(self, Py_ssize_t line_base, Py_ssize_t col, int limit, int tiles,
-                           i64 max_value, i64 bingo) noexcept
-
-    cdef Py_ssize_t _child(self, Py_ssize_t node, int letter) noexcept
-
+    @cython.locals(bit=u64, mask=u64)
+    cpdef Py_ssize_t child(self, Py_ssize_t node, int tile) noexcept

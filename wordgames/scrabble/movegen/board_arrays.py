@@ -1,15 +1,20 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 # (Compiled, this module indexes without checks: every index is in range and none is negative.)
-"""What the typed move-generation kernel (:mod:`.kernel`) reads: the lexicon and the board as
-fixed arrays.
+"""What the move-generation kernel reads: the lexicon and the board as fixed arrays, in tile
+numbers.
 
-* :class:`KernelLexicon`: the packed node table (:mod:`wordgames.lexicon.packed`) with its
-  letter bits mapped once to the tile set's letter numbers (position in ``tile_set.letters``),
-  so the search's masks are in the tile set's letter order whatever the alphabet;
-* :class:`BoardArrays`: the board read once per search into flat arrays for both orientations
-  (tile number or -1, tile points, cross-check mask, cross-word points and length, premiums,
-  anchors, the square after the board tiles that follow each square and their points), with
-  the lexicon walk those need.  :class:`.kernel.Kernel` extends it with the search.
+* :class:`KernelLexicon`: a packed node table in a tile set's numbering
+  (:func:`wordgames.lexicon.packed.packed_nodes_for`): bit ``t - 1`` of ``masks[node]`` when
+  tile ``t`` may follow, bit 63 for a word; and per node the most tiles a word may still take
+  after it (the best-move search drops a path that cannot reach the bingo).
+* :class:`BoardState`: one board seen by one lexicon and set of tile values, both orientations
+  (across lines first, then down lines, each line's squares in reading order): per square its
+  tile (a number, 0 empty; ``tile`` without the blank bit, as the lexicon spells it,
+  ``full_tile`` with it), tile points, premiums, cross-check mask, cross-word points and
+  length, whether it is an anchor, and the square after the board tiles that follow it with
+  their points.  It lives with the board (:meth:`Board.kernel_state`) and follows the board's
+  change log (:meth:`BoardState.sync`): after a move is played or taken back only the rows and
+  columns it touched are computed again.
 
 C types are declared in ``board_arrays.pxd``; run as plain Python the module gives the same
 answers, only slower.
@@ -20,14 +25,18 @@ from __future__ import annotations
 import weakref
 from array import array
 from collections.abc import Sequence
+from typing import Any
 
-from wordgames.lexicon.packed import PackedNodes
+from wordgames.lexicon.packed import TERMINAL, PackedNodes
 
 _ALL = 0xFFFFFFFFFFFFFFFF
 _ODD = 0x5555555555555555
 _PAIR = 0x3333333333333333
 _NIBBLE = 0x0F0F0F0F0F0F0F0F
 _ONES = 0x0101010101010101
+_TERMINAL = TERMINAL  # a C constant when compiled
+_UNBLANK = 0x7F  # a tile number without the blank bit (BLANK_BIT is 0x80)
+_NO_CROSS = -1  # cross_points of a square whose tile would form no cross word
 
 
 def _bits(mask: int) -> int:
@@ -54,32 +63,25 @@ def _grown(old: array[int], used: int, wanted: int) -> array[int]:
 
 
 class KernelLexicon:
-    """A packed node table with its child masks in a tile set's letter order: ``kids[node]``
-    has bit ``i`` when letter ``alphabet[i]`` may follow; the child along letter ``i`` is
-    ``first[node] + popcount(masks[node] & (lexicon_bit[i] - 1))``.  When the alphabet's
-    letters hold the table's first bits in order (A-Z and ENABLE) ``kids`` is the table's own
-    mask array; otherwise it is translated once, one pass over the nodes."""
+    """A packed node table in a tile set's numbering (see the module docstring): the child of
+    ``node`` along tile ``t`` is ``first[node] + popcount(masks[node] & ((1 << (t - 1)) - 1))``;
+    ``height[node]`` is the most tiles a word may still take after it (at most 255)."""
 
-    def __init__(self, packed: PackedNodes, alphabet: str) -> None:
+    def __init__(self, packed: PackedNodes) -> None:
+        self.packed = packed
         self.masks = packed.masks
         self.first = packed.first
-        self.terminal = packed.terminal
-        self.lexicon_bit = array("Q", [packed.letter_bits.get(letter, 0) for letter in alphabet])
-        if all(self.lexicon_bit[i] == 1 << i for i in range(len(alphabet))):
-            self.kids = packed.masks
-        else:
-            self.kids = _translated(packed, alphabet)
-        self.height = _heights(packed.masks, packed.first, packed.terminal)
+        self.height = _heights(packed.masks, packed.first)
 
 
-def _heights(masks: array[int], first: array[int], terminal: int) -> array[int]:
-    """Per node, the most letters a word may still take after it (at most 255): the best-move
-    search drops a path that cannot reach the bingo.  Children are numbered after their
-    parent (breadth first), so one backward pass.  Cost: O(nodes), a byte each."""
+def _heights(masks: array[int], first: array[int]) -> array[int]:
+    """Per node, the most tiles a word may still take after it (at most 255).  Children are
+    numbered after their parent (breadth first), so one backward pass.  Cost: O(nodes), a
+    byte each."""
     height = _zeros("B", len(masks))
     m, f, h = masks, first, height  # typed views when compiled
     for node in range(len(masks) - 1, -1, -1):
-        children = _bits(m[node] & ~terminal)
+        children = _bits(m[node] & ~_TERMINAL)
         best = 0
         for child in range(f[node], f[node] + children):
             if h[child] + 1 > best:
@@ -88,82 +90,46 @@ def _heights(masks: array[int], first: array[int], terminal: int) -> array[int]:
     return height
 
 
-def _translated(packed: PackedNodes, alphabet: str) -> array[int]:
-    """Each node's child mask with letter ``alphabet[i]`` on bit ``i`` (other letters dropped)."""
-    to_tile = _zeros("Q", 64)  # lexicon bit position -> tile bit (0: not in the alphabet)
-    for i, letter in enumerate(alphabet):
-        bit = packed.letter_bits.get(letter, 0)
-        if bit:
-            to_tile[bit.bit_length() - 1] = 1 << i
-    masks = packed.masks
-    kids = _zeros("Q", len(masks))
-    return _translate(masks, kids, to_tile, packed.terminal)
+_LEXICONS: weakref.WeakKeyDictionary[PackedNodes, KernelLexicon] = weakref.WeakKeyDictionary()
 
 
-def _translate(masks: array[int], kids: array[int], to_tile: array[int], terminal: int) -> array[int]:
-    """Fill ``kids`` from ``masks`` through ``to_tile`` (a loop the compiler types)."""
-    m, k, t = masks, kids, to_tile  # typed views when compiled
-    for node in range(len(masks)):
-        mask = m[node] & ~terminal
-        out = 0
-        position = 0
-        while mask:
-            if mask & 1:
-                out |= t[position]
-            mask >>= 1
-            position += 1
-        k[node] = out
-    return kids
-
-
-_LEXICONS: weakref.WeakKeyDictionary[PackedNodes, dict[str, KernelLexicon]] = weakref.WeakKeyDictionary()
-
-
-def kernel_lexicon(packed: PackedNodes, alphabet: str) -> KernelLexicon:
-    """The :class:`KernelLexicon` of ``packed`` for ``alphabet`` (made once, kept with it)."""
-    by_alphabet = _LEXICONS.setdefault(packed, {})
-    found = by_alphabet.get(alphabet)
+def kernel_lexicon(packed: PackedNodes) -> KernelLexicon:
+    """The :class:`KernelLexicon` of ``packed`` (made once, kept with it)."""
+    found = _LEXICONS.get(packed)
     if found is None:
-        found = by_alphabet[alphabet] = KernelLexicon(packed, alphabet)
+        found = _LEXICONS[packed] = KernelLexicon(packed)
     return found
 
 
-class BoardArrays:
-    """The lexicon arrays of one alphabet and letter values, and the arrays of the board last
-    loaded (both orientations: across lines first, then down lines, each line's squares in
-    reading order)."""
+class BoardState:
+    """One board's arrays for one lexicon and set of tile values (see the module docstring).
+    :meth:`sync` brings them up to the board as it is; the kernel reads them."""
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int]) -> None:
-        self.kids = lexicon.kids
-        self.height = lexicon.height
         self.masks = lexicon.masks
         self.first = lexicon.first
-        self.lexicon_bit = lexicon.lexicon_bit
-        self.terminal = lexicon.terminal
-        self.letter_count = len(values)
-        letters: int = len(values)  # a Python int: the shift must not overflow a C long
+        self.letter_count = len(values) - 1
+        letters: int = self.letter_count  # a Python int: the shift must not overflow a C long
         self.full = (1 << letters) - 1
-        self.values = array("q", [*values, 0])
+        self.values = array("q", values)
+        self.rows = 0
+        self.cols = 0
         self.squares = 0
-        self.word = _zeros("i", 1)
-        self.offsets = _zeros("i", 1)
-        self.losses = _zeros("q", 1)
-        self.chosen = _zeros("i", 1)
-        self.flags = _zeros("i", 1)
-        self.most_points = _zeros("q", 1)
-        self.most_mult = _zeros("q", 1)
-        self.most_cross = _zeros("q", 1)
-        self.most_lm = _zeros("q", 1)
+        self.version = -1
+        self.empty = True
+        self.start = 0
+        self.board_id = 0
+        self.marks = _zeros("B", 1)
+
+    # --- loading --------------------------------------------------------------------------------
 
     def _size(self, rows: int, cols: int) -> None:
-        """Arrays for a board of ``rows`` x ``cols`` squares, both orientations, and the
-        search's per-square buffers."""
+        """Arrays for a board of ``rows`` x ``cols`` squares, both orientations."""
         self.rows = rows
         self.cols = cols
-        if self.squares == 2 * rows * cols:
-            return
         self.squares = size = 2 * rows * cols
         self.tile = _zeros("i", size)
+        self.full_tile = _zeros("i", size)
         self.tile_points = _zeros("q", size)
         self.cross = _zeros("Q", size)
         self.cross_points = _zeros("q", size)
@@ -173,68 +139,141 @@ class BoardArrays:
         self.anchor = _zeros("i", size)
         self.next_square = _zeros("i", size)
         self.run_points = _zeros("q", size)
-        side = max(rows, cols) + 1
-        self.word = _zeros("i", side)
-        self.offsets = _zeros("i", side)
-        self.losses = _zeros("q", side)
-        self.chosen = _zeros("i", side)
-        self.flags = _zeros("i", side)
+        self.marks = _zeros("B", size)
 
-    def _base(self, across: int) -> int:
+    def base(self, across: int) -> int:
         """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
         return 0 if across else self.rows * self.cols
 
-    def load_board(self, tiles: Sequence[int], points: Sequence[int], letter_mult: Sequence[int],
-                   word_mult: Sequence[int], rows: int, cols: int, start: int) -> None:
-        """Read a board given row-major: tile numbers (-1 empty), tile points, premiums, and
-        the start square (used when the board is empty).  Cost: O(squares) plus a walk of the
-        lexicon per cross word."""
-        self._size(rows, cols)
-        empty = True
-        for o in range(2):
-            base = self._base(1 - o)
+    def at(self, across: int, row: int, col: int) -> int:
+        """The index of square (row, col) in orientation ``across``'s arrays."""
+        if across:
+            return row * self.cols + col
+        return self.rows * self.cols + col * self.rows + row
+
+    def sync(self, board: Any) -> None:
+        """Bring the arrays up to ``board`` (a :class:`~wordgames.scrabble.core.board.Board`):
+        from its change log when the board is the one last seen, of the same size, and the
+        log reaches back far enough; else whole.  Cost: O(squares of the rows and columns
+        changed), or O(squares) plus a lexicon walk per cross word for a whole load."""
+        if (self.board_id == id(board) and self.rows == board.rows and self.cols == board.cols
+                and self.version >= 0):
+            if self.version == board.version:
+                return
+            changed = board.changes_since(self.version)
+            if changed is not None:
+                self._apply(board, changed)
+                return
+        self.load(board)
+
+    def load(self, board: Any) -> None:
+        """Read the whole board (see :meth:`sync`)."""
+        rows, cols = board.rows, board.cols
+        if (rows, cols) != (self.rows, self.cols) or self.board_id != id(board):
+            self._size(rows, cols)
+            letter_mult, word_mult = flat_premiums(board.layout)
             for square in range(rows * cols):
                 r = square // cols
                 c = square - r * cols
-                at = base + (r * cols + c if o == 0 else c * rows + r)
-                self.tile[at] = tiles[square]
-                self.tile_points[at] = points[square]
-                self.lm[at] = letter_mult[square]
-                self.wm[at] = word_mult[square]
-                if tiles[square] >= 0:
-                    empty = False
-        self._lines(1, rows, cols, empty, start)
-        self._lines(0, cols, rows, empty, (start % cols) * rows + start // cols)
+                for across in range(2):
+                    at = self.at(across, r, c)
+                    self.lm[at] = letter_mult[square]
+                    self.wm[at] = word_mult[square]
+        self.board_id = id(board)
+        start_row, start_col = board.layout.start
+        self.start = start_row * cols + start_col
+        squares = board.squares
+        for square in range(rows * cols):
+            self._set_tile(square, squares[square])
+        self.empty = not any(squares)
+        self._lines(1, rows, cols)
+        self._lines(0, cols, rows)
+        self.version = board.version
 
-    def _lines(self, across: int, lines: int, length: int, empty: bool, start: int) -> None:
-        """Cross-checks, anchors and runs of one orientation (``lines`` lines of ``length``)."""
-        base = self._base(across)
-        other = self._base(1 - across)
+    def _set_tile(self, square: int, number: int) -> None:
+        """Square ``square`` (row-major) holds tile ``number`` (0 empty) in both orientations."""
+        r = square // self.cols
+        c = square - r * self.cols
+        points = 0 if number == 0 or number > _UNBLANK else self.values[number]
+        tile = number & _UNBLANK
+        at = self.at(1, r, c)
+        self.tile[at] = tile
+        self.full_tile[at] = number
+        self.tile_points[at] = points
+        at = self.at(0, r, c)
+        self.tile[at] = tile
+        self.full_tile[at] = number
+        self.tile_points[at] = points
+
+    def _apply(self, board: Any, changed: Sequence[int]) -> None:
+        """Follow the board's changes: the squares of every row and column a change touched
+        are computed again (their runs, cross-checks and anchors can change; nothing else
+        can).  A board that becomes empty or stops being empty is loaded whole."""
+        squares = board.squares
+        empty = not any(squares)
+        if empty or self.empty:
+            self.load(board)
+            return
+        rows, cols = self.rows, self.cols
+        for square in changed:
+            self._set_tile(square, squares[square])
+        marks = self.marks
+        for at in range(self.squares):
+            marks[at] = 0
+        for square in changed:
+            r = square // cols
+            c = square - r * cols
+            for col in range(cols):
+                self._mark(r, col)
+            for row in range(rows):
+                self._mark(row, c)
+        for across in range(2):
+            lines, length = (rows, cols) if across else (cols, rows)
+            base = self.base(across)
+            for line in range(lines):
+                for col in range(length - 1, -1, -1):  # right to left, as a whole load goes
+                    at = base + line * length + col
+                    if marks[at]:
+                        self._square(across, at, line, col, lines, length)
+        self.version = board.version
+
+    def _mark(self, row: int, col: int) -> None:
+        self.marks[self.at(1, row, col)] = 1
+        self.marks[self.at(0, row, col)] = 1
+
+    def _lines(self, across: int, lines: int, length: int) -> None:
+        """Runs, cross-checks and anchors of one orientation (``lines`` lines of ``length``)."""
+        base = self.base(across)
         for line in range(lines):
-            for col in range(length - 1, -1, -1):  # right to left: each square sees its run
-                at = base + line * length + col
-                self.anchor[at] = 0
-                if self.tile[at] >= 0:
-                    self.cross[at] = 0
-                    continue
-                self._run_after(at, col, length)
-                if empty:
-                    self.cross[at] = self.full
-                    self.cross_points[at] = -1
-                    self.cross_length[at] = 1
-                    self.anchor[at] = at - base == start
-                    continue
-                self._cross_check(at, other + col * lines, line, lines)
-                if (self.cross_points[at] >= 0 or (col + 1 < length and self.tile[at + 1] >= 0)
-                        or (col > 0 and self.tile[at - 1] >= 0)):
-                    self.anchor[at] = 1
+            for col in range(length - 1, -1, -1):
+                self._square(across, base + line * length + col, line, col, lines, length)
+
+    def _square(self, across: int, at: int, line: int, col: int, lines: int, length: int) -> None:
+        """Square ``col`` of line ``line`` (index ``at``): its run after, cross-check and
+        anchor."""
+        self.anchor[at] = 0
+        if self.tile[at] != 0:
+            self.cross[at] = 0
+            return
+        self._run_after(at, col, length)
+        if self.empty:
+            self.cross[at] = self.full
+            self.cross_points[at] = _NO_CROSS
+            self.cross_length[at] = 1
+            start = self.start if across else (self.start % self.cols) * self.rows + self.start // self.cols
+            self.anchor[at] = at - self.base(across) == start
+            return
+        self._cross_check(at, self.base(1 - across) + col * lines, line, lines)
+        if (self.cross_points[at] >= 0 or (col + 1 < length and self.tile[at + 1] != 0)
+                or (col > 0 and self.tile[at - 1] != 0)):
+            self.anchor[at] = 1
 
     def _run_after(self, at: int, col: int, length: int) -> None:
         """The square after the board tiles following empty square ``at`` and their points."""
         nxt = at + 1
         points = 0
         end = col + 1
-        while end < length and self.tile[nxt] >= 0:
+        while end < length and self.tile[nxt] != 0:
             points += self.tile_points[nxt]
             nxt += 1
             end += 1
@@ -242,17 +281,17 @@ class BoardArrays:
         self.run_points[at] = points
 
     def _cross_check(self, at: int, line_start: int, position: int, length: int) -> None:
-        """The letters that may go on ``at`` given the board tiles around it in the other
+        """The tiles that may go on ``at`` given the board tiles around it in the other
         orientation (whose line starts at ``line_start``; ``at`` is its square ``position``)."""
         top = position
-        while top > 0 and self.tile[line_start + top - 1] >= 0:
+        while top > 0 and self.tile[line_start + top - 1] != 0:
             top -= 1
         bottom = position
-        while bottom + 1 < length and self.tile[line_start + bottom + 1] >= 0:
+        while bottom + 1 < length and self.tile[line_start + bottom + 1] != 0:
             bottom += 1
         if top == bottom:
             self.cross[at] = self.full
-            self.cross_points[at] = -1
+            self.cross_points[at] = _NO_CROSS
             self.cross_length[at] = 1
             return
         points = 0
@@ -262,91 +301,43 @@ class BoardArrays:
         self.cross_points[at] = points
         self.cross_length[at] = bottom - top + 1
         for square in range(line_start + top, line_start + position):
-            node = self._child(node, self.tile[square])
+            node = self.child(node, self.tile[square])
             if node < 0:
                 self.cross[at] = 0
                 return
         allowed = 0
-        letters = self.kids[node] & self.full
+        letters = self.masks[node] & self.full
         while letters:
             bit = letters & (~letters + 1)
             letters ^= bit
-            child = self._child(node, _bits(bit - 1))
+            child = self.child(node, _bits(bit - 1) + 1)
             for square in range(line_start + position + 1, line_start + bottom + 1):
-                child = self._child(child, self.tile[square])
+                child = self.child(child, self.tile[square])
                 if child < 0:
                     break
-            if child >= 0 and self.masks[child] & self.terminal:
+            if child >= 0 and self.masks[child] & _TERMINAL:
                 allowed |= bit
         self.cross[at] = allowed
 
-    def _line_bounds(self, line_base: int, length: int, max_value: int, tiles: int) -> None:
-        """For each square ``col`` of the line starting at ``line_base`` and each number
-        ``k`` <= ``tiles`` of rack tiles put down from it (index ``(line_base + col) *
-        (tiles + 1) + k``),
-        the most those tiles and the board tiles they reach can add to a move (tiles worth at
-        most ``max_value``): the board tiles' points, the product of the word multipliers,
-        the cross words, the highest letter multiplier.  Where fewer than ``k`` empty squares
-        are left, the figures of all of them.  The best-move search bounds a path with them.
-        Cost: O(length x tiles)."""
-        width = tiles + 1
-        need = width * self.squares
-        if len(self.most_points) < need:
-            self.most_points = _zeros("q", need)
-            self.most_mult = _zeros("q", need)
-            self.most_cross = _zeros("q", need)
-            self.most_lm = _zeros("q", need)
-        for col in range(length):
-            points = 0
-            mult = 1
-            cross = 0
-            lm = 0
-            k = 0
-            square = col
-            while square < length and self.tile[line_base + square] >= 0:
-                points += self.tile_points[line_base + square]
-                square += 1
-            while k < tiles:
-                if square < length:  # the next empty square, and the board tiles after it
-                    at = line_base + square
-                    mult *= self.wm[at]
-                    lm = max(lm, self.lm[at])
-                    if self.cross_points[at] >= 0 and self.cross[at]:
-                        cross += (self.cross_points[at] + max_value * self.lm[at]) * self.wm[at]
-                    square += 1
-                    while square < length and self.tile[line_base + square] >= 0:
-                        points += self.tile_points[line_base + square]
-                        square += 1
-                k += 1
-                at = (line_base + col) * width + k
-                self.most_points[at] = points
-                self.most_mult[at] = mult
-                self.most_cross[at] = cross
-                self.most_lm[at] = lm
-
-    def _anchor_bound(self, line_base: int, col: int, limit: int, tiles: int, max_value: int,
-                      bingo: int) -> int:
-        """The most a move through anchor ``col`` (of the line starting at ``line_base``,
-        bounds made by :meth:`_line_bounds` for ``tiles``) can score, its first square at
-        most ``limit`` empty squares before the anchor or at the board tiles just before it,
-        ``bingo`` added."""
-        width = tiles + 1
-        first = col - limit
-        if col > 0 and self.tile[line_base + col - 1] >= 0:
-            first = col - 1
-            while first > 0 and self.tile[line_base + first - 1] >= 0:
-                first -= 1
-            limit = 0
-        most = 0
-        for start in range(first, first + limit + 1):
-            at = (line_base + start) * width + tiles
-            score = ((self.most_points[at] + tiles * max_value * self.most_lm[at]) * self.most_mult[at]
-                     + self.most_cross[at])
-            most = max(most, score)
-        return most + bingo
-
-    def _child(self, node: int, letter: int) -> int:
-        """The node after ``node`` along tile letter ``letter``, or -1."""
-        if letter < 0 or not (self.kids[node] >> letter) & 1:
+    def child(self, node: int, tile: int) -> int:
+        """The node after ``node`` along tile ``tile`` (1..63), or -1."""
+        bit: int = 1
+        bit <<= tile - 1
+        mask = self.masks[node]
+        if not mask & bit:
             return -1
-        return self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[letter] - 1))
+        return self.first[node] + _bits(mask & (bit - 1))
+
+
+_FLAT_PREMIUMS: weakref.WeakKeyDictionary[Any, tuple[list[int], list[int]]] = weakref.WeakKeyDictionary()
+
+
+def flat_premiums(layout: Any) -> tuple[list[int], list[int]]:
+    """The letter and word multipliers of ``layout`` row-major (kept per layout)."""
+    found = _FLAT_PREMIUMS.get(layout)
+    if found is None:
+        rows, cols = range(layout.rows), range(layout.cols)
+        found = ([layout.letter_multiplier(r, c) for r in rows for c in cols],
+                 [layout.word_multiplier(r, c) for r in rows for c in cols])
+        _FLAT_PREMIUMS[layout] = found
+    return found

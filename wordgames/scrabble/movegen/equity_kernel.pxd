@@ -23,7 +23,7 @@ cdef class EquityKernel(Kernel):
     cpdef Py_ssize_t search_equity(self, object rack, int keep, double[::1] keep_values,
                                    i64[::1] radix, i64 full, double best_keep) except -1
 
-    @cython.locals(leave=i64, square=int, letter=int, equity=double, keep=int, n=Py_ssize_t,
+    @cython.locals(leave=i64, square=int, tile=int, equity=double, keep=int, n=Py_ssize_t,
                    j=int, bound=double, threshold=i64)
     cdef void _emit(self, i64 score, int end)
 

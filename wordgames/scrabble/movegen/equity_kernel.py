@@ -1,6 +1,6 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 # (Compiled, this module indexes without checks: every index is in range and none is negative.)
-"""The move-generation kernel ranking by equity: score plus the value of the leave.
+"""The move search ranking by equity: score plus the value of the leave.
 
 :class:`EquityKernel` is the typed :class:`~.kernel.Kernel` with its recording step replaced:
 each move found is valued as it is emitted, its leave numbered as in
@@ -42,16 +42,16 @@ class EquityKernel(Kernel):
 
     def search_equity(self, rack: Sequence[int], keep: int, keep_values: Sequence[float],
                       radix: Sequence[int], full: int, best_keep: float) -> int:
-        """The moves of ``rack`` (counts per letter number, blanks last) on the loaded board
-        with their equities: all of them (``keep`` 0), or at least every move whose equity
+        """The moves of ``rack`` (counts by tile number, index 0 the blanks) on the board in
+        use with their equities: all of them (``keep`` 0), or at least every move whose equity
         reaches the ``keep``-th best.  ``keep_values[i]`` is the value of keep ``i``,
-        ``radix[slot]`` the radix of a tile (blank slot last), ``full`` the whole rack's
+        ``radix[slot]`` the radix of a tile (by tile number, 0 the blank), ``full`` the whole rack's
         number and ``best_keep`` the best value of a keep smaller than the rack.  Returns how
         many records; :meth:`select` drops those below the final ``keep``-th equity.
         ValueError when ``full`` is not the rack's number or ``keep_values`` is too short
         (every leave's number must fall in it)."""
         if len(radix) <= self.letter_count or len(rack) <= self.letter_count:
-            raise ValueError("a radix and a count for every letter and the blank")
+            raise ValueError("a radix and a count for every tile and the blank")
         number = 0
         for slot in range(self.letter_count + 1):
             number += rack[slot] * radix[slot]
@@ -68,9 +68,9 @@ class EquityKernel(Kernel):
         """Value the move on ``start..end``; record it when it may be among the best."""
         leave = self.full_index
         for square in range(self.start, end + 1):
-            if self.tile[self.line_base + square] < 0:
-                letter = self.word[square]
-                leave -= self.radix[self.blank if letter >= _BLANK else letter]
+            if self.tile[self.line_base + square] == 0:
+                tile = self.word[square]
+                leave -= self.radix[0 if tile >= _BLANK else tile]
         equity = score + self.keep_values[leave]
         keep = self.keep
         if keep > 0 and equity < self.top_equity[keep - 1]:

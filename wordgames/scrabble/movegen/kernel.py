@@ -1,23 +1,28 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 # (Compiled, this module indexes without checks: every index is in range and none is negative.)
-"""The typed move-generation kernel: the whole search of :mod:`.search` over fixed arrays.
+"""The move search: every legal move of a rack on a board, after Appel & Jacobson (1988), over
+fixed arrays in tile numbers.
 
-The compiled build runs this instead of the closure search (:mod:`.extension` and friends,
-which stay the pure-Python reference, as :mod:`wordgames.wordsearch.searcher` keeps both):
+The one implementation of move generation, compiled by Cython (C types in ``kernel.pxd``) and
+run as plain Python where no compiler is available (the same answers, slower):
 
-* the lexicon is the packed node table and the board flat arrays for both orientations
-  (:mod:`.board_arrays`, which :class:`Kernel` extends); the rack is a counts array, the word
-  being built a per-square buffer, the left parts two flat arrays;
-* each move is one record in a growable integer buffer (:mod:`.records`, which
-  :class:`Kernel` extends too, with the blank designations) — no Python object per node or
-  per move; :mod:`.convert` turns records into :class:`Move` objects or :data:`RawMove`
-  tuples.
+* the lexicon is a packed node table in the tile set's numbering, the board a
+  :class:`~.board_arrays.BoardState` (both orientations, cross-checks, anchors), the rack a
+  counts array by tile number (index 0 the blanks), sets of tiles 64-bit masks (bit ``t - 1``
+  for tile ``t``);
+* the *left parts* (the tiles a move puts before its leftmost anchor) are built once per
+  search, depth first, and indexed by length; each is a row of two flat arrays whose fields
+  are named below (``LP_*``);
+* from each anchor, each left part short enough to fit is laid down and the word extended to
+  the right across the anchor and through the board tiles (:meth:`Kernel._extend`), checking
+  cross-checks and the lexicon as it goes;
+* each move found becomes one record (:class:`~.records.Recorder`), once per way to assign
+  its blanks — no Python object per node or per move.
 
-It visits anchors, left parts, letters and blank designations in the reference's order, so
-both give the same moves in the same order (the tests check it).  :meth:`Kernel.search` keeps
-only moves scoring at least the ``keep``-th best seen so far when asked (the best-move search).
-C types are declared in ``kernel.pxd``; run as plain Python the module gives the same answers,
-only slower.
+:meth:`Kernel.search` lists every move, or with ``keep`` only those that may be among the
+``keep`` best: the threshold rises to the ``keep``-th best score seen, and with blanks on the
+rack the anchors are searched best bound first and a path is dropped as soon as the most it
+can still score falls below the threshold (the bounded best-move search).
 """
 
 from __future__ import annotations
@@ -26,65 +31,95 @@ from collections.abc import Sequence
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.scrabble.movegen.board_arrays import KernelLexicon, _grown, _zeros, kernel_lexicon
+from wordgames.lexicon.packed import TERMINAL
+from wordgames.scrabble.movegen.board_arrays import KernelLexicon, _grown, _zeros
 from wordgames.scrabble.movegen.records import BLANK_FLAG, NO_BOUND, RECORD, Recorder
 
 if not cython.compiled:  # compiled, kernel.pxd cimports the C function
     from wordgames.scrabble.movegen.board_arrays import _bits
 
-__all__ = ["BLANK_FLAG", "NO_BOUND", "RECORD", "Kernel", "KernelLexicon", "kernel_lexicon"]
+__all__ = ["BLANK_FLAG", "NO_BOUND", "RECORD", "Kernel"]
 
-_BLANK = BLANK_FLAG  # a C constant when compiled
+_BLANK = BLANK_FLAG  # C constants when compiled
+_TERMINAL = TERMINAL
+
+# A left part is row p of two arrays: ``masks`` (LP_MASKS fields of 64 bits) and ``fields``
+# (LP_FIELDS signed integers).
+LP_MASKS = 4
+LP_KIDS = 0
+"""The tiles that may follow the left part in the lexicon."""
+LP_HELD = 1
+"""The rack's tiles still held after it (real tiles only)."""
+LP_PLAYABLE = 2
+"""The tiles still playable after it (all of them while a blank is left)."""
+LP_SWAPS = 3
+"""The tiles a blank played in it although the rack holds them (another assignment may put
+the real tile on a better square)."""
+LP_FIELDS = 7
+LP_NODE = 0
+"""The lexicon node the left part reaches."""
+LP_LENGTH = 1
+LP_PARENT = 2
+"""The left part one tile shorter (-1 for the empty one)."""
+LP_TILE = 3
+"""Its last tile's number."""
+LP_BLANK = 4
+"""Whether a blank plays that tile."""
+LP_VALUE = 5
+"""The points of that tile (0 for a blank)."""
+LP_SLOT = 6
+"""The rack slot the tile came from (its number, or 0 for a blank)."""
 
 
 class Kernel(Recorder):
-    """The move search for one lexicon, alphabet, letter values, hand size and bingo bonus;
-    its buffers are reused from search to search (one search at a time).  After
-    :meth:`search` the records are in ``records`` and ``letters`` (see :class:`.Recorder`)."""
+    """The move search for one lexicon, tile values, hand size and bingo bonus; its buffers are
+    reused from search to search (one search at a time).  After :meth:`search` the records are
+    in ``records`` and ``tiles`` (see :class:`.Recorder`)."""
 
     def __init__(self, lexicon: KernelLexicon, values: Sequence[int], hand_size: int,
                  bingo_bonus: int) -> None:
         Recorder.__init__(self, lexicon, values)
         self.hand_size = hand_size
         self.bingo = bingo_bonus
-        self.counts = _zeros("i", len(values) + 1)
+        self.counts = _zeros("i", len(values))
         self.lead_slot = _zeros("i", len(values))
-        self.pu = _zeros("Q", 4 * 64)
-        self.pi = _zeros("q", 8 * 64)
+        self.lp_masks = _zeros("Q", LP_MASKS * 64)
+        self.lp_fields = _zeros("q", LP_FIELDS * 64)
         self.by_level = _zeros("q", 64)
         self.level_start = _zeros("q", 32)
         self.leads = _zeros("Q", 64)
         self.lead_done = _zeros("B", 64)
         self.pool: object = None
         self.bounded = False
+        self.blank = 0
 
     # --- the rack and the search -----------------------------------------------------------
 
     def search(self, rack: Sequence[int], keep: int) -> int:
-        """Every legal move of ``rack`` (counts per letter number, blanks last) on the loaded
-        board, as records; with ``keep`` > 0 only those scoring at least the ``keep``-th best
-        seen so far (the best ``keep`` are among them).  Returns how many records."""
+        """Every legal move of ``rack`` (counts by tile number, index 0 the blanks) on the board
+        in use (:meth:`use_board`), as records; with ``keep`` > 0 only those scoring at least
+        the ``keep``-th best seen so far (the best ``keep`` are among them).  Returns how many
+        records."""
         self._start_records(keep)
-        self.blank = self.letter_count
         size = 0
         held = 0
         bit: int = 1
-        for i in range(self.letter_count + 1):
-            self.counts[i] = rack[i]
-            self.rack[i] = rack[i]
-            size += rack[i]
-            if i < self.letter_count:
-                if rack[i]:
+        for t in range(self.letter_count + 1):
+            self.counts[t] = rack[t]
+            self.rack[t] = rack[t]
+            size += rack[t]
+            if t > 0:
+                if rack[t]:
                     held |= bit
                 bit <<= 1
         self.rack_size = size
-        self.blanks_on_rack = rack[self.blank]
+        self.blanks_on_rack = rack[0]
         self.held_all = held
         self.playable_all = held | (self.full if self.blanks_on_rack else 0)
         self.max_value = 0
-        for i in range(self.letter_count):
-            if rack[i] and self.values[i] > self.max_value:
-                self.max_value = self.values[i]
+        for t in range(1, self.letter_count + 1):
+            if rack[t] and self.values[t] > self.max_value:
+                self.max_value = self.values[t]
         if size == 0:
             return 0
         depth = 0
@@ -92,11 +127,11 @@ class Kernel(Recorder):
             lines, length = self._shape(across)
             base = self._base(across)
             for at in range(base, base + lines * length):
-                if self.anchor[at] and not ((at - base) % length and self.tile[at - 1] >= 0):
+                if self.anchor[at] and not ((at - base) % length and self.tile[at - 1] != 0):
                     depth = max(depth, self._left_limit(at, (at - base) % length))
         self._left_parts(depth)
         # Bounding every path and anchor pays with blanks; without, the threshold alone
-        # (records below it are not kept) is cheaper (measured: 0.15 against 0.23 ms).
+        # (records below it are not kept) is cheaper.
         self.bounded = keep > 0 and self.blanks_on_rack > 0
         if self.bounded:
             self._best_first()
@@ -155,27 +190,24 @@ class Kernel(Recorder):
     def _left_limit(self, at: int, col: int) -> int:
         """Empty non-anchor squares before ``at`` a left part may fill (at most rack - 1)."""
         limit = 0
-        while limit < self.rack_size - 1 and col > 0 and self.tile[at - 1] < 0 and not self.anchor[at - 1]:
+        while limit < self.rack_size - 1 and col > 0 and self.tile[at - 1] == 0 and not self.anchor[at - 1]:
             limit += 1
             at -= 1
             col -= 1
         return limit
 
     # --- left parts -------------------------------------------------------------------------
-    # A left part is pu[4p:4p+4] (child mask, letters still held, letters still playable,
-    # blank-for-held-letter flag) and pi[8p:8p+8] (node, length, parent, letter, blank or
-    # not, value, rack slot, the most its tile can be worth).
 
     @cython.final  # type: ignore[untyped-decorator]
     def _left_parts(self, depth: int) -> None:
         """Every left part up to ``depth`` tiles, depth first, then indexed by length."""
         self.prefixes = 0
         self.depth = depth
-        for i in range(self.letter_count):
-            self.lead_slot[i] = -1
+        for t in range(self.letter_count + 1):
+            self.lead_slot[t] = -1
         self.lead_slots = 0
-        kids = self.kids[0]
-        self._add_prefix(kids, self.held_all, self.playable_all, 0, 0, 0, -1, 0, 0, 0, 0, 0)
+        kids = self.masks[0] & self.full
+        self._add_prefix(kids, self.held_all, self.playable_all, 0, 0, 0, -1, 0, 0, 0, 0)
         if depth and kids & self.playable_all:
             self._grow(0, 0, kids, self.held_all, self.playable_all, 0, 0, depth)
         if len(self.level_start) < depth + 2:
@@ -185,11 +217,11 @@ class Kernel(Recorder):
         for level in range(depth + 2):
             self.level_start[level] = 0
         for p in range(self.prefixes):
-            self.level_start[self.pi[8 * p + 1] + 1] += 1
+            self.level_start[self.lp_fields[LP_FIELDS * p + LP_LENGTH] + 1] += 1
         for level in range(depth + 1):
             self.level_start[level + 1] += self.level_start[level]
         for p in range(self.prefixes):  # stable: each level keeps the depth-first order
-            level = self.pi[8 * p + 1]
+            level = self.lp_fields[LP_FIELDS * p + LP_LENGTH]
             self.by_level[self.level_start[level]] = p
             self.level_start[level] += 1
         for level in range(depth, 0, -1):
@@ -198,25 +230,25 @@ class Kernel(Recorder):
 
     @cython.final  # type: ignore[untyped-decorator]
     def _add_prefix(self, kids: int, held: int, playable: int, swaps: int, node: int,
-                    length: int, parent: int, letter: int, blank: int, value: int, slot: int,
-                    most: int) -> int:
+                    length: int, parent: int, tile: int, blank: int, value: int, slot: int) -> int:
         """Append one left part; returns its number."""
         p = self.prefixes
-        if 4 * p + 4 > len(self.pu):
-            self.pu = _grown(self.pu, 4 * p, 4 * p + 4)
-            self.pi = _grown(self.pi, 8 * p, 8 * p + 8)
-        self.pu[4 * p] = kids
-        self.pu[4 * p + 1] = held
-        self.pu[4 * p + 2] = playable
-        self.pu[4 * p + 3] = swaps
-        self.pi[8 * p] = node
-        self.pi[8 * p + 1] = length
-        self.pi[8 * p + 2] = parent
-        self.pi[8 * p + 3] = letter
-        self.pi[8 * p + 4] = blank
-        self.pi[8 * p + 5] = value
-        self.pi[8 * p + 6] = slot
-        self.pi[8 * p + 7] = most
+        if LP_MASKS * p + LP_MASKS > len(self.lp_masks):
+            self.lp_masks = _grown(self.lp_masks, LP_MASKS * p, LP_MASKS * p + LP_MASKS)
+            self.lp_fields = _grown(self.lp_fields, LP_FIELDS * p, LP_FIELDS * p + LP_FIELDS)
+        m = LP_MASKS * p
+        self.lp_masks[m + LP_KIDS] = kids
+        self.lp_masks[m + LP_HELD] = held
+        self.lp_masks[m + LP_PLAYABLE] = playable
+        self.lp_masks[m + LP_SWAPS] = swaps
+        f = LP_FIELDS * p
+        self.lp_fields[f + LP_NODE] = node
+        self.lp_fields[f + LP_LENGTH] = length
+        self.lp_fields[f + LP_PARENT] = parent
+        self.lp_fields[f + LP_TILE] = tile
+        self.lp_fields[f + LP_BLANK] = blank
+        self.lp_fields[f + LP_VALUE] = value
+        self.lp_fields[f + LP_SLOT] = slot
         self.prefixes = p + 1
         return p
 
@@ -229,33 +261,32 @@ class Kernel(Recorder):
         while candidates:
             bit = candidates & (~candidates + 1)
             candidates ^= bit
-            i = _bits(bit - 1)
-            child = self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[i] - 1))
-            if self.counts[i]:
-                slot, blank, value, swaps = i, 0, self.values[i], swappable
+            t = _bits(bit - 1) + 1
+            child = self.first[node] + _bits(self.masks[node] & (bit - 1))
+            if self.counts[t]:
+                slot, blank, value, swaps = t, 0, self.values[t], swappable
             else:
                 slot, blank, value, swaps = self.blank, 1, 0, swappable | (self.held_all & bit)
             self.counts[slot] -= 1
-            now_held = held ^ bit if slot == i and not self.counts[i] else held
+            now_held = held ^ bit if slot == t and not self.counts[t] else held
             now_playable = now_held | (self.full if self.counts[self.blank] else 0)
-            child_kids = self.kids[child]
+            child_kids = self.masks[child] & self.full
             if child_kids & now_playable:
                 p = self._add_prefix(child_kids, now_held, now_playable, swaps, child, length,
-                                     parent, i, blank, value, slot,
-                                     self.values[i] if self.held_all & bit else 0)
+                                     parent, t, blank, value, slot)
                 if depth > 1:
                     self._grow(p, child, child_kids, now_held, now_playable, swaps, length, depth - 1)
             self.counts[slot] += 1
 
     @cython.final  # type: ignore[untyped-decorator]
-    def _leads(self, p: int, letter: int) -> int:
-        """The letters that may follow left part ``p`` on the anchor when board letter
-        ``letter`` comes next (-1: none; memoised per letter for every left part)."""
-        if letter < 0:
-            return self.pu[4 * p] & self.pu[4 * p + 2]
-        slot = self.lead_slot[letter]
+    def _leads(self, p: int, tile: int) -> int:
+        """The tiles that may follow left part ``p`` on the anchor when board tile ``tile``
+        comes next (0: none; memoised per tile for every left part)."""
+        if tile == 0:
+            return self.lp_masks[LP_MASKS * p + LP_KIDS] & self.lp_masks[LP_MASKS * p + LP_PLAYABLE]
+        slot = self.lead_slot[tile]
         if slot < 0:
-            slot = self.lead_slot[letter] = self.lead_slots
+            slot = self.lead_slot[tile] = self.lead_slots
             self.lead_slots += 1
             need = self.lead_slots * self.prefixes
             if len(self.leads) < need:
@@ -265,21 +296,21 @@ class Kernel(Recorder):
                 self.lead_done[q] = 0
         at = slot * self.prefixes + p
         if not self.lead_done[at]:
-            self.leads[at] = self._follow(p, letter)
+            self.leads[at] = self._follow(p, tile)
             self.lead_done[at] = 1
         return self.leads[at]
 
     @cython.final  # type: ignore[untyped-decorator]
-    def _follow(self, p: int, letter: int) -> int:
-        """The playable letters after left part ``p`` that lead into ``letter``."""
-        node = self.pi[8 * p]
-        candidates = self.pu[4 * p] & self.pu[4 * p + 2]
+    def _follow(self, p: int, tile: int) -> int:
+        """The playable tiles after left part ``p`` that lead into tile ``tile``."""
+        node = self.lp_fields[LP_FIELDS * p + LP_NODE]
+        candidates = self.lp_masks[LP_MASKS * p + LP_KIDS] & self.lp_masks[LP_MASKS * p + LP_PLAYABLE]
         leads = 0
         while candidates:
             bit = candidates & (~candidates + 1)
             candidates ^= bit
-            child = self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[_bits(bit - 1)] - 1))
-            if (self.kids[child] >> letter) & 1:
+            child = self.first[node] + _bits(self.masks[node] & (bit - 1))
+            if (self.masks[child] >> (tile - 1)) & 1:
                 leads |= bit
         return leads
 
@@ -291,10 +322,10 @@ class Kernel(Recorder):
         at = self.line_base + col
         self.last = self.length - 1
         for square in range(self.length):
-            self.word[square] = self.tile[self.line_base + square]
-        if col > 0 and self.tile[at - 1] >= 0:
+            self.word[square] = self.full_tile[self.line_base + square]
+        if col > 0 and self.tile[at - 1] != 0:
             first = col - 1
-            while first > 0 and self.tile[self.line_base + first - 1] >= 0:
+            while first > 0 and self.tile[self.line_base + first - 1] != 0:
                 first -= 1
             node = 0
             points = 0
@@ -304,10 +335,10 @@ class Kernel(Recorder):
                     return
                 points += self.tile_points[square]
             self.start = first
-            self._extend(col, self.kids[node], node, points, 1, 0, 0, self.held_all, 0)
+            self._extend(col, self.masks[node] & self.full, node, points, 1, 0, 0, self.held_all, 0)
             return
         mask = self.cross[at]
-        following = self.tile[at + 1] if col + 1 < self.length else -1
+        following = self.tile[at + 1] if col + 1 < self.length else 0
         for length in range(self._left_limit(at, col) + 1):
             for index in range(self.level_start[length], self.level_start[length + 1]):
                 p = self.by_level[index]
@@ -317,31 +348,37 @@ class Kernel(Recorder):
 
     @cython.final  # type: ignore[untyped-decorator]
     def _from_left_part(self, p: int, col: int, leads: int) -> None:
-        """Lay left part ``p`` before square ``col``, then extend with the letters ``leads``."""
-        length = self.pi[8 * p + 1]
+        """Lay left part ``p`` before square ``col``, then extend with the tiles ``leads``."""
+        length = self.lp_fields[LP_FIELDS * p + LP_LENGTH]
         main = 0
         mult = 1
         link = p
         for square in range(col - 1, col - length - 1, -1):
-            letter = self.pi[8 * link + 3]
-            self.word[square] = letter + _BLANK if self.pi[8 * link + 4] else letter
-            main += self.pi[8 * link + 5] * self.lm[self.line_base + square]
+            f = LP_FIELDS * link
+            tile = self.lp_fields[f + LP_TILE]
+            self.word[square] = tile | _BLANK if self.lp_fields[f + LP_BLANK] else tile
+            main += self.lp_fields[f + LP_VALUE] * self.lm[self.line_base + square]
             mult *= self.wm[self.line_base + square]
-            self.counts[self.pi[8 * link + 6]] -= 1
-            link = self.pi[8 * link + 2]
+            self.counts[self.lp_fields[f + LP_SLOT]] -= 1
+            link = self.lp_fields[f + LP_PARENT]
         self.start = col - length
-        self._extend(col, self.pu[4 * p] & leads, self.pi[8 * p], main, mult, 0, length,
-                     self.pu[4 * p + 1], self.pu[4 * p + 3])
+        self._extend(col, self.lp_masks[LP_MASKS * p + LP_KIDS] & leads, self.lp_fields[LP_FIELDS * p + LP_NODE],
+                     main, mult, 0, length, self.lp_masks[LP_MASKS * p + LP_HELD],
+                     self.lp_masks[LP_MASKS * p + LP_SWAPS])
         link = p
         for _ in range(length):
-            self.counts[self.pi[8 * link + 6]] += 1
-            link = self.pi[8 * link + 2]
+            self.counts[self.lp_fields[LP_FIELDS * link + LP_SLOT]] += 1
+            link = self.lp_fields[LP_FIELDS * link + LP_PARENT]
 
     @cython.final  # type: ignore[untyped-decorator]
     def _extend(self, col: int, kid_mask: int, node: int, main: int, mult: int, cross: int,
                 placed: int, held: int, swappable: int) -> None:
-        """Put a tile on empty square ``col`` after ``node`` (child letters ``kid_mask``) and
-        go on: the reference's ``extend`` (see :mod:`.extension`) on the arrays."""
+        """Put a tile on empty square ``col`` after ``node`` (child tiles ``kid_mask``), then go
+        on through the board tiles after it: record each word that ends there, and extend
+        again from the next empty square while the rack has tiles.  ``main`` and ``mult`` are
+        the main word's points and word multiplier so far, ``cross`` the cross words' points,
+        ``placed`` the tiles put down, ``held`` the real tiles the rack still holds,
+        ``swappable`` the tiles a blank played although the rack held them."""
         at = self.line_base + col
         have_blank = self.counts[self.blank]
         candidates = kid_mask & self.cross[at] & (self.full if have_blank else held)
@@ -351,8 +388,8 @@ class Kernel(Recorder):
             # The best-move search: drop the path when no word it can still make (the rest
             # of the rack at its best on the best squares ahead, the bingo only if the
             # lexicon has words long enough) reaches the threshold.  Not once a blank stands
-            # for a letter the rack holds: another designation may then put the real tile
-            # on a better square than the path scored it on.
+            # for a tile the rack holds: another designation may then put the real tile on a
+            # better square than the path scored it on.
             left = self.rack_size - placed
             ahead = (self.line_base + col) * (self.rack_size + 1) + left
             most = ((main + self.most_points[ahead] + left * self.max_value * self.most_lm[ahead])
@@ -382,27 +419,27 @@ class Kernel(Recorder):
         while candidates:
             bit = candidates & (~candidates + 1)
             candidates ^= bit
-            i = _bits(bit - 1)
-            child = self.first[node] + _bits(self.masks[node] & (self.lexicon_bit[i] - 1))
+            t = _bits(bit - 1) + 1
+            child = self.first[node] + _bits(self.masks[node] & (bit - 1))
             for square in range(at + 1, self.line_base + nxt):  # the board tiles after it
-                t = self.tile[square]
-                if not (self.kids[child] >> t) & 1:
+                following = self.tile[square]
+                if not (self.masks[child] >> (following - 1)) & 1:
                     child = -1
                     break
-                child = self.first[child] + _bits(self.masks[child] & (self.lexicon_bit[t] - 1))
+                child = self._child(child, following)
             if child < 0:
                 continue
-            is_word = (self.masks[child] & self.terminal) != 0
+            is_word = (self.masks[child] & _TERMINAL) != 0
             if not (go_on or is_word):
                 continue
-            real = self.counts[i]
+            real = self.counts[t]
             if real:
-                self.word[col] = i
-                v = self.values[i] * lm
+                self.word[col] = t
+                v = self.values[t] * lm
                 spare = have_blank
                 swaps = swappable
             else:
-                self.word[col] = i + _BLANK
+                self.word[col] = t | _BLANK
                 v = 0
                 spare = have_blank - 1
                 swaps = swappable | (self.held_all & bit)
@@ -415,14 +452,14 @@ class Kernel(Recorder):
                 elif score >= self.threshold:
                     self._emit(score, end)
             if go_on:
-                next_kids = self.kids[child]
+                next_kids = self.masks[child] & self.full
                 if real:
                     now_held = held if real > 1 else held ^ bit
                     if next_kids & next_mask & (self.full if have_blank else now_held):
-                        self.counts[i] = real - 1
+                        self.counts[t] = real - 1
                         self._extend(nxt, next_kids, child, word_part, mult, cross_part, placed,
                                      now_held, swaps)
-                        self.counts[i] = real
+                        self.counts[t] = real
                 elif next_kids & next_mask & (self.full if spare else held):
                     self.counts[self.blank] = spare
                     self._extend(nxt, next_kids, child, word_part, mult, cross_part, placed,

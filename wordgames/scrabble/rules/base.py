@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING, ClassVar
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
 from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
 
 if TYPE_CHECKING:
-    from wordgames.scrabble.movegen.generator import FlatMoves
+    from wordgames.scrabble.movegen.generator import MoveGenerator
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ class RuleSet(ABC):
         require_type(lexicon, Lexicon, "the lexicon")
         if move is not None:
             require_type(move, Move, "the move")
+        tile_set = self.tile_set
         if rack is not None:
             require_type(rack, Rack, "the rack")
             if len(rack) > self.hand_size:
@@ -79,21 +80,29 @@ class RuleSet(ABC):
                     f"the rack {rack} holds {len(rack)} tiles; a rack holds at most {self.hand_size}"
                 )
             for tile in rack.tiles():
-                if not self.tile_set.holds(tile):
+                if not tile_set.holds(tile):
                     raise InvalidArgumentError(
                         f"the rack {rack} holds {tile!r}, which is not a tile of this tile set "
-                        f"({self.tile_set.letters} and {BLANK!r})"
+                        f"({tile_set.alphabet.format(tile_set.tiles)} and {BLANK!r})"
                     )
-        values = self.tile_set.values
-        on_board = {tile for line in board.grid() for tile in line if tile is not None}
-        if all(tile.upper() in values for tile in on_board):
+        if board.alphabet.tiles == tile_set.alphabet.tiles and \
+                not board.squares.translate(None, _held_numbers(tile_set)):
             return
         for row, col, tile in board.tiles():
-            if tile.upper() not in values:
+            upper = board.alphabet.upper(tile)
+            if not tile_set.holds(upper):
                 raise InvalidArgumentError(
                     f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile of "
-                    f"this tile set ({self.tile_set.letters})"
+                    f"this tile set ({tile_set.alphabet.format(tile_set.tiles)})"
                 )
+
+    def board_for(self, board: Board) -> Board:
+        """``board`` with its tiles numbered by this rule set's tile set: itself when they
+        are already, else a copy renumbered by the tiles' forms (a board made without the
+        tile set's alphabet).  InvalidArgumentError for a tile the tile set lacks."""
+        if board.alphabet.tiles == self.tile_set.alphabet.tiles:
+            return board
+        return board.with_alphabet(self.tile_set.alphabet)
 
     def check_search(self, board: Board, lexicon: Lexicon, rack: Rack, limit: int | None = None) -> None:
         """:meth:`check_arguments` for a move search, which needs a rack, and a ``limit``
@@ -112,14 +121,18 @@ class RuleSet(ABC):
     def generate_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> Iterator[Move]:
         """Every distinct legal move for ``rack`` on ``board``, scored, in no set order."""
 
-    def flat_moves(self, lexicon: Lexicon, layout: Layout) -> FlatMoves | None:
-        """A compiled move source over boards of ``layout`` kept as arrays (see
-        :class:`~wordgames.scrabble.movegen.generator.FlatMoves`), for searches that generate
-        moves at every node; None where these rules have none (then use
+    def move_generator(self, lexicon: Lexicon) -> MoveGenerator | None:
+        """The move generator of these rules over ``lexicon``, for searches that play and take
+        back moves on one board (the endgame); None where these rules have none (then use
         :meth:`generate_moves`)."""
         require_type(lexicon, Lexicon, "the lexicon")
-        require_type(layout, Layout, "the layout")
         return None
+
+    def count_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> int:
+        """How many distinct legal moves ``rack`` has on ``board``, without building them
+        (this generic version counts :meth:`generate_moves`)."""
+        self.check_search(board, lexicon, rack)
+        return sum(1 for _ in self.generate_moves(board, rack, lexicon))
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
@@ -142,6 +155,16 @@ class RuleSet(ABC):
         another rack.  This generic version values every move."""
         self.check_search(board, lexicon, rack, limit)
         require_type(keeps, RackKeeps, "the keeps")
-        keeps.require(self.tile_set.letters, rack)
+        keeps.require(self.tile_set.alphabet, rack)
         return by_equity(self.generate_moves(board, rack, lexicon), keeps, limit, Move.sort_key)
 
+
+
+def _held_numbers(tile_set: TileSet) -> bytes:
+    """The board numbers of ``tile_set``'s tiles (plain and as played blanks) and of an empty
+    square: a board whose squares all are among them holds only the tile set's tiles."""
+    numbers = [0]
+    for number, tile in enumerate(tile_set.alphabet.tiles, 1):
+        if tile in tile_set.values:
+            numbers += [number, number | BLANK_BIT]
+    return bytes(numbers)

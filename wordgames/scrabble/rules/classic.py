@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_square, parse_square
@@ -42,7 +42,7 @@ from wordgames.scrabble.leaves.keeps import RackKeeps
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 if TYPE_CHECKING:
-    from wordgames.scrabble.movegen.generator import FlatMoves, MoveGenerator
+    from wordgames.scrabble.movegen.generator import MoveGenerator
 
 VALID = "VALID"
 BAD_START = "BAD START"
@@ -109,6 +109,7 @@ class ClassicRules(RuleSet):
         ``hand_size`` tiles, raises InvalidArgumentError.  Cost: one pass over the board for
         the start check, then O(tiles touched)."""
         self.check_arguments(board, lexicon, rack, move)
+        board = self.board_for(board)
         bad_start = first_non_word(board, lexicon, self.minimum_word_length)
         if bad_start is not None:
             return Verdict(BAD_START, bad_start, f"the board already holds {bad_start}, not a word")
@@ -121,11 +122,11 @@ class ClassicRules(RuleSet):
                 return Verdict(BAD_RACK, missing, f"the rack {rack} does not hold {missing}")
         words = formed_words(board, move.placed, self._main_direction(move))
         for word in words:
-            if len(word.word) < self.minimum_word_length:
+            if len(word.tiles) < self.minimum_word_length:
                 return Verdict(
                     BAD_WORD, word.word, f"{word.word} is shorter than {self.minimum_word_length} letters"
                 )
-            if word.word not in lexicon:
+            if not _in_lexicon(lexicon, word.word):
                 return Verdict(BAD_WORD, word.word, f"{word.word} is not in the lexicon")
         score = score_words(
             words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
@@ -137,6 +138,7 @@ class ClassicRules(RuleSet):
         keeps them.  The lexicon is not consulted."""
         require_type(board, Board, "the board")
         require_type(move, Move, "the move")
+        board = self.board_for(board)
         placed = move.placed
         if not placed:
             return self._word_mismatch(board, move) or "a move places at least one tile"
@@ -152,9 +154,8 @@ class ClassicRules(RuleSet):
             squares.add((p.row, p.col))
             if board.get(p.row, p.col) is not None:
                 return f"square {where} is already occupied"
-            if not (len(p.letter) == 1 and p.letter.isalpha() and p.letter.isupper()
-                    and p.letter in self.tile_set.values):
-                return f"{p.letter!r} is not a letter of this tile set"
+            if p.letter not in self.tile_set.alphabet.tiles or p.letter not in self.tile_set.values:
+                return f"{p.letter!r} is not a tile of this tile set"
         rows = {p.row for p in placed}
         cols = {p.col for p in placed}
         if len(rows) > 1 and len(cols) > 1:
@@ -185,16 +186,22 @@ class ClassicRules(RuleSet):
 
     @staticmethod
     def _word_mismatch(board: Board, move: Move) -> str | None:
-        """A sentence when the move's written word disagrees with a board letter it crosses
+        """A sentence when the move's written word disagrees with a board tile it crosses
         (``8H CAT`` over a board ``D``), else None."""
-        for char, (row, col) in zip(move.word, move.squares(), strict=True):
+        alphabet = board.alphabet
+        shown = move.word.upper()
+        numbers = move.numbers
+        for index, (row, col) in enumerate(move.squares()):
             if not board.in_bounds(row, col):
-                return f"{move.word.upper()} runs off the board"
-            tile = board.get(row, col)
-            if tile is not None and tile.upper() != char.upper():
+                return f"{shown} runs off the board"
+            if index >= len(numbers):
+                continue
+            number = board.number_at(row, col)
+            wanted = numbers[index] & ~BLANK_BIT
+            if number and (number & ~BLANK_BIT) != wanted:
                 return (
-                    f"{move.word.upper()} needs {char.upper()} on {square_name(row, col)}, "
-                    f"which holds {tile.upper()}"
+                    f"{shown} needs {alphabet.tile(wanted)} on {square_name(row, col)}, "
+                    f"which holds {alphabet.tile(number & ~BLANK_BIT)}"
                 )
         return None
 
@@ -211,6 +218,7 @@ class ClassicRules(RuleSet):
         squares of one line)."""
         require_type(board, Board, "the board")
         require_type(move, Move, "the move")
+        board = self.board_for(board)
         words = formed_words(board, move.placed, self._main_direction(move))
         return score_words(
             words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
@@ -232,13 +240,19 @@ class ClassicRules(RuleSet):
         still gets moves: only the words a move forms are checked."""
         self.check_search(board, lexicon, rack)
         generator = self._generator(lexicon)
-        return iter(generator.moves(board, rack))
+        return iter(generator.moves(self.board_for(board), rack))
 
-    def flat_moves(self, lexicon: Lexicon, layout: Layout) -> FlatMoves | None:
-        """The compiled kernel's move source (None when the kernel is not compiled)."""
+    def count_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> int:
+        """How many distinct legal moves ``rack`` has on ``board``, without building any: one
+        search (see :meth:`MoveGenerator.count`)."""
+        self.check_search(board, lexicon, rack)
+        return self._generator(lexicon).count(self.board_for(board), rack)
+
+    def move_generator(self, lexicon: Lexicon) -> MoveGenerator:
+        """The move generator of these rules over ``lexicon`` (see
+        :class:`~wordgames.scrabble.movegen.generator.MoveGenerator`)."""
         require_type(lexicon, Lexicon, "the lexicon")
-        require_type(layout, Layout, "the layout")
-        return self._generator(lexicon).flat_moves(layout)
+        return self._generator(lexicon)
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
@@ -248,6 +262,7 @@ class ClassicRules(RuleSet):
         ``limit`` is None or a whole number >= 0."""
         self.check_search(board, lexicon, rack, limit)
         generator = self._generator(lexicon)
+        board = self.board_for(board)
         if limit is None:
             return generator.moves(board, rack, ordered=True)
         return generator.best(board, rack, limit)
@@ -259,7 +274,7 @@ class ClassicRules(RuleSet):
         by equity as it searches (:meth:`MoveGenerator.best_by_equity`)."""
         self.check_search(board, lexicon, rack, limit)
         require_type(keeps, RackKeeps, "the keeps")
-        return self._generator(lexicon).best_by_equity(board, rack, keeps, limit)
+        return self._generator(lexicon).best_by_equity(self.board_for(board), rack, keeps, limit)
 
 
 def move_for_placements(board: Board, placements: Iterable[Placement]) -> Move:
@@ -296,9 +311,10 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
         except NotationError as error:
             raise FormatError(f"{name}:{number}: {error}") from None
         letter = parts[1]
-        if not is_tile_letter(letter):
-            raise FormatError(f"{name}:{number}: {letter!r} is not one letter")
-        placements.append(Placement(row, col, letter.upper(), letter.islower()))
+        alphabet = board.alphabet
+        if letter not in alphabet or (len(letter) == 1 and not is_tile_letter(letter)):
+            raise FormatError(f"{name}:{number}: {letter!r} is not one tile")
+        placements.append(Placement(row, col, alphabet.upper(letter), alphabet.is_designated_blank(letter)))
     if not placements:
         raise FormatError(f"{name}: the move file places no tiles")
     return move_for_placements(board, placements)
@@ -307,10 +323,16 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
 def first_non_word(board: Board, lexicon: Lexicon, minimum_length: int = 2) -> str | None:
     """The first run of two or more tiles on ``board`` (across runs first, reading order)
     that is not in the lexicon or is shorter than ``minimum_length``, or None."""
-    for word, _row, _col, _across in board.words():
-        if len(word) < minimum_length or word not in lexicon:
+    for run in board.runs():
+        word = board.alphabet.decode_word(bytes(number & ~BLANK_BIT for number in run.tiles))
+        if len(run.tiles) < minimum_length or not _in_lexicon(lexicon, word):
             return word
     return None
+
+
+def _in_lexicon(lexicon: Lexicon, word: str) -> bool:
+    """Whether ``word`` (upper-case tiles written one after the other) is in ``lexicon``."""
+    return word in lexicon
 
 
 def missing_tiles(rack: Rack, move: Move) -> str:
@@ -318,4 +340,7 @@ def missing_tiles(rack: Rack, move: Move) -> str:
     when the rack holds them all."""
     needed = Counter(p.rack_tile for p in move.placed)
     lacking = needed - rack.counts()
-    return "".join(sorted(lacking.elements(), key=lambda tile: (tile == BLANK, tile)))
+    alphabet = rack.alphabet
+    ordered = sorted(lacking.elements(), key=lambda tile: (tile == BLANK, alphabet.number(tile) if tile in alphabet
+                                                           else 0))
+    return alphabet.format(ordered) if all(t == BLANK or t in alphabet for t in ordered) else "".join(ordered)

@@ -432,9 +432,8 @@ def board_text(board: Board, tile_set: TileSet) -> str:
     width = tile_set.widest_tile
     if width == 1:
         return board.to_text()
-    written = tile_set.tile_alphabet.written
     rows = []
     for row in range(board.rows):
         cells = [board.get(row, col) for col in range(board.cols)]
-        rows.append(" ".join(f"{'.' if tile is None else written(tile):<{width}}" for tile in cells).rstrip())
+        rows.append(" ".join(f"{'.' if tile is None else tile:<{width}}" for tile in cells).rstrip())
     return "".join(row + "\n" for row in rows)

@@ -213,7 +213,7 @@ def rack_keeps(situation: Situation, table: LeaveTable | None) -> RackKeeps | No
     """The situation's rack's keeps valued as :class:`Valuer` values leaves: by the end of
     the game once the bag is empty, else by ``table`` (None: all 0).  None when they cannot
     be numbered (a rack of more than MAX_KEEPS keeps, a tile the table lacks)."""
-    alphabet = situation.rules.tile_set.letters
+    alphabet = situation.rules.tile_set.alphabet
     rack = situation.rack
     try:
         if situation.bag_size == 0:

@@ -40,6 +40,7 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -68,7 +69,7 @@ MAX_GAMES = 10_000_000
 class Features:
     """The regression features of a leave, from its multiset code."""
 
-    def __init__(self, alphabet: str, bounds: Sequence[int], max_size: int) -> None:
+    def __init__(self, alphabet: Alphabet, bounds: Sequence[int], max_size: int) -> None:
         self.alphabet = alphabet
         self.bounds = list(bounds)
         self.copy_index: dict[tuple[int, int], int] = {}
@@ -85,10 +86,10 @@ class Features:
         self.balance = base + max_size
         self.q_no_u = self.balance + 1
         self.count = self.q_no_u + 1  # + the intercept, last
-        letters = " " + alphabet
-        self.vowel = [letters[t] in VOWELS for t in range(len(bounds))]
-        self.q = alphabet.find("Q") + 1
-        self.u = alphabet.find("U") + 1
+        tiles = ("", *alphabet.tiles)
+        self.vowel = [t < len(tiles) and tiles[t] in VOWELS for t in range(len(bounds))]
+        self.q = alphabet.number("Q") if "Q" in alphabet.tiles else 0
+        self.u = alphabet.number("U") if "U" in alphabet.tiles else 0
 
     def of(self, code: int) -> list[tuple[int, float]]:
         """The non-zero features of a leave (sparse), the intercept included."""
