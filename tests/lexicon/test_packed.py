@@ -16,7 +16,7 @@ words = st.lists(st.text("ABCQUÉ-", min_size=1, max_size=6), min_size=1, max_si
 
 def walk_words(table: PackedNodes) -> list[str]:
     """Every word of a table, by walking its arrays (the layout the engines rely on)."""
-    letter_of = {bit: letter for letter, bit in table.letter_bits.items()}
+    letter_of = {bit: letter for letter, bit in table.letter_bits.items()}  # bit t - 1 for tile t
     found = []
 
     def visit(node: int, prefix: str) -> None:
@@ -61,7 +61,7 @@ def test_truncated_or_foreign_bytes_are_rejected(cut: int) -> None:
 
 def test_a_table_pointing_past_its_end_is_rejected() -> None:
     table = build_packed_nodes(lexicon_from_words(["AB"], "sortedset"))
-    broken = PackedNodes(table.masks, array("I", [1, 99, 3]), table.letter_bits, table.terminal)
+    broken = PackedNodes(table.masks, array("I", [1, 99, 3]), table.alphabet)
     with pytest.raises(ValueError):
         PackedNodes.from_bytes(broken.to_bytes())
 

@@ -22,13 +22,16 @@ LAYOUT = Layout(5, 6, (2, 2), ("..d...", ".2..3.", "t..2..", "......", "...d.2")
 
 
 def test_scores_use_the_distribution_points() -> None:
-    rules = ClassicRules(TILE_DISTRIBUTIONS["polish"], hand_size=7)
+    polish = TILE_DISTRIBUTIONS["polish"]
+    rules = ClassicRules(polish, hand_size=7)
     lexicon = lexicon_from_words(WORDS["polish"])
     board = Board(Layout(3, 5, (1, 0), (".....", ".....", ".....")))
-    best = max(rules.generate_moves(board, Rack(["Ż", "A", "B", "A"]), lexicon), key=lambda move: move.score)
+    rack = Rack(["Ż", "A", "B", "A"], polish.alphabet)
+    best = max(rules.generate_moves(board, rack, lexicon), key=lambda move: move.score)
     assert (best.word, best.score) == ("ŻABA", 5 + 1 + 3 + 1)
     german = ClassicRules(TILE_DISTRIBUTIONS["german"], hand_size=7)
-    moves = german.generate_moves(board, Rack(["B", "Ä", "R", "?"]), lexicon_from_words(WORDS["german"]))
+    rack = Rack(["B", "Ä", "R", "?"], TILE_DISTRIBUTIONS["german"].alphabet)
+    moves = german.generate_moves(board, rack, lexicon_from_words(WORDS["german"]))
     scores = {move.word: move.score for move in moves if move.word in ("BÄR", "BÄRe")}
     assert scores["BÄR"] == 3 + 6 + 1
 

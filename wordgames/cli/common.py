@@ -176,6 +176,5 @@ def cgp_settings(
 
 
 def cgp_rack(text: str, tile_set: TileSet) -> Rack:
-    """A rack of a CGP parsed with ``tile_set``: English text as ever, else the internal code
-    points the CGP was read into."""
-    return Rack.parse(text) if tile_set.is_plain_english else Rack(text)
+    """A rack of a CGP parsed with ``tile_set`` (written in its notation)."""
+    return tile_set.parse_rack(text)

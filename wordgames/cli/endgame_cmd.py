@@ -138,7 +138,7 @@ def run_endgame(args: argparse.Namespace) -> int:
             "(an endgame needs an empty bag; with one tile in the bag use preendgame)"
         )
     if opponent is None:
-        opponent = Rack(setup.unseen)
+        opponent = Rack(setup.unseen, tile_set.alphabet)
     left = Counter(setup.unseen)
     left.subtract(opponent.tiles())
     if any(count < 0 for count in left.values()):

@@ -105,11 +105,11 @@ def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
     """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any
     (its tiles read by ``--tile-distribution`` when given, else by the CGP's own)."""
     layout = layout_by_name(args.layout) if args.layout else None
+    tile_set = tile_set_from_args(args) if getattr(args, "letter_values", None) else None
     if args.cgp is not None:
-        tile_set = tile_set_from_args(args) if getattr(args, "letter_values", None) else None
         position = parse_cgp(args.cgp, layout, tile_set)
         return position.board, position
-    return Board.read(args.board, layout), None
+    return Board.read(args.board, layout, tile_set.alphabet if tile_set is not None else None), None
 
 
 def move_to_json(move: Move, rules: str, tile_set: TileSet | None = None) -> dict[str, Any]:
@@ -153,7 +153,7 @@ def position_from_args(
     if rack_text is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
     tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
-    rack = Rack(rack_text) if args.rack is None else tile_set.parse_rack(rack_text)
+    rack = tile_set.parse_rack(rack_text)
     if len(rack) == 0:
         raise InvalidArgumentError("the rack is empty")
     check_lexicon_fits_tiles(lexicon, tile_set)

@@ -81,7 +81,7 @@ class SimpleGame:
         self.rules = rules
         self.lexicon = lexicon
         self.bag = bag
-        self.board = Board(plain_layout(size))
+        self.board = Board(plain_layout(size), rules.tile_set.alphabet)
         self.hand: list[str] = bag.draw(rules.hand_size)
         self.total = 0
         self.ask = ask
@@ -97,7 +97,7 @@ class SimpleGame:
             if not self.hand:
                 self.say("No tiles left. Game over!")
                 return
-            best = self.rules.optimal_moves(self.board, Rack(self.hand), self.lexicon)
+            best = self.rules.optimal_moves(self.board, Rack(self.hand, self.rules.tile_set.alphabet), self.lexicon)
             if not best:
                 self.say("No valid move can be made with these tiles. Game over!")
                 return
@@ -144,7 +144,7 @@ class SimpleGame:
         if not letters_only:
             return None, [BAD_MOVE]
         move = Move.from_word(self.board, row, col, direction, self._with_blanks(row, col, direction, word))
-        verdict = self.rules.check(self.board, move, self.lexicon, Rack(self.hand))
+        verdict = self.rules.check(self.board, move, self.lexicon, Rack(self.hand, self.rules.tile_set.alphabet))
         if verdict.valid:
             return move.with_score(verdict.score, verdict.words), []
         if verdict.code in (OUT_OF_BOUNDS, NOT_AT_START):

@@ -57,6 +57,11 @@ MAX_ALPHABET_TILES = 63
 """Tiles in one alphabet: node tables hold a node's next tiles as bits 1..63 of a 64-bit mask
 (bit 0 marks a word's end), and tile numbers stay below :data:`BLANK_BIT`."""
 
+MAX_PLAIN_TILES = 255
+"""Characters in a word list's plain alphabet (:meth:`Alphabet.plain`): a key holds one byte a
+character, 0 excluded.  The trie backend and the engines take at most
+:data:`MAX_ALPHABET_TILES` of them."""
+
 JOINERS = frozenset("·")
 """Characters a tile may hold besides letters and combining marks (the Catalan middle dot)."""
 
@@ -158,7 +163,8 @@ class Alphabet:
         self._notation = TileSplitter({**{form: form for form in forms}, BLANK_TEXT: BLANK_TEXT})
         # tile number (with or without BLANK_BIT) -> written form, for decoding.
         decode: dict[int, str] = {number: tile for number, tile in enumerate(upper, 1)}
-        decode.update((number | BLANK_BIT, form) for number, form in enumerate(lowers, 1) if form is not None)
+        if not plain:  # a word list's characters may number past BLANK_BIT; no blank is played on them
+            decode.update((number | BLANK_BIT, form) for number, form in enumerate(lowers, 1) if form is not None)
         self._decode = decode
         self._forms_of = {
             number: (tile, lowers[number - 1]) for number, tile in enumerate(upper, 1)
@@ -187,8 +193,9 @@ class Alphabet:
         such lists are read.  A character with a one-character lower case has it as its
         lower-case form; others (``-``, ``'``) have none."""
         chars = tuple(sorted(set(_sequence(characters, "characters"))))
-        if len(chars) > MAX_ALPHABET_TILES:
-            raise InvalidArgumentError(f"an alphabet has at most {MAX_ALPHABET_TILES} tiles, not {len(chars)}")
+        if len(chars) > MAX_PLAIN_TILES:
+            raise InvalidArgumentError(f"a word list's alphabet has at most {MAX_PLAIN_TILES} characters, "
+                                       f"not {len(chars)}")
         for char in chars:
             if len(char) != 1 or char.isspace():
                 raise InvalidArgumentError(f"{char!r} cannot be a tile of a word list's alphabet")
@@ -340,6 +347,10 @@ class Alphabet:
         numbers = self._numbers
         return bytes([numbers[tile] for tile in self._words.split(text, digraphs)])
 
+    def word_numbers(self, text: str, digraphs: Digraphs = "longest") -> tuple[int, ...]:
+        """The tile numbers of a word (see :meth:`encode_word`) as a tuple."""
+        return tuple(self.encode_word(text, digraphs))
+
     def try_encode_word(self, text: object) -> bytes | None:
         """:meth:`encode_word`, or None when ``text`` is not a string the alphabet spells (the
         answer to "is this a word?" is then no).  Cost: as :meth:`encode_word`."""
@@ -418,6 +429,11 @@ class Alphabet:
             text = f"[{form}]{text}" if ambiguous else plain
         return text
 
+    def join(self, tiles: Sequence[str]) -> str:
+        """Tiles (written forms) one after the other, without brackets (a word as people
+        write it)."""
+        return "".join(tiles)
+
     def format_tiles(self, tiles: Iterable[int]) -> str:
         """Notation (see :meth:`format`) for tile numbers (:data:`BLANK_NUMBER` is ``?``; a number
         with :data:`BLANK_BIT` its tile's lower-case form).  Cost: O(len(tiles))."""
@@ -440,8 +456,8 @@ class Alphabet:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        kind = "plain " if self._plain else ""
-        return f"<{kind}Alphabet {''.join(self._tiles) if not self._multi else self.format(self._tiles)!r}>"
+        name = "Alphabet.plain" if self._plain else "Alphabet"
+        return f"{name}({self.format(self._tiles)!r})"
 
     def __reduce__(self) -> tuple[object, ...]:
         if self._plain:

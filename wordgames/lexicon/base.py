@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
+from wordgames.lexicon.alphabet import MAX_PLAIN_TILES, Alphabet
 
 Node = Any
 """An opaque, hashable position in a lexicon's prefix tree (a prefix some word starts with);
@@ -302,12 +302,11 @@ def check_sorted_keys(keys: object, alphabet: object) -> list[bytes]:
 def plain_alphabet_of(words: list[str], source: str = "<words>") -> Alphabet:
     """The plain alphabet of upper-case ``words``: their distinct characters (one C-level pass
     over the joined text; a set per word would cost far more).  LexiconError naming ``source``
-    for more than MAX_ALPHABET_TILES characters or a whitespace character."""
+    for more than MAX_PLAIN_TILES characters or a whitespace character."""
     characters = set("".join(words))
-    if len(characters) > MAX_ALPHABET_TILES:
+    if len(characters) > MAX_PLAIN_TILES:
         raise LexiconError(
-            f"{source}: {len(characters)} distinct characters; a lexicon's alphabet holds at most "
-            f"{MAX_ALPHABET_TILES}"
+            f"{source}: {len(characters)} distinct characters; a word list holds at most {MAX_PLAIN_TILES}"
         )
     try:
         return Alphabet.plain(characters)

@@ -24,7 +24,7 @@ from array import array
 from dataclasses import dataclass
 
 from wordgames.lexicon import cache
-from wordgames.lexicon.alphabet import Alphabet
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.base import Lexicon
 from wordgames.lexicon.trie import (
     TERMINAL,
@@ -89,7 +89,10 @@ class PackedNodes:
 def build_packed_nodes(lexicon: Lexicon) -> PackedNodes:
     """Number ``lexicon``'s prefix tree breadth first through its public node walk by tiles.
     Cost: one ``is_word_at``, one ``next_tiles`` and one ``step_tiles`` per node; memory for
-    one backend node per tree node while it runs."""
+    one backend node per tree node while it runs.  ValueError for an alphabet of more than
+    MAX_ALPHABET_TILES (63) tiles."""
+    if len(lexicon.alphabet) > MAX_ALPHABET_TILES:
+        raise ValueError(f"{len(lexicon.alphabet)} distinct characters: a packed table holds at most 63")
     step, is_word_at, next_tiles = lexicon.step_tiles, lexicon.is_word_at, lexicon.next_tiles
     nodes = [lexicon.root()]
     masks, first = array("Q"), array("I")

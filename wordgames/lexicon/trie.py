@@ -29,7 +29,8 @@ from array import array
 from collections.abc import Iterator, Sequence
 from operator import methodcaller
 
-from wordgames.lexicon.alphabet import Alphabet
+from wordgames.errors import LexiconError
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.base import Lexicon, check_sorted_keys, check_tiles_type, foreign_node_error
 
 TERMINAL = 1 << 63
@@ -169,8 +170,15 @@ class TrieLexicon(Lexicon):
 
     @classmethod
     def from_keys(cls, keys: list[bytes], alphabet: Alphabet, source: str = "<words>") -> TrieLexicon:
-        """Build the trie from sorted unique keys.  Cost: about 0.5 s for CSW12."""
+        """Build the trie from sorted unique keys.  Cost: about 0.5 s for CSW12.  LexiconError
+        naming ``source`` for an alphabet of more than MAX_ALPHABET_TILES tiles (a node's next
+        tiles are bits of a 64-bit mask)."""
         keys = check_sorted_keys(keys, alphabet)
+        if len(alphabet) > MAX_ALPHABET_TILES:
+            raise LexiconError(
+                f"{source}: {len(alphabet)} distinct characters; the trie holds at most {MAX_ALPHABET_TILES} "
+                "(the sortedset backend takes more)"
+            )
         masks, first = build_arrays(keys)
         return cls(keys, alphabet, masks, first, source)
 

@@ -90,7 +90,7 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
         board = Board.from_text("\n".join(query.board or []), layout, name="the board")
     if not rack_text:
         raise InvalidArgumentError("a simulation needs the mover's rack")
-    rack = tile_set.parse_rack(rack_text) if rack_text == query.rack else Rack(rack_text)  # a CGP's: codes
+    rack = tile_set.parse_rack(rack_text)
     if len(rack) > HAND_SIZE:
         raise InvalidArgumentError(f"the rack {rack} holds more than {HAND_SIZE} tiles")
     unseen = unseen_tiles(board, rack.tiles(), tile_set)

@@ -369,7 +369,12 @@ def _number_of(alphabet: Alphabet, tile: object, what: str = "a tile") -> int:
         raise InvalidArgumentTypeError(f"{what} must be a string, not {type(tile).__name__}")
     number = alphabet.number(tile) if tile in alphabet else -1
     if number < 0:
-        raise InvalidArgumentError(f"{tile!r} is not a tile (a letter of the alphabet or '?')")
+        shown = tile if len(tile) <= 20 else tile[:20] + "..."
+        hint = ""
+        if alphabet is ENGLISH and is_tile_letter(tile):
+            hint = " (for another language give the tiles' alphabet: tile_set.parse_rack(text), " \
+                   "or Rack(tiles, tile_set.alphabet))"
+        raise InvalidArgumentError(f"{shown!r} is not a tile (a letter of the alphabet or '?'){hint}")
     return BLANK_NUMBER if alphabet.is_designated_blank(tile) else number
 
 
