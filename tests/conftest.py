@@ -7,13 +7,17 @@ The lexicon cache goes to a per-session temporary folder so tests never touch th
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from compiled_support import interpreted_chain
 from hypothesis import HealthCheck, settings
 
+from wordgames.compiled import is_compiled
 from wordgames.lexicon import Lexicon, load_lexicon
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -72,3 +76,34 @@ def has_internal_tiles(text: str) -> bool:
     """Whether ``text`` holds a Deseret code point, the stand-in earlier versions used for a
     multi-character tile (``L·L``): nothing shown to a user or written to a file may hold one."""
     return any(0x10400 <= ord(char) <= 0x1044F for char in text)
+
+
+MOVEGEN_CHAIN = (
+    "wordgames.scrabble.movegen.board_arrays",
+    "wordgames.scrabble.movegen.records",
+    "wordgames.scrabble.movegen.kernel",
+    "wordgames.scrabble.movegen.equity_kernel",
+    "wordgames.scrabble.movegen.convert",
+    "wordgames.scrabble.movegen.generator",
+)
+"""The move search's modules, each extending or calling the ones before it."""
+
+CORES = ("compiled", "interpreted")
+
+
+def movegen_of(core: str) -> ModuleType:
+    """The move generator module of one core: ``compiled`` as normally imported (skip when it
+    is not compiled here), ``interpreted`` its source run with the sources of the search it
+    drives (loaded once per process).  Moves are the one :class:`Move` class either way."""
+    if core == "compiled":
+        module = importlib.import_module("wordgames.scrabble.movegen.generator")
+        if not is_compiled(module):
+            pytest.skip("the move generator is not compiled here (no extension built, or the pure core forced)")
+        return module
+    return interpreted_chain(MOVEGEN_CHAIN)[-1]
+
+
+@pytest.fixture(params=CORES)
+def movegen(request: pytest.FixtureRequest) -> ModuleType:
+    """The move generator module, once per core (see :func:`movegen_of`)."""
+    return movegen_of(request.param)

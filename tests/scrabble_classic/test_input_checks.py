@@ -13,6 +13,8 @@ from wordgames.cli import main
 from wordgames.cli.game_play import render_board
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError, WordGamesError
 from wordgames.lexicon import lexicon_from_words
+from wordgames.lexicon.alphabet import Alphabet
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble import (
     Board,
     Direction,
@@ -98,7 +100,9 @@ def test_every_rule_set_entry_point_checks_the_rack(name: str) -> None:
     rules = get_rules(name)
     board = Board(plain_layout(7)) if name == "simple" else Board()
     move = parse_move("4:3:H CAT" if name == "simple" else "8H CAT", board)
-    for rack in (Rack.parse("AEINRSTLOD"), Rack(["É"])):
+    with pytest.raises(InvalidArgumentError, match="'É' is not a tile"):
+        Rack(["É"])  # a rack holds only its alphabet's tiles
+    for rack in (Rack.parse("AEINRSTLOD"),):
         with pytest.raises(InvalidArgumentError):
             rules.best_moves(board, rack, LEXICON)
         with pytest.raises(InvalidArgumentError):
@@ -132,12 +136,14 @@ def test_a_board_holding_sharp_s_is_refused(
 
 
 def test_letters_outside_the_alphabet_are_refused_the_same_way_everywhere() -> None:
-    with pytest.raises(WordGamesError, match="tile letter"):
-        Board.from_text("..É\n...\n...\n").copy().place(0, 0, "ß")
-    board = Board.from_text("É..\n...\n...\n")  # a letter, but not one of the English tiles
+    with pytest.raises(WordGamesError, match="not a tile of the board's alphabet"):
+        Board.from_text("..A\n...\n...\n").copy().place(0, 0, "ß")
+    with pytest.raises(WordGamesError, match="'É' is not a tile of the alphabet"):
+        Board.from_text("É..\n...\n...\n")  # a letter, but not one of the English tiles
+    german = Board.from_text("Ä..\n...\n...\n", alphabet=TILE_DISTRIBUTIONS["german"].alphabet)
     for name in RULES:
-        with pytest.raises(InvalidArgumentError, match="'É' on A1, which is not a tile of this tile set"):
-            get_rules(name).best_moves(board, Rack.parse("CAT"), LEXICON)
+        with pytest.raises(InvalidArgumentError, match="'Ä' on A1, which is not a tile of this tile set"):
+            get_rules(name).best_moves(german, Rack.parse("CAT"), LEXICON)
     with pytest.raises(NotationError):
         parse_move("8H STRAßE", Board())
     with pytest.raises(NotationError):
@@ -146,11 +152,13 @@ def test_letters_outside_the_alphabet_are_refused_the_same_way_everywhere() -> N
         Move.from_word(Board(), 7, 7, Direction.ACROSS, "STRAßE")
     with pytest.raises(WordGamesError):
         parse_move_file("H8\tß\n", Board())
-    verdict = get_rules("simple").check(Board(plain_layout(7)),
-                                        Move.from_word(Board(plain_layout(7)), 3, 3, Direction.ACROSS, "CAÉ"),
-                                        LEXICON)
+    with pytest.raises(InvalidArgumentError):  # a move is of its board's alphabet's tiles
+        Move.from_word(Board(plain_layout(7)), 3, 3, Direction.ACROSS, "CAÉ")
+    french = Board(plain_layout(7), Alphabet.from_letters("ABCDEÉ"))
+    verdict = get_rules("simple").check(french, Move.from_word(french, 3, 3, Direction.ACROSS, "CAÉ"), LEXICON)
     assert verdict.code == "BAD_LETTERS"
-    move = Move.from_word(Board(), 7, 7, Direction.ACROSS, "CAÉ")
+    french = Board(alphabet=Alphabet.from_letters("ABCDEÉ"))
+    move = Move.from_word(french, 7, 7, Direction.ACROSS, "CAÉ")
     verdict = get_rules("classic").check(Board(), move, LEXICON)
     assert verdict.code == "BAD MOVE" and "not a letter of this tile set" in verdict.message
 
@@ -242,6 +250,7 @@ def test_interactive_play_reports_a_long_hint_number(
 
 def test_a_restored_game_refuses_racks_it_could_not_have_dealt() -> None:
     game = Game(["Ann"], LEXICON, GameSettings(seed=1))
-    for rack in (Rack.parse("AEINRSTLOD"), Rack(["É"])):
+    german = TILE_DISTRIBUTIONS["german"].alphabet
+    for rack in (Rack.parse("AEINRSTLOD"), Rack(["Ä"], german)):
         with pytest.raises(InvalidArgumentError, match="Ann"):
             Game.restore([Player("Ann", None, rack)], LEXICON, game.settings, board=Board(), bag=game.bag)

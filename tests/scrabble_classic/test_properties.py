@@ -8,8 +8,9 @@ compiled and with ``WORDGAMES_PURE_PYTHON=1``."""
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
@@ -86,19 +87,30 @@ def test_generator_matches_brute_force(
             assert verdict.score == move.score and verdict.words == move.words
 
 
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(positions(), st.integers(1, 4))
 def test_best_moves_are_the_head_of_all_moves(
-    case: tuple[Board, Rack, list[str], str, int], limit: int
+    movegen: ModuleType, case: tuple[Board, Rack, list[str], str, int], limit: int
 ) -> None:
     board, rack, words, backend, hand_size = case
     lexicon = lexicon_from_words(words, backend)
-    generator = MoveGenerator(lexicon, TILES, hand_size, 35)
+    generator = movegen.MoveGenerator(lexicon, TILES, hand_size, 35)
     everything = generator.moves(board, rack, ordered=True)
-    for bounded in (True, False, None):
-        best = generator.best(board, rack, limit, bounded)
-        assert [m.sort_key() for m in best] == [m.sort_key() for m in everything[:limit]]
-        assert best == everything[:limit]
+    best = generator.best(board, rack, limit)
+    assert [m.sort_key() for m in best] == [m.sort_key() for m in everything[:limit]]
+    assert best == everything[:limit]
     assert generator.count(board, rack) == len(everything)
+    assert generated(generator.moves(board, rack)) == generated(everything)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(positions())
+def test_each_core_matches_brute_force(movegen: ModuleType, case: tuple[Board, Rack, list[str], str, int]) -> None:
+    board, rack, words, backend, hand_size = case
+    lexicon = lexicon_from_words(words, backend)
+    rules = ClassicRules(TILES, hand_size=hand_size, bingo_bonus=35)
+    generator = movegen.MoveGenerator(lexicon, TILES, hand_size, 35)
+    assert generated(generator.moves(board, rack)) == brute_force_moves(board, rack, lexicon, rules)
 
 
 _POSITIONS: dict[tuple[str, int, int], Board] = {}

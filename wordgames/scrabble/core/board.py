@@ -236,11 +236,20 @@ class Board:
             state = self._kernels[key] = make()
         return state
 
+    def _numbers_of(self, move: Move) -> list[tuple[int, int, int]]:
+        """``move``'s placed tiles in this board's numbering."""
+        placed = move.placed_numbers()
+        if move.alphabet.tiles == self.alphabet.tiles:
+            return placed
+        own, theirs = self.alphabet, move.alphabet
+        return [(row, col, own.number(theirs.tile(number & ~BLANK_BIT)) | (number & BLANK_BIT))
+                for row, col, number in placed]
+
     def play(self, move: Move) -> None:
         """Put ``move``'s tiles on the board, unchecked (the rules judge moves; this is the
         engine's fast path for searches that play and take back).  Cost: O(tiles placed)."""
         cols = self.cols
-        for row, col, number in move.placed_numbers():
+        for row, col, number in self._numbers_of(move):
             square = row * cols + col
             self._squares[square] = number
             self._logged(square)
@@ -248,7 +257,7 @@ class Board:
     def unplay(self, move: Move) -> None:
         """Take ``move``'s tiles off the board again (the inverse of :meth:`play`)."""
         cols = self.cols
-        for row, col, _number in move.placed_numbers():
+        for row, col, _number in self._numbers_of(move):
             square = row * cols + col
             self._squares[square] = EMPTY
             self._logged(square)

@@ -572,7 +572,10 @@ class Rack:
             elif is_tile_letter(char) and char.upper() in alphabet:
                 tiles.append(char.upper())
             elif is_tile_letter(char):
-                raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a tile of the alphabet")
+                raise InvalidArgumentError(
+                    f"the rack {shown!r} holds {char!r}, which is not a tile of this tile set "
+                    f"({alphabet.format(alphabet.tiles)} and '?')"
+                )
             else:
                 raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a letter or '?'")
         return cls(tiles, alphabet)

@@ -95,10 +95,15 @@ class MoveGenerator:
 
     # --- the board and the rack --------------------------------------------------------------
 
+    def board_for(self, board: Board) -> Board:
+        """``board`` when its tiles are numbered by this generator's alphabet, else a copy
+        renumbered by the tiles' forms (InvalidArgumentError for a tile the alphabet lacks)."""
+        if board.alphabet.tiles == self.alphabet.tiles:
+            return board
+        return board.with_alphabet(self.alphabet)
+
     def _state(self, board: Board) -> BoardState:
-        """The board's arrays for this generator, brought up to date."""
-        if board.alphabet.tiles != self.alphabet.tiles:
-            raise InvalidArgumentError("the board's tiles are numbered by another alphabet than the tile set's")
+        """The board's arrays for this generator (its alphabet's), brought up to date."""
         table, values = self.lexicon_table, self.values
         state: BoardState = board.kernel_state(self._state_key, lambda: BoardState(table, values))
         state.sync(board)
@@ -149,6 +154,7 @@ class MoveGenerator:
     def moves(self, board: Board, rack: Rack, ordered: bool = False) -> list[Move]:
         """Every distinct legal move, scored; best first when ``ordered`` (see
         :meth:`Move.sort_key`).  Cost: one search, one small object per move."""
+        board = self.board_for(board)
         kernel = self._searched(board)
         try:
             count = kernel.search(self.rack_counts(rack), 0)
@@ -164,7 +170,7 @@ class MoveGenerator:
 
     def count(self, board: Board, rack: Rack) -> int:
         """How many distinct legal moves there are (no move is built).  Cost: one search."""
-        kernel = self._searched(board)
+        kernel = self._searched(self.board_for(board))
         try:
             return int(kernel.search(self.rack_counts(rack), 0))
         finally:
@@ -178,6 +184,7 @@ class MoveGenerator:
         if limit < 1:
             return []
         keep = limit if limit <= _MAX_KEEP else 0
+        board = self.board_for(board)
         kernel = self._searched(board)
         try:
             count = kernel.search(self.rack_counts(rack), keep)
@@ -201,6 +208,7 @@ class MoveGenerator:
                 or keeps.slot_counts != counts:
             raise InvalidArgumentError(f"the keeps were not made for the rack {rack} over this tile set")
         tracked = limit if limit is not None and limit <= MAX_TRACKED else 0
+        board = self.board_for(board)
         kernel = self._searched(board, equity=True)
         try:
             kernel.search_equity(counts, tracked, keeps.values, keeps.radix, keeps.full, keeps.best)

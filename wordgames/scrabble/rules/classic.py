@@ -155,7 +155,7 @@ class ClassicRules(RuleSet):
             if board.get(p.row, p.col) is not None:
                 return f"square {where} is already occupied"
             if p.letter not in self.tile_set.alphabet.tiles or p.letter not in self.tile_set.values:
-                return f"{p.letter!r} is not a tile of this tile set"
+                return f"{p.letter!r} is not a letter of this tile set"
         rows = {p.row for p in placed}
         cols = {p.col for p in placed}
         if len(rows) > 1 and len(cols) > 1:
@@ -191,16 +191,17 @@ class ClassicRules(RuleSet):
         alphabet = board.alphabet
         shown = move.word.upper()
         numbers = move.numbers
+        spelled = move.alphabet.tile
         for index, (row, col) in enumerate(move.squares()):
             if not board.in_bounds(row, col):
                 return f"{shown} runs off the board"
             if index >= len(numbers):
                 continue
             number = board.number_at(row, col)
-            wanted = numbers[index] & ~BLANK_BIT
-            if number and (number & ~BLANK_BIT) != wanted:
+            wanted = spelled(numbers[index] & ~BLANK_BIT)
+            if number and alphabet.tile(number & ~BLANK_BIT) != wanted:
                 return (
-                    f"{shown} needs {alphabet.tile(wanted)} on {square_name(row, col)}, "
+                    f"{shown} needs {wanted} on {square_name(row, col)}, "
                     f"which holds {alphabet.tile(number & ~BLANK_BIT)}"
                 )
         return None
@@ -313,7 +314,8 @@ def parse_move_file(text: str, board: Board, name: str = "<move>") -> Move:
         letter = parts[1]
         alphabet = board.alphabet
         if letter not in alphabet or (len(letter) == 1 and not is_tile_letter(letter)):
-            raise FormatError(f"{name}:{number}: {letter!r} is not one tile")
+            one = "letter" if alphabet.is_single_character else "tile"
+            raise FormatError(f"{name}:{number}: {letter!r} is not one {one}")
         placements.append(Placement(row, col, alphabet.upper(letter), alphabet.is_designated_blank(letter)))
     if not placements:
         raise FormatError(f"{name}: the move file places no tiles")
