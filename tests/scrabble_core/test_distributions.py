@@ -188,8 +188,8 @@ def test_tile_sets_with_multi_character_tiles() -> None:
     tiles = TileSet({"A": 1, "L·L": 10, BLANK: 0}, {"A": 2, "L·L": 1, BLANK: 1}, alphabet)
     assert tiles.value("L·L") == 10 and tiles.value("l·l") == 0 and tiles.value("a") == 0
     assert tiles.number_values == (0, 1, 10) and tiles.number_counts == (1, 2, 1)
-    assert tiles.full_bag() == ["A", "A", "L·L", "?"] and tiles.tiles == ("A", "L·L")
-    assert tiles.format(tiles.full_bag_numbers()) == "AA[L·L]?" and tiles.parse_tiles("[l·l]A?") == bytes([2 | 128, 1, 0])
+    assert tiles.full_bag() == ["?", "A", "A", "L·L"] and tiles.tiles == ("A", "L·L")
+    assert tiles.format(tiles.full_bag_numbers()) == "?AA[L·L]" and tiles.parse_tiles("[l·l]A?") == bytes([2 | 128, 1, 0])
     tiles.check_tiles(["l·l", "A", BLANK], "the rack")
     with pytest.raises(InvalidArgumentError, match=r"'Z' is not a tile .*\(A\[L·L\] and"):
         tiles.check_tiles(["Z"], "the rack")

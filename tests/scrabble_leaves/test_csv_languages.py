@@ -1,5 +1,5 @@
 """Leave CSVs for multi-character alphabets: leaves written in bracket notation, read in
-notation or in the internal code points older files hold; the CLI's show and convert."""
+notation or in the code points files of earlier versions hold; the CLI's show and convert."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ from wordgames.errors import FormatError
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves
 from wordgames.scrabble.leaves.csvfile import csv_text, table_from_csv_text
+from wordgames.lexicon.alphabet import legacy_forms
 from wordgames.scrabble.leaves.table import alphabet_of
 
 CATALAN = TILE_DISTRIBUTIONS["catalan"]
 CODES = alphabet_of(CATALAN)
-LL, NY = CODES.index(CATALAN.read("[L·L]")) + 1, CODES.index(CATALAN.read("[NY]")) + 1
+LL, NY = CODES.number("L·L"), CODES.number("NY")
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -33,16 +34,19 @@ def test_leaves_are_written_in_brackets_and_read_back(tmp_path: Path) -> None:
     assert "[L·L],5.500000\n" in text and "A[L·L],7.000000\n" in text and "A[NY][NY],-3.000000\n" in text
     assert all(ord(char) < 0x10400 for char in text)
     back = table_from_csv_text(text, CODES, "t.csv", CATALAN)
-    assert back.value([CATALAN.read("[L·L]"), "A"]) == 7.0 and back.value(["?"]) == 25.0
+    assert back.value(["L·L", "A"]) == 7.0 and back.value(["?"]) == 25.0
     path = tmp_path / "catala.csv"
     save_leaves(path, small_table(), CATALAN)
-    assert load_leaves(path, CATALAN).value([CATALAN.read("[NY]")] * 2 + ["A"]) == -3.0
+    assert load_leaves(path, CATALAN).value(["NY", "NY", "A"]) == -3.0
 
 
 def test_a_file_in_code_points_still_reads() -> None:
-    old = csv_text(small_table())  # no tile set: the internal code points, as files were written
-    assert any(ord(char) >= 0x10400 for char in old)
-    assert table_from_csv_text(old, CODES, "old.csv", CATALAN).value([CATALAN.read("[L·L]")]) == 5.5
+    # Earlier versions wrote multi-character tiles as Deseret capitals, in tile-number order.
+    codes = {form: code for code, form in legacy_forms(CODES.tiles, CODES.lower_forms).items()}
+    assert codes["L·L"] == "\U00010400"
+    old = f"{codes['L·L']},5.500000\nA{codes['NY']}{codes['NY']},-3.000000\n"
+    table = table_from_csv_text(old, CODES, "old.csv", CATALAN)
+    assert table.value(["L·L"]) == 5.5 and table.value(["A", "NY", "NY"]) == -3.0
 
 
 def test_a_bad_leave_is_one_error_naming_the_line() -> None:

@@ -125,7 +125,8 @@ class SimpleGame:
     def judge(self, word_text: str, location_text: str) -> tuple[Move | None, list[str]]:
         """The legal move the user typed, or None and the lines that say why not."""
         raw = word_text.strip()
-        letters_only = bool(raw) and all(is_tile_letter(char) for char in raw)
+        alphabet = self.board.alphabet
+        letters_only = bool(raw) and all(is_tile_letter(char) and char.upper() in alphabet.tiles for char in raw)
         word = raw.upper() if letters_only else raw  # upper-casing ß would lengthen the word
         try:
             row, col, direction = parse_fit1045(location_text)

@@ -165,14 +165,15 @@ class TileSet:
                 )
 
     def full_bag(self) -> list[str]:
-        """Every tile of a full bag (blanks as ``?``), in tile-number order, blanks last."""
+        """Every tile of a full bag (blanks as ``?``): the blanks, then the tiles in tile
+        order (the order a seeded bag is shuffled from)."""
         return [self.alphabet.written(number) for number in self.full_bag_numbers()]
 
     def full_bag_numbers(self) -> list[int]:
-        """Every tile of a full bag as tile numbers, in tile order, blanks (0) last."""
+        """Every tile of a full bag as tile numbers: the blanks (0), then the tiles in tile
+        order."""
         counts = self.number_counts
-        numbers = [number for number in range(1, len(counts)) for _ in range(counts[number])]
-        return numbers + [BLANK_NUMBER] * counts[0]
+        return [number for number in range(len(counts)) for _ in range(counts[number])]
 
     @property
     def letters(self) -> str:

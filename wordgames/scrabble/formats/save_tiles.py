@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wordgames.errors import FormatError, WordGamesError
+from wordgames.lexicon.alphabet import legacy_forms as legacy_forms
 
 NOTATION = "notation"
 """The tile-set section's ``written`` value of a save whose tiles are in notation."""
@@ -60,29 +61,6 @@ def _turn(turn: Any, convert: Convert) -> Any:
     if "move" in turn:
         converted["move"] = _move(turn["move"], convert)
     return converted
-
-
-_LEGACY_POOL = tuple(chr(point) for point in range(0x10400, 0x10428))
-
-
-def legacy_forms(tiles: tuple[str, ...], lowers: tuple[str | None, ...]) -> dict[str, str]:
-    """How a save of an earlier version wrote each form of an alphabet's tiles (see the module
-    docstring): its code point to the form (``?`` to itself)."""
-    used = set(tiles) | {form for form in lowers if form is not None}
-    pool = iter(code for code in _LEGACY_POOL if code not in used and code.lower() not in used)
-    forms = {"?": "?"}
-    for tile, lower in zip(tiles, lowers, strict=True):
-        if len(tile) == 1 and lower is not None and tile.lower() == lower and lower.upper() == tile \
-                and tile not in _LEGACY_POOL:
-            code = tile
-        else:
-            code = next(pool, "")
-            if not code:
-                break
-        forms[code] = tile
-        if lower is not None:
-            forms[code.lower()] = lower
-    return forms
 
 
 def convert_tiles(body: Mapping[str, Any], convert: Convert, name: str = "<save>") -> dict[str, Any]:

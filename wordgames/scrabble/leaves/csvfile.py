@@ -1,9 +1,9 @@
 """Leave tables as CSV: one ``LEAVE,value`` line per leave (``?`` a blank), as MAGPIE and
 wolges write them.  Blank lines are skipped; nothing else is allowed.
 
-With a tile set of multi-character tiles, leaves are written in its notation (``[L·L]A?``,
-as MAGPIE writes them) and read in notation or, as files written before did, in the table's
-internal code points (see :func:`leave_codes`)."""
+With an alphabet of multi-character tiles, leaves are written in its notation (``[L·L]A?``,
+as MAGPIE writes them) and read in notation or, as files of earlier versions were written, in
+their code points (see :func:`wordgames.lexicon.alphabet.legacy_forms`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import os
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, WordGamesError
-from wordgames.lexicon.alphabet import ENGLISH, Alphabet
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet, from_legacy
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves.table import (
     MAX_LEAVE_TILES,
@@ -47,7 +47,7 @@ def table_from_csv_text(
             raise FormatError(f"{name}: more than {MAX_TABLE_LEAVES} leaves")
         written, comma, raw = line.strip().partition(",")
         try:
-            tiles = text_to_tiles(alphabet, written) if written else ()
+            tiles = text_to_tiles(alphabet, from_legacy(written, alphabet)) if written else ()
             if not comma or not tiles or len(tiles) > MAX_LEAVE_TILES:
                 raise FormatError(f"expected LEAVE,value with 1 to {MAX_LEAVE_TILES} tiles")
             value = float(raw)

@@ -23,6 +23,7 @@ from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import BLANK, Rack
 from wordgames.scrabble.leaves.dense import DenseLeaves, best_keep, fill_end_values
+from wordgames.scrabble.leaves.table import check_alphabet
 
 MAX_KEEPS = 4096
 """The most keeps a :class:`RackKeeps` numbers (a rack of 12 distinct tiles); a larger rack
@@ -37,9 +38,11 @@ class RackKeeps:
     placement's or an exchange's leave can be worth), ``best_keep`` the first keep of that
     value in keep order and ``best_ties`` how many keeps share it."""
 
-    def __init__(self, alphabet: Alphabet, rack: Rack) -> None:
-        """The numbering for ``rack`` over ``alphabet`` (values all 0 until filled);
-        ValueError when the rack holds a tile outside the alphabet."""
+    def __init__(self, alphabet: Alphabet | str, rack: Rack) -> None:
+        """The numbering for ``rack`` over ``alphabet`` (an Alphabet, or a string of
+        one-letter tiles; values all 0 until filled); ValueError when the rack holds a tile
+        outside the alphabet."""
+        alphabet = check_alphabet(alphabet)
         self.alphabet = alphabet
         self.slots: list[int] = []
         self.counts = array("i")
@@ -105,8 +108,9 @@ class RackKeeps:
         """The tile of a slot, written (``?`` for the blank)."""
         return BLANK if slot == 0 else self.alphabet.tile(slot)
 
-    def require(self, alphabet: Alphabet, rack: Rack) -> None:
+    def require(self, alphabet: Alphabet | str, rack: Rack) -> None:
         """InvalidArgumentError unless these are the keeps of ``rack`` over ``alphabet``."""
+        alphabet = check_alphabet(alphabet)
         if self.alphabet.tiles != alphabet.tiles or self.slot_counts != rack_slot_counts(alphabet, rack):
             raise InvalidArgumentError(f"these keeps were made for another rack than {rack}")
 
@@ -129,9 +133,10 @@ class RackKeeps:
         return move.score + self.values[self.after_numbers(n for _r, _c, n in move.placed_numbers())]
 
 
-def rack_slot_counts(alphabet: Alphabet, rack: Rack) -> list[int]:
+def rack_slot_counts(alphabet: Alphabet | str, rack: Rack) -> list[int]:
     """The rack's count of each slot (tile number of ``alphabet``, 0 the blanks); ValueError
     for a tile outside the alphabet."""
+    alphabet = check_alphabet(alphabet)
     if rack.alphabet.tiles == alphabet.tiles:
         return rack.number_counts()
     counts = [0] * (len(alphabet) + 1)
@@ -145,7 +150,7 @@ def rack_slot_counts(alphabet: Alphabet, rack: Rack) -> list[int]:
     return counts
 
 
-def table_keeps(dense: DenseLeaves, alphabet: Alphabet, rack: Rack) -> RackKeeps | None:
+def table_keeps(dense: DenseLeaves, alphabet: Alphabet | str, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack`` valued by a leave table (through its :class:`DenseLeaves`);
     None when the rack has more than :data:`MAX_KEEPS` keeps or a tile the table does not
     know.  Cost: O(keeps x tiles) in compiled code."""
@@ -168,7 +173,7 @@ def table_keeps(dense: DenseLeaves, alphabet: Alphabet, rack: Rack) -> RackKeeps
     return keeps
 
 
-def end_keeps(alphabet: Alphabet, rack: Rack, faces: dict[str, int], stuck_factor: float,
+def end_keeps(alphabet: Alphabet | str, rack: Rack, faces: dict[str, int], stuck_factor: float,
               out_value: float) -> RackKeeps | None:
     """The keeps of ``rack`` valued as the end of the game counts them: keeping nothing
     (going out) is worth ``out_value``, a kept tile costs ``stuck_factor`` times its face
@@ -186,7 +191,7 @@ def end_keeps(alphabet: Alphabet, rack: Rack, faces: dict[str, int], stuck_facto
     return keeps
 
 
-def zero_keeps(alphabet: Alphabet, rack: Rack) -> RackKeeps | None:
+def zero_keeps(alphabet: Alphabet | str, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack``, every one worth 0 (no leave table); None for more than
     :data:`MAX_KEEPS` keeps."""
     keeps = RackKeeps(alphabet, rack)

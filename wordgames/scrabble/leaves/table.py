@@ -186,8 +186,8 @@ def text_to_tiles(alphabet: Alphabet | str, text: str) -> Tiles:
         numbers = checked.parse_tiles(text)
     except InvalidArgumentError as error:
         raise FormatError(f"leave {text!r}: {error}") from None
-    # A lower-case form on a leave is a blank, as on a rack.
-    return tuple(sorted(0 if number & 0x80 else number for number in numbers))
+    # Leaves are read in any case: a lower-case form is its tile (a blank is written '?').
+    return tuple(sorted(number & 0x7F for number in numbers))
 
 
 def distribution_bounds(alphabet: Alphabet | str, tile_set: TileSet) -> list[int]:

@@ -49,6 +49,7 @@ from wordgames.scrabble.leaves.table import (
     FIELD_MASK,
     LeaveTable,
     alphabet_of,
+    check_alphabet,
     distribution_bounds,
     tiles_of_code,
     tiles_to_text,
@@ -69,7 +70,8 @@ MAX_GAMES = 10_000_000
 class Features:
     """The regression features of a leave, from its multiset code."""
 
-    def __init__(self, alphabet: Alphabet, bounds: Sequence[int], max_size: int) -> None:
+    def __init__(self, alphabet: Alphabet | str, bounds: Sequence[int], max_size: int) -> None:
+        alphabet = check_alphabet(alphabet)
         self.alphabet = alphabet
         self.bounds = list(bounds)
         self.copy_index: dict[tuple[int, int], int] = {}
