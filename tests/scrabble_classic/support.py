@@ -7,6 +7,7 @@ import itertools
 from conftest import shared_lexicon
 
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Board, Direction, Layout, Move, Placement, Rack
 from wordgames.scrabble.core.scoring import formed_words
 from wordgames.scrabble.movegen.generator import MoveGenerator
@@ -32,11 +33,19 @@ def legal_score(rules: ClassicRules, board: Board, move: Move, lexicon: Lexicon,
         direction = Direction.ACROSS if len({p.row for p in move.placed}) == 1 else Direction.DOWN
     minimum = rules.minimum_word_length
     if any(
-        len(word.word) < minimum or word.word not in lexicon
+        len(word.tiles) < minimum or not lexicon_has(lexicon, word.key, word.alphabet)
         for word in formed_words(board, move.placed, direction)
     ):
         return None
     return rules.score(board, move)
+
+
+def lexicon_has(lexicon: Lexicon, key: bytes, alphabet: Alphabet) -> bool:
+    """Whether the tiles ``key`` spell a word of ``lexicon``: the same tile numbers, or the
+    same written word for a word list read without the tile set."""
+    if lexicon.alphabet.tiles == alphabet.tiles:
+        return lexicon.contains_key(key)
+    return alphabet.decode_word(key) in lexicon
 
 
 def brute_force_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: ClassicRules) -> dict[Key, int]:
@@ -44,7 +53,9 @@ def brute_force_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: Classic
     found the slow way: every maximal stretch of two or more squares of every line, every
     ordered choice of rack tiles for its empty squares, every letter for each blank."""
     tiles = rack.tiles()
-    letters = rules.tile_set.letters
+    letters = rules.tile_set.tiles
+    alphabet = rules.tile_set.alphabet
+    board = board if board.alphabet.tiles == alphabet.tiles else board.with_alphabet(alphabet)
     found: dict[Key, int] = {}
     for direction in (Direction.ACROSS, Direction.DOWN):
         across = direction is Direction.ACROSS
@@ -62,20 +73,20 @@ def brute_force_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: Classic
                     if not empty or len(empty) > len(tiles):
                         continue
                     for chosen in set(itertools.permutations(tiles, len(empty))):
-                        choices = [letters if tile == BLANK else tile for tile in chosen]
+                        choices = [letters if tile == BLANK else (tile,) for tile in chosen]
                         for spelled in itertools.product(*choices):
                             played = {
-                                i: (letter.lower() if tile == BLANK else letter)
+                                i: (letter, tile == BLANK)
                                 for i, tile, letter in zip(empty, chosen, spelled, strict=True)
                             }
-                            word = "".join(
-                                (played.get(i) or line_tiles[i] or "").upper() for i in range(first, last + 1)
+                            key = bytes(
+                                alphabet.number(played[i][0] if i in played else alphabet.upper(line_tiles[i] or ""))
+                                for i in range(first, last + 1)
                             )
-                            if word not in lexicon:
+                            if not lexicon_has(lexicon, key, alphabet):
                                 continue
                             placements = [
-                                Placement(*squares[i], tile.upper(), tile.islower())
-                                for i, tile in played.items()
+                                Placement(*squares[i], letter, blank) for i, (letter, blank) in played.items()
                             ]
                             move = Move.from_placements(board, placements, direction)
                             score = legal_score(rules, board, move, lexicon, rack)

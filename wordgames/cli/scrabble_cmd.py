@@ -172,14 +172,18 @@ def check_lexicon_fits_tiles(lexicon: Lexicon, tile_set: TileSet) -> None:
     """Refuse a word list that spells words with letters a shipped non-English distribution
     lacks (CSW12 with the Polish tiles a CGP's ``-lex OSPS49;`` implies: its Q, V and X words
     could never be played, so every answer would be some other game's).  English and custom
-    tile sets are not checked.  Cost: one pass over the words, for those distributions only."""
+    tile sets are not checked.  Cost: one pass over the words' tiles, for those distributions
+    only."""
     name = distribution_name(tile_set)
     if name is None or name in ENGLISH_DISTRIBUTIONS:
         return
-    letters: set[str] = set()
-    for word in lexicon:
-        letters.update(word)
-    outside = sorted(letters - set(tile_set.values))
+    used = bytearray(256)
+    for key in lexicon.keys():
+        for number in key:
+            used[number] = 1
+    tiles = lexicon.alphabet.tiles
+    outside = sorted(tiles[number - 1] for number in range(1, len(tiles) + 1)
+                     if used[number] and tiles[number - 1] not in tile_set.values)
     if outside:
         raise InvalidArgumentError(
             f"the word list spells words with {', '.join(outside[:10])}, which the {name} tiles "

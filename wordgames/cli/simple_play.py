@@ -223,15 +223,15 @@ def make_bag(args: argparse.Namespace, tile_set: TileSet, random_tiles: bool) ->
     at random with ``--seed``; without a deal file, the tile set's full bag drawn at random
     (a fixed deal then means the order that seed 0, or ``--seed``, gives every time)."""
     if args.deal_order:
-        fixed = Bag.from_deal_file(args.deal_order)
-        bag = Bag(fixed.tiles, args.seed) if random_tiles else fixed
+        fixed = Bag.from_deal_file(args.deal_order, tile_set.alphabet)
+        bag = Bag(fixed.tiles, args.seed, alphabet=tile_set.alphabet) if random_tiles else fixed
     elif not tile_set.counts:
         raise InvalidArgumentError(
             "these letter values come without tile counts: give --deal-order FILE (one tile a line)"
         )
     else:
         seed = args.seed if random_tiles or args.seed is not None else 0
-        bag = Bag(tile_set.full_bag(), seed)
+        bag = Bag.full(tile_set, seed)
     for tile in set(bag.tiles):
         tile_set.value(tile)  # every tile must have a value before the game starts
     return bag

@@ -351,7 +351,7 @@ class Alphabet:
         """The tile numbers of a word (see :meth:`encode_word`) as a tuple."""
         return tuple(self.encode_word(text, digraphs))
 
-    def try_encode_word(self, text: object) -> bytes | None:
+    def try_encode_word(self, text: object, digraphs: Digraphs = "longest") -> bytes | None:
         """:meth:`encode_word`, or None when ``text`` is not a string the alphabet spells (the
         answer to "is this a word?" is then no).  Cost: as :meth:`encode_word`."""
         if not isinstance(text, str):
@@ -361,7 +361,7 @@ class Alphabet:
             encoded = (text.upper() if self._plain else text).encode("ascii").translate(table)
             return None if 255 in encoded else encoded
         try:
-            return self.encode_word(text)
+            return self.encode_word(text, digraphs)
         except InvalidArgumentError:
             return None
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon.alphabet import MAX_PLAIN_TILES, Alphabet
+from wordgames.lexicon.tiles import Digraphs
 
 Node = Any
 """An opaque, hashable position in a lexicon's prefix tree (a prefix some word starts with);
@@ -50,6 +51,10 @@ class Lexicon(ABC):
 
     alphabet: Alphabet
     """The tiles the words are made of, numbered: keys are ``bytes`` of these numbers."""
+
+    digraphs: Digraphs = "longest"
+    """How text given to the lexicon is split into tiles (the mode its word list was read
+    with: see :func:`wordgames.lexicon.tiles.check_digraphs`)."""
 
     # --- construction -------------------------------------------------------------------------
 
@@ -125,7 +130,7 @@ class Lexicon(ABC):
     def __contains__(self, word: object) -> bool:
         """Whether ``word`` (any case) is in the lexicon; non-strings and text the alphabet
         cannot spell are never in it.  Cost: encoding the word, then one look-up."""
-        key = self.alphabet.try_encode_word(word)
+        key = self.alphabet.try_encode_word(word, self.digraphs)
         return key is not None and self.contains_key(key)
 
     def has_prefix(self, prefix: str) -> bool:
@@ -133,7 +138,7 @@ class Lexicon(ABC):
         and the empty string is a prefix of any non-empty lexicon."""
         if not isinstance(prefix, str):
             raise InvalidArgumentTypeError(f"prefix must be a string, not {type(prefix).__name__}")
-        key = self.alphabet.try_encode_word(prefix)
+        key = self.alphabet.try_encode_word(prefix, self.digraphs)
         return key is not None and self.has_prefix_key(key)
 
     def __iter__(self) -> Iterator[str]:
@@ -145,7 +150,7 @@ class Lexicon(ABC):
         """The words starting with ``prefix`` (any case), in tile order."""
         if not isinstance(prefix, str):
             raise InvalidArgumentTypeError(f"prefix must be a string, not {type(prefix).__name__}")
-        key = self.alphabet.try_encode_word(prefix)
+        key = self.alphabet.try_encode_word(prefix, self.digraphs)
         if key is None:
             return iter(())
         return map(self.alphabet.decode_word, self.keys_with_prefix(key))
@@ -157,7 +162,7 @@ class Lexicon(ABC):
         lexicon (as for :meth:`is_word_at` and :meth:`next_letters`)."""
         if not isinstance(letters, str):
             raise letters_type_error(letters)
-        key = self.alphabet.try_encode_word(letters)
+        key = self.alphabet.try_encode_word(letters, self.digraphs)
         if key is None:
             self.is_word_at(node)  # a foreign node is an error even when the letters are not
             return None
@@ -185,10 +190,12 @@ class Lexicon(ABC):
         kept_lexicons: dict[int, Lexicon] = self.__dict__.setdefault("_without_short_words", {})
         if minimum not in kept_lexicons:
             kept = [key for key in self.keys() if len(key) >= minimum]
-            kept_lexicons[minimum] = (
-                self if len(kept) == len(self)
-                else type(self).from_keys(kept, self.alphabet, f"{self.source} ({minimum}+ letters)")
-            )
+            if len(kept) == len(self):
+                kept_lexicons[minimum] = self
+            else:
+                smaller = type(self).from_keys(kept, self.alphabet, f"{self.source} ({minimum}+ letters)")
+                smaller.digraphs = self.digraphs
+                kept_lexicons[minimum] = smaller
         return kept_lexicons[minimum]
 
     def __repr__(self) -> str:

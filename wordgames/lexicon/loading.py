@@ -155,9 +155,13 @@ def load_lexicon(
         payload = cache.read_entry(key)
         if payload is not None:
             try:
-                return cls.from_bytes(payload, name)
+                cached = cls.from_bytes(payload, name)
             except Exception:
                 pass  # a corrupt or foreign entry is rebuilt
+            else:
+                if tiles is not None:
+                    cached.digraphs = tiles.digraphs
+                return cached
     if graph:
         alphabet = tiles.alphabet if tiles is not None else ENGLISH
         lexicon = cls.from_keys(keys_from_kwg_bytes(content, len(alphabet), name), alphabet, name)
@@ -165,6 +169,8 @@ def load_lexicon(
         lexicon = cls.from_keys(tiles.encode_words(content, name), tiles.alphabet, name)
     else:
         lexicon = cls.from_sorted_words(words_from_bytes(content, name), name)
+    if tiles is not None:
+        lexicon.digraphs = tiles.digraphs
     if use_cache:
         cache.write_entry(key, lexicon.to_bytes())
     return lexicon

@@ -38,7 +38,7 @@ def board_view(board: Board, tile_set: TileSet | None = None) -> dict[str, Any]:
 def leave_of(rack: Rack, move: Move) -> str:
     """The tiles ``rack`` keeps after ``move`` (sorted, ``?`` for blanks)."""
     kept = Rack(rack.tiles(), rack.alphabet)
-    kept.remove(move.tiles_used)
+    kept.remove(move.rack_tiles)
     return str(kept)
 
 

@@ -139,8 +139,9 @@ class Move:
         self._alphabet = alphabet
         self._snapshot: BoardSnapshot | None = None
         self._words: tuple[str, ...] | None = words
-        self._word: str | None = word
         tiles = _written_tiles(word, alphabet)
+        # Written out as the engine writes words (notation read, brackets gone).
+        self._word: str | None = word if tiles is None else alphabet.decode_word(tiles)
         self._tiles = tiles if tiles is not None else b""
         self._new = 0
         self._placed: tuple[Placement, ...] | None = placed
@@ -275,9 +276,16 @@ class Move:
         return tuple(found)
 
     @property
+    def rack_tiles(self) -> tuple[str, ...]:
+        """The rack tiles the move uses, one a tile (``?`` for a blank), in placement order."""
+        return tuple(placement.rack_tile for placement in self.placed)
+
+    @property
     def tiles_used(self) -> str:
-        """The rack tiles the move uses, ``?`` for blanks, in placement order."""
-        return "".join(placement.rack_tile for placement in self.placed)
+        """The rack tiles the move uses in notation, ``?`` for blanks, in placement order
+        (``"BAS"``; ``"CE?[L·L]"`` with multi-character tiles): see :attr:`rack_tiles` for
+        them one a tile."""
+        return self._alphabet.format(self.rack_tiles)
 
     def squares(self) -> list[Square]:
         """The squares the main word covers, in reading order."""

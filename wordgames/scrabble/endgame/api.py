@@ -13,7 +13,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_SCORELESS_TURNS
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame.position import SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, SearchOptions
 from wordgames.scrabble.endgame.solver import solve_position
@@ -23,14 +23,16 @@ MAX_TIME_LIMIT = 24 * 3600.0
 """The longest search a caller may ask for, in seconds."""
 
 
-def as_rack(rack: Rack | str | Iterable[str], what: str) -> Rack:
-    """A rack from a Rack, rack text (``"AEI?"``) or tiles; InvalidArgumentError otherwise."""
+def as_rack(rack: Rack | str | Iterable[str], what: str, tile_set: TileSet | None = None) -> Rack:
+    """A rack from a Rack, rack text (``"AEI?"``, in ``tile_set``'s notation when given) or
+    tiles (of ``tile_set``'s alphabet); InvalidArgumentError otherwise."""
     if isinstance(rack, Rack):
         return rack
+    alphabet = tile_set.alphabet if tile_set is not None else None
     if isinstance(rack, str):
-        return Rack.parse(rack)
+        return tile_set.parse_rack(rack) if tile_set is not None else Rack.parse(rack)
     require_type(rack, (list, tuple), what)
-    return Rack(rack)
+    return Rack(rack, alphabet)
 
 
 def check_search_limits(plies: int | None, time_limit: float | None) -> None:
@@ -75,7 +77,8 @@ def solve_endgame(
     require_type(racks, (list, tuple), "the racks")
     if len(racks) != 2:
         raise InvalidArgumentError(f"an endgame has two racks, not {len(racks)}")
-    mover, opponent = as_rack(racks[0], "the mover's rack"), as_rack(racks[1], "the opponent's rack")
+    mover = as_rack(racks[0], "the mover's rack", rules.tile_set)
+    opponent = as_rack(racks[1], "the opponent's rack", rules.tile_set)
     for rack in (mover, opponent):
         rules.check_arguments(board, lexicon, rack)
     if not len(mover):

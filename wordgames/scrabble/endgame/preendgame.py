@@ -77,8 +77,8 @@ def solve_preendgame(
     ``candidates`` keeps the N best-scoring placements (None: all); ``time_limit`` is shared
     by all the endgames.  Raises InvalidArgumentError when the unseen tiles cannot be a rack
     plus one tile.  Cost: (distinct unseen tiles) x (candidates + 1) endgame searches."""
-    mover = as_rack(rack, "the mover's rack")
-    hidden = as_rack(unseen, "the unseen tiles")
+    mover = as_rack(rack, "the mover's rack", rules.tile_set)
+    hidden = as_rack(unseen, "the unseen tiles", rules.tile_set)
     rules.check_arguments(board, lexicon, mover)
     if not len(mover):
         raise InvalidArgumentError("the player to move has no tiles")

@@ -180,13 +180,18 @@ def encoded_event(event: GcgEvent, tile_set: TileSet) -> GcgEvent:
     require_type(event, GcgEvent, "a GCG event")
     require_type(tile_set, TileSet, "a tile set")
     alphabet = tile_set.alphabet
-    texts = [event.rack, *([] if event.tiles.isdigit() else re.split(r"\.", event.tiles))]
-    try:
-        numbers = [number for text in texts if text for number in _rack_numbers(text, tile_set)]
-    except InvalidArgumentError as error:
-        raise FormatError(f"line {event.line}: {error}; give the record's tiles") from None
-    foreign = sorted({alphabet.tile(number & ~BLANK_BIT) for number in numbers
-                      if number and alphabet.tile(number & ~BLANK_BIT) not in tile_set.values})
+    texts = [*([] if event.tiles.isdigit() else re.split(r"\.", event.tiles)), event.rack]
+    if alphabet.is_single_character:
+        # Letters beyond the tile set are named together: the record is of another language.
+        foreign = sorted({char.upper() for text in texts for char in text
+                          if char.isalpha() and char.upper() not in tile_set.values})
+    else:
+        try:
+            numbers = [number for text in texts if text for number in _rack_numbers(text, tile_set)]
+        except InvalidArgumentError as error:
+            raise FormatError(f"line {event.line}: {error}; give the record's tiles") from None
+        foreign = sorted({alphabet.tile(number & ~BLANK_BIT) for number in numbers
+                          if number and alphabet.tile(number & ~BLANK_BIT) not in tile_set.values})
     if foreign:
         shown = ", ".join(foreign)
         raise FormatError(f"line {event.line}: {shown} {'is' if len(foreign) == 1 else 'are'} not in "

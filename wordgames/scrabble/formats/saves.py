@@ -292,7 +292,8 @@ def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
     tiles = [text(tile, f"{section.at('tiles')}[{i}]") for i, tile in
              enumerate(section.items("tiles", max(len(settings.tile_set.full_bag()), 0)))]
     with within(section.at("tiles")):
-        tiles = [_one_tile(tile, alphabet) for tile in tiles]
+        if not alphabet.is_single_character:
+            tiles = [_one_tile(tile, alphabet) for tile in tiles]
         settings.tile_set.check_tiles(tiles, "the bag")
     if not isinstance(section.get("fixed_order"), bool):
         raise BadField(section.at("fixed_order"), "expected true or false")
@@ -335,8 +336,12 @@ def _move_from_state(section: Section, settings: GameSettings) -> Move:
             raise BadField(where, "expected [row, col, letter, blank]")
         letter = text(entry[2], where)
         alphabet = settings.tile_set.alphabet
-        forms = alphabet.parse(letter) if len(letter) <= 40 else ()
-        letter = forms[0] if len(forms) == 1 else letter
+        if not alphabet.is_single_character:
+            try:
+                forms = alphabet.parse(letter) if len(letter) <= 40 else ()
+            except InvalidArgumentError:
+                forms = ()
+            letter = forms[0] if len(forms) == 1 else letter
         if not settings.tile_set.holds(letter) or letter == "?":
             raise BadField(where, f"{letter!r} is not a letter of the tile set")
         placed.append(Placement(whole(entry[0], where, 0, layout.rows - 1),
@@ -451,7 +456,7 @@ def game_from_state(
 def _check_history(game: Game) -> None:
     """Raise GameError unless the history's placements (less those withdrawn) rebuild the
     board and its scores add up to each player's score."""
-    board = Board(game.settings.layout)
+    board = Board(game.settings.layout, game.settings.tile_set.alphabet)
     totals = Counter[int]()
     for turn in game.history:
         if not 0 <= turn.player < len(game.players):

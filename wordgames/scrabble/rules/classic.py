@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
-from wordgames.lexicon.alphabet import BLANK_BIT
+from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
@@ -126,7 +126,7 @@ class ClassicRules(RuleSet):
                 return Verdict(
                     BAD_WORD, word.word, f"{word.word} is shorter than {self.minimum_word_length} letters"
                 )
-            if not _in_lexicon(lexicon, word.word):
+            if not lexicon_has(lexicon, word.key, word.alphabet):
                 return Verdict(BAD_WORD, word.word, f"{word.word} is not in the lexicon")
         score = score_words(
             words, board.layout, self.tile_set, len(move.placed), self.hand_size, self.bingo_bonus
@@ -326,15 +326,19 @@ def first_non_word(board: Board, lexicon: Lexicon, minimum_length: int = 2) -> s
     """The first run of two or more tiles on ``board`` (across runs first, reading order)
     that is not in the lexicon or is shorter than ``minimum_length``, or None."""
     for run in board.runs():
-        word = board.alphabet.decode_word(bytes(number & ~BLANK_BIT for number in run.tiles))
-        if len(run.tiles) < minimum_length or not _in_lexicon(lexicon, word):
-            return word
+        key = bytes(number & ~BLANK_BIT for number in run.tiles)
+        if len(run.tiles) < minimum_length or not lexicon_has(lexicon, key, board.alphabet):
+            return board.alphabet.decode_word(key)
     return None
 
 
-def _in_lexicon(lexicon: Lexicon, word: str) -> bool:
-    """Whether ``word`` (upper-case tiles written one after the other) is in ``lexicon``."""
-    return word in lexicon
+def lexicon_has(lexicon: Lexicon, tiles: bytes, alphabet: Alphabet) -> bool:
+    """Whether the word of tile numbers ``tiles`` (of ``alphabet``, no blank bits) is in
+    ``lexicon``: by its key when the lexicon numbers the same tiles, else by the word written
+    out (a word list read without the tile set: one-character tiles)."""
+    if lexicon.alphabet.tiles == alphabet.tiles:
+        return lexicon.contains_key(tiles)
+    return alphabet.decode_word(tiles) in lexicon
 
 
 def missing_tiles(rack: Rack, move: Move) -> str:

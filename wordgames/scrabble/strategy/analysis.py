@@ -154,7 +154,7 @@ class _Judge:
         return -2.0 * rack_value(kept, self.tile_set)
 
     def option(self, move: Move) -> Option:
-        kept = remaining_after(self.rack, move.tiles_used)
+        kept = remaining_after(self.rack, move.rack_tiles)
         show = self.tile_set.show
         return Option(
             format_standard_move(move, tile_set=self.tile_set), move.score, show("".join(kept)),
@@ -252,7 +252,7 @@ def review_turn(
     dealing the opponent ``opponent_known`` first.  Cost: one full move generation, plus the
     simulation."""
     leave = leave if leave is not None else static_player(policy, lexicon)[1]
-    rack = Rack.parse(event.rack)
+    rack = tile_set.parse_rack(event.rack)
     show = tile_set.show  # what a review holds is for people: tiles in notation ([L·L])
     judge = _Judge(rack, _unseen(board, rack.tiles(), tile_set), hand_size, tile_set, leave)
     ranked = rank_turns(board, rack, lexicon, rules, tile_set, hand_size=hand_size, leave=leave)
@@ -267,13 +267,13 @@ def review_turn(
         phony_words = phonies(board, move, lexicon)
         if played is None and not phony_words:
             # Legal but not generated: only a move the generator cannot make lands here.
-            left = remaining_after(rack, move.tiles_used)
+            left = remaining_after(rack, move.rack_tiles)
             played = Option(format_standard_move(move, tile_set=tile_set), event.score, show("".join(left)),
                             event.score + judge.keep_value(left), len(placed) == hand_size)
         label = format_standard_move(move, tile_set=tile_set)
         bingo = len(placed) == hand_size
     elif event.kind == EXCHANGE and not event.tiles.isdigit():
-        left = remaining_after(rack, Rack.parse(event.tiles).tiles())
+        left = remaining_after(rack, tile_set.parse_rack(event.tiles).tiles())
         played = Option(f"exchange {show(event.tiles)}", 0, show("".join(left)), judge.keep_value(left),
                         returned=event.tiles)
         ranked.append(played)
@@ -385,7 +385,7 @@ def known_tiles(events: list[GcgEvent], boards: list[Board], index: int) -> list
         held = known.setdefault(event.nick, Counter())
         if event.kind == MOVE:
             try:
-                used = Counter(rack_tile(t) for t in move_from_event(boards[j], event).tiles_used)
+                used = Counter(rack_tile(t) for t in move_from_event(boards[j], event).rack_tiles)
             except FormatError:
                 held.clear()
                 continue

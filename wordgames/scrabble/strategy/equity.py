@@ -130,7 +130,7 @@ class Valuer:
         if self.end:
             if len(move.placed) == len(self.rack_tiles):
                 return OUT_FACTOR * self.opponents_points
-            kept = _remaining(self.rack, move.tiles_used)
+            kept = _remaining(self.rack, move.rack_tiles)
             return -STUCK_FACTOR * rack_value(kept, self.tile_set)
         if self.no_table:
             return 0.0
@@ -199,7 +199,7 @@ def equity_choices(situation: Situation, table: LeaveTable | None) -> list[Choic
     generation plus one leave lookup per move."""
     valuer = Valuer(situation, table)
     moves = situation.rules.best_moves(situation.board, situation.rack, situation.lexicon)
-    choices = [Choice(TurnKind.PLACE, move.score, "".join(_remaining(situation.rack, move.tiles_used)),
+    choices = [Choice(TurnKind.PLACE, move.score, "".join(_remaining(situation.rack, move.rack_tiles)),
                       valuer.placement_value(move) - _opening_cost(situation, move), move)
                for move in moves]
     if situation.can_exchange and valuer.rack_tiles and not valuer.end:

@@ -276,7 +276,7 @@ def _play_game(game: Game, player: EquityStrategy, table: LeaveTable,
         decision = player.decide(game.situation())
         kept = rack.counts()
         if decision.kind is TurnKind.PLACE and decision.move is not None:
-            kept.subtract(decision.move.tiles_used)
+            kept.subtract(decision.move.rack_tiles)
         elif decision.kind is TurnKind.EXCHANGE:
             kept.subtract(decision.tiles)
         code = table.code(kept.elements())

@@ -59,8 +59,9 @@ def leave_value(tiles: Iterable[str]) -> float:
 def remaining_after(rack: Rack, tiles: Iterable[str]) -> list[str]:
     """The tiles left on ``rack`` once ``tiles`` are taken (lower case takes a blank)."""
     left = rack.counts()
-    left.subtract(Rack(tiles).counts())
-    return sorted(left.elements())
+    left.subtract(Rack(tiles, rack.alphabet).counts())
+    number = rack.alphabet.number
+    return sorted(left.elements(), key=lambda tile: (tile == BLANK, number(tile)))
 
 
 def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value) -> tuple[str, float]:
@@ -69,14 +70,13 @@ def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value)
     Tries every distinct sub-multiset: at most 2**len(rack) leave evaluations."""
     tiles = rack.tiles()
     best: tuple[float, int, str] | None = None
-    seen: set[str] = set()
+    seen: set[tuple[str, ...]] = set()
     for size in range(len(tiles)):
         for kept in itertools.combinations(tiles, size):
-            text = "".join(kept)
-            if text in seen:
+            if kept in seen:
                 continue
-            seen.add(text)
-            candidate = (-leave(kept), size, text)
+            seen.add(kept)
+            candidate = (-leave(kept), size, rack.alphabet.format(kept))
             if best is None or candidate < best:
                 best = candidate
     assert best is not None  # size 0 (keep nothing) is always tried
@@ -111,12 +111,12 @@ class LeaveStrategy(Strategy):
         best_equity = float("-inf")
         # Moves come best-score first, so on equal equity the higher-scoring move wins.
         for move in moves:
-            equity = move.score + self.leave(remaining_after(rack, move.tiles_used))
+            equity = move.score + self.leave(remaining_after(rack, move.rack_tiles))
             if equity > best_equity:
                 best, best_equity = Decision(TurnKind.PLACE, move), equity
         if situation.can_exchange and len(rack):
             kept, value = best_keep(rack, self.leave)
             if value > best_equity:
-                returned = remaining_after(rack, kept)
-                best = Decision(TurnKind.EXCHANGE, tiles="".join(returned))
+                returned = remaining_after(rack, rack.alphabet.parse(kept))
+                best = Decision(TurnKind.EXCHANGE, tiles=rack.alphabet.format(returned))
         return best if best is not None else PASS

@@ -133,7 +133,7 @@ def static_candidates(
         raise InvalidArgumentError("at least one candidate is needed")
     found = [
         Candidate(
-            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.tiles_used))
+            TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.rack_tiles))
         )
         for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
     ]

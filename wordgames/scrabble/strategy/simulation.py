@@ -248,7 +248,7 @@ def _situation(position: SimPosition, board: Board, rack: list[str], bag: list[s
     """What the player of ``side`` sees inside a simulated game."""
     return Situation(
         board=board,
-        rack=Rack(rack),
+        rack=Rack(rack, position.tile_set.alphabet),
         lexicon=position.lexicon,
         rules=position.rules,
         bag_size=len(bag),
