@@ -67,7 +67,7 @@ def test_judge_refuses_tiles_the_rack_lacks_and_gaps() -> None:
     board.place(3, 3, "A")
     position = SearchPosition(board, ("AT", "E"), STANDARD_ENGLISH)
     judge = MoveJudge(position, board.layout, {"AT", "TA", "AAT", "AA"}, 7, 50)
-    t, a = ord("T") - ord("A"), 0
+    t, a = STANDARD_ENGLISH.alphabet.number("T"), STANDARD_ENGLISH.alphabet.number("A")
     assert judge.score(((3 * 7 + 4) << 8 | t,)) == 2  # AT
     assert judge.score(((3 * 7 + 2) << 8 | t,)) == 2  # TA
     assert judge.score(((3 * 7 + 2) << 8 | t, (3 * 7 + 4) << 8 | a)) is None  # TAA is not a word

@@ -16,20 +16,11 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.move import BoardSnapshot, Move
-from wordgames.scrabble.movegen.records import (
-    R_ACROSS,
-    R_FIRST,
-    R_LAST,
-    R_LINE,
-    R_NEW,
-    R_SCORE,
-    R_TILES,
-    RECORD,
-    Recorder,
-)
+from wordgames.scrabble.movegen.records import RECORD, Recorder
 
-if not cython.compiled:  # compiled, convert.pxd cimports the C function
+if not cython.compiled:  # compiled, convert.pxd cimports the C function and the record's fields
     from wordgames.scrabble.core.move import make_move
+    from wordgames.scrabble.movegen.records import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
 _WIDTH = RECORD  # a C constant when compiled
 _UNBLANK = bytes(number & 0x7F for number in range(256))
