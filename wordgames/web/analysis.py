@@ -27,8 +27,9 @@ from wordgames.errors import InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, get_rules, read_gcg, replay_gcg
 from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
+from wordgames.serialization.boards import board_json, tile_values
+from wordgames.serialization.moves import plays_json
 from wordgames.web.limits import MAX_ANALYSIS_JOBS, MAX_GCG_BYTES, MAX_GCG_EVENTS
-from wordgames.web.views import board_view, plays_json, tile_values
 
 log = logging.getLogger("wordgames.web")
 
@@ -117,7 +118,7 @@ def analyse(job: Job, record: Any, lexicon: Lexicon, top: int, lock: threading.L
             with lock:
                 job.error = f"the game does not replay: {replay.discrepancy}"
             return
-        step: dict[str, Any] = {"number": count, "board": board_view(replay.board), "totals": replay.totals}
+        step: dict[str, Any] = {"number": count, "board": board_json(replay.board), "totals": replay.totals}
         if count:
             event = events[count - 1]
             step["event"] = {

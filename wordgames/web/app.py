@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException
 from wordgames import __version__
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON
+from wordgames.serialization.errors import error_json, public_message
 from wordgames.web import analysis_api, boggle_api, games_api, scrabble_api
 from wordgames.web.analysis import AnalysisJobs, UnknownJobError
 from wordgames.web.deps import Services, services
@@ -86,7 +87,7 @@ def create_app(
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse(error_json(public_message(message)), status_code=status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:

@@ -10,8 +10,8 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
-from wordgames.cli.boggle_cmd import DEFAULT_MINIMUM, solution_json
 from wordgames.errors import InvalidArgumentError
+from wordgames.serialization.boggle import DEFAULT_MINIMUM, solution_json
 from wordgames.web.deps import Services, services
 from wordgames.web.limits import MAX_BOGGLE_BOARD_CHARS, MAX_BOGGLE_SIDE, MAX_WORD_CHARS
 from wordgames.wordsearch import (

@@ -16,10 +16,12 @@ from pydantic import BaseModel, Field
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble import Direction, Move, Placement, game_to_gcg
 from wordgames.scrabble.strategy.equity import default_leaves, equity_choices
+from wordgames.serialization.boards import board_json, tile_values
+from wordgames.serialization.games import turn_json
+from wordgames.serialization.moves import hints_json
 from wordgames.web.deps import Services, services
 from wordgames.web.games import DEFAULT_STRATEGY, StoredGame, available_strategies, require_human_turn
 from wordgames.web.limits import MAX_RACK_CHARS, MAX_TOP
-from wordgames.web.views import board_view, equity_plays_json, tile_values, turn_json
 
 router = APIRouter(prefix="/api/games", tags=["games"])
 
@@ -67,7 +69,7 @@ def game_state(stored: StoredGame) -> dict[str, Any]:
         "id": stored.id,
         "lexicon": stored.lexicon,
         "strategy": stored.strategy,
-        "board": board_view(game.board),
+        "board": board_json(game.board),
         "values": tile_values(game.settings.tile_set),
         "rack": game.players[you].rack.tiles(),
         "bag": len(game.bag),
@@ -173,7 +175,7 @@ def hints(
     with stored.lock:
         require_human_turn(stored)
         game = stored.game
-        return equity_plays_json(equity_choices(game.situation(), default_leaves(game.lexicon)), top)
+        return hints_json(equity_choices(game.situation(), default_leaves(game.lexicon)), top)
 
 
 @router.get("/{game_id}/gcg", summary="The game as a GCG file", response_class=PlainTextResponse)

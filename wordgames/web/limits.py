@@ -11,6 +11,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from wordgames.serialization.errors import error_json
+
 MAX_BODY_BYTES = 256 * 1024
 """A request body (a JSON move, an uploaded GCG file): 256 KiB."""
 
@@ -92,7 +94,7 @@ class BodySizeLimit:
 
 
 async def _send_error(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+    body = json.dumps(error_json(message)).encode()
     headers: list[Any] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
