@@ -81,3 +81,30 @@ def test_an_unavailable_lexicon_named_by_a_cgp_is_refused_alike(client: Any) -> 
     assert web.status_code == 400
     assert "the CGP names the lexicon 'CSW24', which is not a known name" in web.json()["error"]
     assert main(["scrabble", "best", "--cgp", cgp, "--json"]) == 2
+
+
+def test_a_real_games_review_is_analyze_json(
+    cli_json: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """A game from liwords, reviewed with CSW12 (read in place from ../shared): the web's
+    review ranks every turn as ``scrabble analyze --json`` does."""
+    import time
+
+    from conftest import shared_file
+    from fastapi.testclient import TestClient
+
+    from wordgames.web import create_app
+
+    path = shared_file("external/gcg/liwords/r18_jen.gcg")
+    monkeypatch.setenv("WORDGAMES_LEXICON_PATH", str(shared_file("lexicons/CSW12.txt").parent))
+    with TestClient(create_app(game_folder=tmp_path)) as client:
+        gcg = path.read_text(encoding="utf-8")
+        job = client.post("/api/analysis/gcg", json={"gcg": gcg, "top": 10, "lexicon": "csw12"}).json()
+        deadline = time.monotonic() + 600
+        while not job["finished"]:
+            assert time.monotonic() < deadline, "the review did not finish"
+            time.sleep(0.2)
+            job = client.get(f"/api/analysis/jobs/{job['id']}", params={"since": 10**5}).json()
+    cli = cli_json("scrabble", "analyze", str(path), "--lexicon", "csw12", "--top", "10", "--json")
+    assert job["error"] is None and job["result"] == cli
+    assert len(cli["turns"]) == 26 and cli["discrepancy"] is None
