@@ -1,13 +1,58 @@
-"""The JSON shapes of games: a turn of a game's history, and the figures of computer
-self-play (single games and seat-swapped pairs)."""
+"""The JSON shapes of games: a game as one player sees it, a turn of its history, the
+unseen tiles, and the figures of computer self-play (single games and seat-swapped pairs)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from wordgames.scrabble import Game
+from wordgames.scrabble.core.tiles import distribution_name
 from wordgames.scrabble.game.autoplay import AutoplayStats, PairsResult, player_names
+from wordgames.scrabble.strategy.sim_setup import unseen_tiles
+from wordgames.serialization.boards import board_json, tile_values
 from wordgames.serialization.moves import move_json
+
+
+def unseen_json(game: Game, seat: int) -> dict[str, int]:
+    """The tiles ``seat`` has not seen (in the bag or on the other racks), by written form
+    (``L·L``, ``?`` for a blank), in the tile set's order.  Cost: one pass over the board."""
+    tile_set = game.settings.tile_set
+    spell = tile_set.tile_alphabet.spell
+    counts = Counter(unseen_tiles(game.board, game.players[seat].rack.tiles(), tile_set))
+    return {spell(tile): counts[tile] for tile in tile_set.values if counts[tile]}
+
+
+def game_json(game: Game, seat: int) -> dict[str, Any]:
+    """The game as the player in ``seat`` sees it: the board, their rack, the bag, the
+    scores, whose turn, the history (other players' racks and exchanged tiles hidden until
+    the game is over), the unseen tiles, the tile distribution and the end rule."""
+    tile_set = game.settings.tile_set
+    spell = tile_set.tile_alphabet.spell
+    reveal = set(range(len(game.players))) if game.is_over else {seat}
+    state: dict[str, Any] = {
+        "board": board_json(game.board, tile_set),
+        "values": tile_values(tile_set),
+        "tiles": distribution_name(tile_set) or "custom",
+        "end_rule": game.settings.end_rule,
+        "rack": [spell(tile) for tile in game.players[seat].rack.tiles()],
+        "bag": len(game.bag),
+        "unseen": unseen_json(game, seat),
+        "players": [
+            {"name": p.name, "score": p.score, "computer": p.is_computer, "tiles": len(p.rack)}
+            for p in game.players
+        ],
+        "you": seat,
+        "to_move": game.current,
+        "can_exchange": game.can_exchange and game.current == seat,
+        "over": game.is_over,
+        "end_reason": game.end_reason,
+        "winners": [p.name for p in game.winners()] if game.is_over else [],
+        "history": [turn_json(game, index, reveal) for index in range(len(game.history))],
+    }
+    if game.is_over:
+        state["racks"] = {p.name: tile_set.show(str(p.rack)) for p in game.players}
+    return state
 
 
 def turn_json(game: Game, index: int, reveal: set[int]) -> dict[str, Any]:
@@ -16,21 +61,23 @@ def turn_json(game: Game, index: int, reveal: set[int]) -> dict[str, Any]:
     hidden while the game is on."""
     turn = game.history[index]
     seat = turn.player
+    tile_set = game.settings.tile_set
+    show = tile_set.show
     entry: dict[str, Any] = {
         "number": index + 1,
         "player": game.players[seat].name,
         "seat": seat,
         "kind": turn.kind.value,
-        "rack": turn.rack if seat in reveal else "",
+        "rack": show(turn.rack) if seat in reveal else "",
         "score": turn.score,
         "total": turn.total,
     }
     if turn.move is not None:
-        entry["move"] = move_json(turn.move, "classic")
+        entry["move"] = move_json(turn.move, "classic", tile_set)
     if turn.kind.value == "exchange":
-        entry["tiles"] = turn.tiles if seat in reveal else str(len(turn.tiles))
+        entry["tiles"] = show(turn.tiles) if seat in reveal else str(len(turn.tiles))
     elif turn.kind.value == "end":
-        entry["tiles"] = turn.tiles
+        entry["tiles"] = show(turn.tiles)
     return entry
 
 

@@ -29,6 +29,9 @@ MAX_CGP_CHARS = 2_000
 MAX_BOGGLE_BOARD_CHARS = 400
 """Boggle board text; the board itself is at most :data:`MAX_BOGGLE_SIDE` squares a side."""
 
+MAX_ROW_CHARS = 200
+"""A board row in text (a 21-square row of bracketed multi-letter tiles takes up to ~130)."""
+
 MAX_BOGGLE_SIDE = 10
 MAX_WORD_CHARS = 64
 MAX_RACK_CHARS = 20
@@ -36,6 +39,8 @@ MAX_TOP = 100
 """The most moves one best-move request lists."""
 
 MAX_GAMES_IN_MEMORY = 64
+MAX_LISTED_GAMES = 20
+"""Saved games the game list shows (the most recently saved)."""
 MAX_ANALYSIS_JOBS = 16
 
 MAX_SIM_CANDIDATES = 20

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import get_rules, layout_by_name
+from wordgames.scrabble import STANDARD_ENGLISH, get_rules, layout_by_name
 from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.serialization.boards import board_json, tile_values
 from wordgames.serialization.moves import best_json, plays_json
@@ -26,8 +26,9 @@ from wordgames.serialization.positions import (
     position_from_rows,
 )
 from wordgames.web.deps import Services, services
+from wordgames.web.games import tile_set_for
 from wordgames.web.lexicons import LexiconRegistry
-from wordgames.web.limits import MAX_CGP_CHARS, MAX_RACK_CHARS, MAX_TOP
+from wordgames.web.limits import MAX_CGP_CHARS, MAX_RACK_CHARS, MAX_ROW_CHARS, MAX_TOP
 
 router = APIRouter(prefix="/api/scrabble", tags=["scrabble"])
 
@@ -97,20 +98,44 @@ def position(cgp: Cgp) -> dict[str, Any]:
 
 
 class PlaysQuery(BaseModel):
-    """A board in the plain text form (one row a line, '.' empty, lower case a blank) and a rack."""
+    """A position: a ``board`` in the plain text form (one row a line, ``.`` empty, tiles in
+    the notation of ``tiles``, lower case a blank) or a ``cgp``, a rack, and what to list."""
 
-    board: list[Annotated[str, Field(max_length=40)]] = Field(max_length=40)
+    board: list[Annotated[str, Field(max_length=MAX_ROW_CHARS)]] | None = Field(default=None, max_length=40)
+    cgp: str | None = Field(default=None, min_length=1, max_length=MAX_CGP_CHARS)
     rack: str = Field(min_length=1, max_length=MAX_RACK_CHARS)
     top: int = Field(default=10, ge=1, le=MAX_TOP)
     lexicon: str | None = Field(default=None, max_length=64)
-    layout: str = Field(default="standard", pattern="^(standard|super)$")
+    tiles: str | None = Field(default=None, max_length=32, description="tile distribution (default english)")
+    layout: str | None = Field(default=None, pattern="^(standard|super)$",
+                               description="the premium squares (default: by the board's size)")
+
+
+def query_position(
+    board: list[str] | None, cgp: str | None, rack: str | None, tiles: str | None, layout: str | None
+) -> ScrabblePosition:
+    """The position of a request that gives a board in rows (read in the notation of the
+    tile distribution ``tiles``) or a CGP (read in the tiles it names, or ``tiles``)."""
+    if (cgp is None) == (board is None):
+        raise InvalidArgumentError("give either a board or a CGP position")
+    tile_set = tile_set_for(tiles) if tiles else None
+    chosen = layout_by_name(layout) if layout else None
+    if cgp is not None:
+        return position_from_cgp(cgp, layout=chosen, tile_set=tile_set, rack=rack, remedy=TILES_REMEDY)
+    return position_from_rows(board or [], layout=chosen, tile_set=tile_set or STANDARD_ENGLISH, rack=rack)
 
 
 @router.post("/plays", summary="Best plays for any rack on any board, with their leaves")
 def plays(query: PlaysQuery, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
     """The first ``top`` plays by score, each as in ``best`` plus its ``leave`` (the tiles
-    kept) and, once the engine ranks by equity, its ``equity``."""
-    read = position_from_rows(query.board, layout=layout_by_name(query.layout), rack=query.rack)
+    kept) and, once the engine ranks by equity, its ``equity``; tiles in the position's
+    notation.  The lexicon is ``lexicon``, else the CGP's, else the best match for the
+    tiles."""
+    read = query_position(query.board, query.cgp, query.rack, query.tiles, query.layout)
     assert read.rack is not None  # a rack was given
-    moves = get_rules("classic").best_moves(read.board, read.rack, found.lexicons.get(query.lexicon))
-    return plays_json(moves, read.rack, query.top)
+    words = position_lexicon(found.lexicons, query.lexicon, read)
+    options: dict[str, Any] = {"tile_set": read.tile_set}
+    if read.bingo_bonus is not None:
+        options["bingo_bonus"] = read.bingo_bonus
+    moves = get_rules("classic", **options).best_moves(read.board, read.rack, words)
+    return plays_json(moves, read.rack, query.top, read.tile_set)

@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble import Rack, get_rules, layout_by_name
+from wordgames.scrabble import Rack, get_rules
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
@@ -26,18 +26,19 @@ from wordgames.scrabble.strategy.sim_setup import (
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 from wordgames.serialization.analyses import sim_json
 from wordgames.serialization.moves import move_json
-from wordgames.serialization.positions import position_from_rows
+from wordgames.serialization.positions import check_lexicon_fits_tiles
 from wordgames.web.analysis import Job, JobCancelled, Work
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import (
     MAX_CGP_CHARS,
     MAX_RACK_CHARS,
+    MAX_ROW_CHARS,
     MAX_SIM_CANDIDATES,
     MAX_SIM_ITERATIONS,
     MAX_SIM_PLIES,
     MAX_SIM_SECONDS,
 )
-from wordgames.web.scrabble_api import read_cgp
+from wordgames.web.scrabble_api import query_position
 
 HAND_SIZE = 7
 MAX_SCORE = 100_000
@@ -54,12 +55,13 @@ class SimQuery(BaseModel):
     the mover's ``rack`` (default: the CGP's), the ``scores`` (mover first; default the
     CGP's, else 0-0) and the simulation's settings."""
 
-    board: list[Annotated[str, Field(max_length=40)]] | None = Field(default=None, max_length=40)
+    board: list[Annotated[str, Field(max_length=MAX_ROW_CHARS)]] | None = Field(default=None, max_length=40)
     cgp: str | None = Field(default=None, min_length=1, max_length=MAX_CGP_CHARS)
     rack: str | None = Field(default=None, min_length=1, max_length=MAX_RACK_CHARS)
     scores: tuple[Score, Score] | None = None
     lexicon: str | None = Field(default=None, max_length=64)
-    layout: str = Field(default="standard", pattern="^(standard|super)$")
+    tiles: str | None = Field(default=None, max_length=32)
+    layout: str | None = Field(default=None, pattern="^(standard|super)$")
     candidates: int = Field(default=6, ge=1, le=MAX_SIM_CANDIDATES)
     iterations: int = Field(default=100, ge=1, le=MAX_SIM_ITERATIONS)
     plies: int = Field(default=2, ge=0, le=MAX_SIM_PLIES)
@@ -71,12 +73,7 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
     """The position the query describes (checked now, so a bad one is a 400 at once), and the
     name of its lexicon: the query's, else the CGP's (refused when this server does not offer
     it), else the server's default."""
-    if (query.cgp is None) == (query.board is None):
-        raise InvalidArgumentError("give either a board or a CGP position")
-    if query.cgp is not None:
-        read = read_cgp(query.cgp, query.rack)
-    else:
-        read = position_from_rows(query.board or [], layout=layout_by_name(query.layout), rack=query.rack)
+    read = query_position(query.board, query.cgp, query.rack, query.tiles, query.layout)
     rack = read.rack
     if rack is None:
         raise InvalidArgumentError("a simulation needs the mover's rack")
@@ -86,6 +83,7 @@ def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPositio
     if scores is None and len(read.scores) >= 2:
         scores = (read.scores[0], read.scores[1])
     lexicon_name, lexicon = lexicons.choose(query.lexicon, read.lexicon, "the CGP", read.tile_set)
+    check_lexicon_fits_tiles(lexicon, read.tile_set, "choose a {name} word list (lexicon=NAME)")
     unseen = unseen_tiles(read.board, rack.tiles(), read.tile_set)
     position = SimPosition(
         read.board, tuple(rack.tiles()), tuple(unseen), lexicon,
