@@ -23,6 +23,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 CHROMIUM = os.environ.get("WORDGAMES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -32,18 +33,31 @@ PHONE = {"width": 390, "height": 844}
 BOARD = "EECA/ALEP/HNBO/QTTY"
 
 
+GERMAN_WORDS = "ÄRGER\nBÄR\nGRÜN\nÖL\nMÜDE\nTÜR\nRÄDER\nBÖSE\nÜBER\nER\nES\nDER\nDIE\nEHRE\n"
+POLISH_WORDS = "ŻÓŁW\nŁÓDŹ\nGĘŚ\nŚWIT\nŻABA\nĆMA\nZĄB\nŁAWA\nBAŚŃ\nNA\nZA\nŻE\nAŻ\n"
+CSW12 = SHARED / "lexicons" / "CSW12.txt"
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A live server on a free local port, for the module."""
+    """A live server on a free local port, for the module: ENABLE by default, small German
+    and Polish lists, and CSW12 from ../shared when it is there (linked, read in place)."""
     import uvicorn
 
-    from wordgames.web import create_app
+    from wordgames.web import create_app, server_config
 
+    lists = tmp_path_factory.mktemp("browser-lists")
+    (lists / "deutsch.txt").write_text(GERMAN_WORDS, encoding="utf-8")
+    (lists / "polski.txt").write_text(POLISH_WORDS, encoding="utf-8")
+    if CSW12.exists():
+        (lists / "csw12.txt").symlink_to(CSW12)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(game_folder=tmp_path_factory.mktemp("browser-games"))
-    live = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WORDGAMES_LEXICON_PATH", str(lists))
+        app = create_app(game_folder=tmp_path_factory.mktemp("browser-games"))
+    live = uvicorn.Server(server_config(app, "127.0.0.1", port, log_level="warning"))
     thread = threading.Thread(target=live.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -120,7 +134,7 @@ def test_a_boggle_round(browser: Any, server: str, shots: Path) -> None:
     page.click("#stop")
     page.wait_for_selector("#result:not(.hidden)")
     assert "You scored 4 of" in page.inner_text("#summary")
-    missed = page.locator("#missed-words span").all_inner_texts()
+    missed = page.locator("#missed-words button").all_inner_texts()
     assert missed and "PEEL" not in missed and "BENTHAL" in missed
     assert [len(w) for w in missed] == sorted((len(w) for w in missed), reverse=True)
     assert page.locator("#guess").is_disabled()

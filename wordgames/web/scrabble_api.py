@@ -17,6 +17,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, get_rules, layout_by_name
 from wordgames.scrabble.core.distributions import distribution_names
+from wordgames.scrabble.core.tiles import distribution_name
 from wordgames.serialization.boards import board_json, tile_values
 from wordgames.serialization.moves import best_json, plays_json
 from wordgames.serialization.positions import (
@@ -84,12 +85,13 @@ def best(
 @router.get("/position", summary="A CGP position, for drawing")
 def position(cgp: Cgp) -> dict[str, Any]:
     """The board of a CGP position (see the plays endpoint for its ``text``), the rack of the
-    player to move, the scores, the lexicon the CGP names and the values of the tiles its
-    ``ld`` (or ``lex``) names, standard English by default."""
+    player to move, the scores, the lexicon the CGP names, the tile distribution its ``ld``
+    (or ``lex``) names (``tiles``, English by default) and the values of those tiles."""
     read = read_cgp(cgp)
     tile_set = read.tile_set
     return {
         "board": board_json(read.board, tile_set),
+        "tiles": distribution_name(tile_set) or "custom",
         "rack": tile_set.show(read.cgp.rack or "") if read.cgp is not None else "",
         "scores": list(read.scores),
         "lexicon": read.lexicon,
