@@ -128,7 +128,7 @@ def in_view(page: Any, selector: str) -> bool:
     """Whether the element's top part is inside the window (a result the player can see)."""
     box = page.locator(selector).first.bounding_box()
     height = page.viewport_size["height"]
-    return bool(box) and box["y"] >= 0 and box["y"] + min(box["height"], 40) <= height
+    return bool(box) and box["y"] >= -1 and box["y"] + min(box["height"], 40) <= height
 
 
 def fits_width(page: Any) -> bool:

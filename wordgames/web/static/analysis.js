@@ -96,9 +96,10 @@
       stopJob();
       state.view = data.board;
       state.values = data.values;
+      const chosen = $("#lexicon").value;
       state.tiles = data.tiles;
       $("#tiles").value = data.tiles;
-      fillLexicons();
+      fillLexicons(chosen);
       const offered = state.catalogue.lexicons;
       const named = data.lexicon ? data.lexicon.toLowerCase() : "";
       if (named && !$("#lexicon").value && !offered.includes(named)) {
@@ -314,11 +315,12 @@
     try { await api(`/api/analysis/jobs/${id}/cancel`, { body: {} }); } catch (error) { setError(error); }
   }
 
-  function fillLexicons() {
+  // The lexicons that fit the chosen tiles; `wanted` selected if it fits, else "from the
+  // game or position".
+  function fillLexicons(wanted) {
     const offer = state.catalogue.tiles[$("#tiles").value];
-    const current = $("#lexicon").value;
     const names = offer ? offer.lexicons : state.catalogue.lexicons;
-    WG.fillSelect($("#lexicon"), [["", "from the game or position"], ...names], names.includes(current) ? current : "");
+    WG.fillSelect($("#lexicon"), [["", "from the game or position"], ...names], names.includes(wanted) ? wanted : "");
   }
 
   async function showEmpty() {
@@ -337,7 +339,7 @@
     } catch (error) { setError(error); }
     $("#tiles").addEventListener("change", () => {
       state.tiles = $("#tiles").value;
-      fillLexicons();
+      fillLexicons($("#lexicon").value);
       stopJob();
       $("#stepper-card").classList.add("hidden");
       showEmpty().catch(setError);

@@ -197,11 +197,11 @@
     } catch (error) { setError(error); }
   }
 
+  // The lexicons that fit the chosen dice, the best match selected.
   function fillLexicons() {
     const offer = state.catalogue.dice[$("#dice").value];
-    const current = $("#lexicon").value;
     const names = offer && offer.lexicons.length ? offer.lexicons : state.catalogue.lexicons;
-    WG.fillSelect($("#lexicon"), names, names.includes(current) ? current : (offer && offer.default) || state.catalogue.default);
+    WG.fillSelect($("#lexicon"), names, (offer && offer.default) || state.catalogue.default);
   }
 
   document.addEventListener("DOMContentLoaded", async () => {

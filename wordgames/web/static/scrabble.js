@@ -364,11 +364,11 @@
     act("exchange", { tiles });
   }
 
-  function fillLexicons() {
+  // The lexicons that fit the chosen tiles, the best match selected (or `wanted`).
+  function fillLexicons(wanted) {
     const tiles = $("#tiles").value;
     const offer = state.catalogue.tiles[tiles] || { lexicons: state.catalogue.lexicons, default: state.catalogue.default };
-    const current = $("#lexicon").value;
-    WG.fillSelect($("#lexicon"), offer.lexicons, offer.lexicons.includes(current) ? current : offer.default);
+    WG.fillSelect($("#lexicon"), offer.lexicons, offer.lexicons.includes(wanted) ? wanted : offer.default);
   }
 
   async function newGame(ask = true) {
@@ -403,8 +403,7 @@
   function showSettings() {
     const game = state.game;
     $("#tiles").value = game.tiles;
-    fillLexicons();
-    $("#lexicon").value = game.lexicon;
+    fillLexicons(game.lexicon);
     $("#strategy").value = game.strategy;
     $("#end-rule").value = game.end_rule;
   }
@@ -416,7 +415,7 @@
         const score = g.players.map((p) => `${p.name} ${p.score}`).join(" – ");
         const when = g.saved.replace("T", " ").slice(0, 16);
         const current = state.game && g.id === state.game.id;
-        return el("li", {}, el("button", { type: "button", class: `secondary ${current ? "current" : ""}`, "aria-current": current ? "true" : null,
+        return el("li", {}, el("button", { type: "button", class: `secondary ${current ? "current" : ""}`, "aria-current": current ? "true" : null, "data-game": g.id,
           onclick: () => resume(g.id) }, `${current ? "This game: " : "Resume: "}${score} · ${g.turns} turns · ${g.tiles}, ${g.lexicon}${g.over ? " · over" : ""} · ${when}`));
       });
       $("#games").replaceChildren(...(items.length ? items : [el("li", { class: "muted small" }, "No saved games yet.")]));
@@ -459,7 +458,7 @@
     $("#exchange").addEventListener("click", startExchange);
     $("#exchange-cancel").addEventListener("click", cancelExchange);
     $("#exchange-confirm").addEventListener("click", confirmExchange);
-    $("#tiles").addEventListener("change", fillLexicons);
+    $("#tiles").addEventListener("change", () => fillLexicons());
     $("#board").addEventListener("focusin", () => { state.boardFocus = true; });
     $("#board").addEventListener("focusout", (event) => {
       if (!$("#board").contains(event.relatedTarget) && event.relatedTarget) state.boardFocus = false;
