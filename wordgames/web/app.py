@@ -129,7 +129,7 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 def _add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    # Swagger UI's files come with the swagger-ui-bundle package (Apache 2.0), so the API page
+    # Swagger UI's files come with the swagger-ui-bundle-v2 package (Apache 2.0), so the API page
     # works offline and the browser fetches nothing from another host.
     app.mount("/api-docs", StaticFiles(directory=str(swagger_ui_path)), name="api-docs")
 
