@@ -474,12 +474,12 @@
       WG.fillSelect($("#tiles"), Object.keys(catalogue.tiles), "english");
       fillLexicons();
     } catch (error) { setError(error); return; }
-    loadGames();
     const saved = localStorage.getItem(STORAGE_KEY);
     if (saved) {
       try {
         adopt(await api(`/api/games/${saved}`));
         showSettings();
+        loadGames();
         return;
       } catch (error) {
         if (error.status !== 404) { setError(error); return; }
