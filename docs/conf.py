@@ -27,7 +27,7 @@ import wordgames  # noqa: E402
 
 project = "wordgames"
 author = "the wordgames authors"
-copyright = "the wordgames authors"  # noqa: A001
+copyright = "the wordgames authors"
 version = release = wordgames.__version__
 
 extensions = [

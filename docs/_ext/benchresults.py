@@ -28,7 +28,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -164,8 +164,8 @@ class BenchmarkDirective(SphinxDirective):
     """``{benchmark} NAME``: the result file ``benchmarks/results/NAME.json``."""
 
     required_arguments = 1
-    option_spec = {"plot": directives.unchanged, "log": directives.flag,
-                   "only": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {"plot": directives.unchanged, "log": directives.flag,
+                                             "only": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
