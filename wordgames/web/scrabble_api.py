@@ -1,7 +1,7 @@
 """``/api/scrabble/...``: best moves for a CGP position (as the command line gives them),
 a position for drawing, and the plays for any rack on any board.
 
-Handlers are plain ``def``s: FastAPI runs them in its thread pool, off the event loop.
+Handlers are plain ``def`` functions: FastAPI runs them in its thread pool, off the event loop.
 """
 
 from __future__ import annotations
