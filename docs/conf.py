@@ -85,9 +85,11 @@ nitpick_ignore_regex = [
                r"matplotlib|uvicorn)(\..*)?"),
     # FastAPI route and pydantic model annotations carry validation markers
     # (Annotated[int, Query(ge=1)], annotated_types.Le(le=120.0)) that autodoc renders as types.
-    (r"py:class", r"(annotated_types\..*|_?Pydantic.*|FieldInfo|Query|Body|Depends|Annotated|"
+    (r"py:class", r"(annotated_types\..*|_?Pydantic.*|FieldInfo|Field|Score|Query|Body|Depends|Annotated|"
                   r"MaxLen|MinLen|Le|Ge|Gt|Lt|NoneType|_thread\..*|string|"
                   r"wordgames\.web\.deps\.(services|Annotated)|.*[\[\]{}].*|[0-9.]+)"),
+    # Private names (a leading underscore) are not documented by design; annotations may name them.
+    (r"py:class", r"(.*\.)?_[A-Za-z]\w*"),
     # Bare names of the standard library's types as annotations spell them.
     (r"py:class", r"(Path|PathLike|Namespace|ArgumentParser|Iterator|Iterable|Sequence|Mapping|"
                   r"MutableMapping|Callable|Generator|Hashable|Collection|Set|AbstractSet|TextIO|"
