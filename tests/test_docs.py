@@ -9,7 +9,8 @@
 * The ``>>>`` examples in the package's docstrings run too (every module, imported as the
   package imports it).
 
-Blocks marked ``python``, ``bash`` or ``text`` are shown, not run.
+Blocks marked ``python``, ``bash`` or ``text`` are shown, not run.  The links of README.md and
+CHANGELOG.md to files of the repository must point at files that exist.
 """
 
 from __future__ import annotations
@@ -170,3 +171,18 @@ def test_docstring_examples(name: str) -> None:
         if test.examples:
             runner.run(test, out=lambda text: pytest.fail(text, pytrace=False))
     assert runner.failures == 0
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", ROOT / "CHANGELOG.md"], ids=page_id)
+def test_relative_links_exist(page: Path) -> None:
+    """The README's and the changelog's links to files of the repository point at files that
+    exist (the pages under docs/ are checked by the strict Sphinx build)."""
+    text = FENCE.sub("", page.read_text(encoding="utf-8"))
+    for target in LINK.findall(text):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = (page.parent / target.split("#", 1)[0]).resolve()
+        assert path.exists(), f"{page_id(page)}: the link {target} points at nothing"
