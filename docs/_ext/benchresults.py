@@ -5,7 +5,7 @@ Every script in ``benchmarks/`` writes ``benchmarks/results/<name>.json`` throug
 ``machine``, ``load``, ``results``).  On a page::
 
     ```{benchmark} bench_boggle
-    :plot: sizes board trie_ms,pure_ms
+    :plot: sizes | board | baseline ms, trie ms, pure ms
     :log:
     ```
 
@@ -17,10 +17,11 @@ and after and when it ran; the command; then the ``results``, walked generically
 * the scalars of an object are one two-column table; a nested object is walked the same way
   under its key.
 
-``:plot: KEY X Y1[,Y2...]`` draws the table at ``KEY`` (a dotted path into ``results``) as a
-bar chart of the ``Y`` columns against ``X``, inline as SVG (nothing fetched, no image file);
-``:log:`` uses a logarithmic axis.  A missing result file renders "not measured yet" with the
-command that produces it, so the build never fails for a benchmark that has not been run.
+``:plot: KEY | X | Y1[, Y2...]`` draws the table at ``KEY`` (a dotted path into ``results``) as
+a bar chart of the ``Y`` columns against ``X`` (names as the result file spells them), inline
+as SVG (nothing fetched, no image file); ``:log:`` uses a logarithmic axis.  A missing result
+file renders "not measured yet" with the command that produces it, so the build never fails for
+a benchmark that has not been run.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _text(value: Any) -> str:
             return f"{value:.3g}"
         return f"{value:,.3f}".rstrip("0").rstrip(".") if abs(value) < 1000 else f"{value:,.1f}"
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}"
+        return f"{value:,}" if abs(value) >= 10_000 else str(value)
     if isinstance(value, (list, tuple)):
         return ", ".join(_text(item) for item in value)
     if value is None:
@@ -187,9 +188,10 @@ class BenchmarkDirective(SphinxDirective):
         shown = _lookup(results, self.options["only"]) if "only" in self.options else results
         out.extend(render_results(shown))
         if "plot" in self.options:
-            key, x, ys = self.options["plot"].split()
+            key, x, ys = (part.strip() for part in self.options["plot"].split("|"))
             records = _lookup(results, key)
-            svg = plot_svg(records, x, ys.split(","), "log" in self.options, f"{name}: {key}")
+            columns = [y.strip() for y in ys.split(",")]
+            svg = plot_svg(records, x, columns, "log" in self.options, f"{name}: {key}")
             out.append(nodes.raw("", f'<div class="benchmark-plot">{svg}</div>', format="html"))
         return out
 
