@@ -41,6 +41,9 @@ extensions = [
     "pyrefs",
 ]
 
+# Keep "--option" as typed (the CLI reference and the docstrings name options).
+smartquotes = False
+
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
