@@ -20,8 +20,8 @@ and after and when it ran; the command; then the ``results``, walked generically
 ``:plot: KEY | X | Y1[, Y2...]`` draws the table at ``KEY`` (a dotted path into ``results``) as
 a bar chart of the ``Y`` columns against ``X`` (names as the result file spells them), inline
 as SVG (nothing fetched, no image file); ``:log:`` uses a logarithmic axis.  A missing result
-file renders "not measured yet" with the command that produces it, so the build never fails for
-a benchmark that has not been run.
+file renders "not measured yet" with the command that produces it (``:command:``, by default
+the script of that name), so the build never fails for a benchmark that has not been run.
 """
 
 from __future__ import annotations
@@ -166,7 +166,8 @@ class BenchmarkDirective(SphinxDirective):
 
     required_arguments = 1
     option_spec: ClassVar[dict[str, Any]] = {"plot": directives.unchanged, "log": directives.flag,
-                                             "only": directives.unchanged}
+                                             "only": directives.unchanged,
+                                             "command": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
@@ -175,9 +176,10 @@ class BenchmarkDirective(SphinxDirective):
         if not path.is_file():
             note = nodes.admonition(classes=["note"])
             note += nodes.title(text="Not measured yet")
+            command = self.options.get("command", f"python benchmarks/{name}.py")
             note += nodes.paragraph(text=(
-                f"benchmarks/results/{name}.json is not in this checkout: run "
-                f"python benchmarks/{name}.py to measure it."))
+                f"benchmarks/results/{name}.json is not in this checkout: run {command} to "
+                "measure it."))
             return [note]
         document = json.loads(path.read_text(encoding="utf-8"))
         out: list[nodes.Node] = [nodes.paragraph(text=machine_line(document))]
