@@ -105,7 +105,6 @@ nitpick_ignore_regex = [
 
 html_theme = "furo"
 html_title = f"wordgames {release}"
-html_static_path = ["_static"]
 html_show_sourcelink = False
 # Furo uses the system font stack and bundles its scripts: nothing is loaded from a CDN.
 html_theme_options = {"navigation_with_keys": True}
