@@ -1,8 +1,8 @@
 """``/api/games/...``: a Scrabble game of the person at the browser against the computer.
 
 After each of the person's turns the computer plays at once; the answer is the new state of
-the game, whose ``history`` shows the computer's move.  Handlers are plain ``def``s (run in
-the thread pool); each takes the game's lock.
+the game, whose ``history`` shows the computer's move.  Handlers are plain ``def`` functions
+(run in the thread pool); each takes the game's lock.
 """
 
 from __future__ import annotations

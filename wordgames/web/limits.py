@@ -27,7 +27,7 @@ MAX_CGP_CHARS = 2_000
 """A CGP position (a full 15 x 15 board takes about 300 characters)."""
 
 MAX_BOGGLE_BOARD_CHARS = 400
-"""Boggle board text; the board itself is at most :data:`MAX_BOGGLE_SIDE` squares a side."""
+"""Boggle board text; the board itself is at most ``MAX_BOGGLE_SIDE`` squares a side."""
 
 MAX_ROW_CHARS = 200
 """A board row in text (a 21-square row of bracketed multi-letter tiles takes up to ~130)."""

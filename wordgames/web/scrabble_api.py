@@ -2,8 +2,8 @@
 a position for drawing, and the plays for any rack on any board.
 
 Positions are read by :mod:`wordgames.serialization.positions` and answered in the shapes of
-:mod:`wordgames.serialization.moves`, the command line's own.  Handlers are plain ``def``s:
-FastAPI runs them in its thread pool, off the event loop.
+:mod:`wordgames.serialization.moves`, the command line's own.  Handlers are plain ``def``
+functions: FastAPI runs them in its thread pool, off the event loop.
 """
 
 from __future__ import annotations
