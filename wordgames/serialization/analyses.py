@@ -127,5 +127,5 @@ def verdict_json(verdict: Verdict, tile_set: TileSet) -> dict[str, Any]:
         "word": tile_set.show(verdict.word) if verdict.word is not None else None,
         "score": verdict.score,
         "words": [tile_set.show(word) for word in verdict.words],
-        "message": tile_set.tile_alphabet.spell(verdict.message),
+        "message": verdict.message,
     }

@@ -10,7 +10,6 @@ the option or the field to give).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,9 +18,6 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Layout, Rack, TileSet
 from wordgames.scrabble.core.tiles import distribution_name, tile_set_named
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
-
-EMPTY_RUNS = re.compile(r"(\.+)")
-"""A board row split into runs of empty squares and runs of tiles."""
 
 ENGLISH_DISTRIBUTIONS = ("english", "english_super")
 
@@ -49,12 +45,7 @@ def board_from_rows(
     ``tile_set``'s notation (``..CE[L·L]A..``), lower case a blank.  BoardError naming
     ``name`` when it is malformed."""
     text = rows if isinstance(rows, str) else "\n".join(rows)
-    if not tile_set.is_plain_english:
-        text = "\n".join(
-            "".join(run if run.startswith(".") else tile_set.read(run) for run in EMPTY_RUNS.split(line))
-            for line in text.splitlines()
-        )
-    return Board.from_text(text, layout, name)
+    return Board.from_text(text, layout, name, tile_set.alphabet)
 
 
 def cgp_tile_set(position: Position, remedy: str) -> TileSet:
@@ -71,9 +62,8 @@ def cgp_tile_set(position: Position, remedy: str) -> TileSet:
 
 
 def cgp_rack(text: str, tile_set: TileSet) -> Rack:
-    """A rack of a parsed CGP (read with ``tile_set``): English text as ever, else the
-    internal tiles the CGP was read into."""
-    return Rack.parse(text) if tile_set.is_plain_english else Rack(text)
+    """A rack of a parsed CGP (read with ``tile_set``, written in its notation)."""
+    return tile_set.parse_rack(text)
 
 
 def read_rack(text: str, tile_set: TileSet = STANDARD_ENGLISH) -> Rack:
@@ -118,14 +108,18 @@ def check_lexicon_fits_tiles(
     """Refuse a word list that spells words with letters a shipped non-English distribution
     lacks (CSW12 with the Polish tiles a CGP's ``-lex OSPS49;`` implies: its Q, V and X words
     could never be played, so every answer would be some other game's).  English and custom
-    tile sets are not checked.  Cost: one pass over the words, for those distributions only."""
+    tile sets are not checked.  Cost: one pass over the words' tiles, for those distributions
+    only."""
     name = distribution_name(tile_set)
     if name is None or name in ENGLISH_DISTRIBUTIONS:
         return
-    letters: set[str] = set()
-    for word in lexicon:
-        letters.update(word)
-    outside = sorted(letters - set(tile_set.values))
+    used = bytearray(256)
+    for key in lexicon.keys():
+        for number in key:
+            used[number] = 1
+    tiles = lexicon.alphabet.tiles
+    outside = sorted(tiles[number - 1] for number in range(1, len(tiles) + 1)
+                     if used[number] and tiles[number - 1] not in tile_set.values)
     if outside:
         raise InvalidArgumentError(
             f"the word list spells words with {', '.join(outside[:10])}, which the {name} tiles "

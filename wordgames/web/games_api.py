@@ -79,10 +79,11 @@ class Exchange(BaseModel):
 def read_tile(written: str, tile_set: TileSet) -> str:
     """The tile a page writes (``A``, ``Ä``, ``CH``, ``L·L``, any case) as the engine's tile
     (upper case: a blank is marked apart); InvalidArgumentError when the set has none such."""
-    read = tile_set.read(written if len(written) == 1 else f"[{written}]")
-    if len(read) != 1:
+    alphabet = tile_set.alphabet
+    forms = alphabet.parse(written if len(written) == 1 else f"[{written}]")
+    if len(forms) != 1 or forms[0] == "?":
         raise InvalidArgumentError(f"{written!r} is not one tile")
-    return read.upper()
+    return alphabet.upper(forms[0])
 
 
 def game_state(stored: StoredGame) -> dict[str, Any]:
