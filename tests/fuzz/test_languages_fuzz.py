@@ -24,7 +24,7 @@ SPANISH = TILE_DISTRIBUTIONS["spanish"]
 PIECES = ["A", "C", "E", "H", "L", "R", "a", "l", "[L·L]", "[l·l]", "[NY]", "[ny]", "[QU]", "NY", "QU",
           "L·L", "Ç", "[CH]", "CH", "[RR]", "RR", "Ñ", "[C]", "?", "[", "]", "·", "[X]", "3", "15", "/"]
 TEXT = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
-WORDS = lexicon_from_words([CATALAN.read(word) for word in ("CE[L·L]A", "A[NY]", "[QU]E", "CAÇA", "CEL")])
+WORDS = lexicon_from_words(["CE[L·L]A", "A[NY]", "[QU]E", "CAÇA", "CEL"], tiles=CATALAN.lexicon_encoding())
 
 
 @given(st.lists(TEXT, min_size=1, max_size=16).map("/".join), TEXT, st.sampled_from(["catalan", "spanish"]))

@@ -176,12 +176,18 @@ def load_lexicon(
     return lexicon
 
 
-def lexicon_from_words(words: Iterable[str], backend: str = DEFAULT_BACKEND) -> Lexicon:
+def lexicon_from_words(
+    words: Iterable[str], backend: str = DEFAULT_BACKEND, *, tiles: TileEncoding | None = None
+) -> Lexicon:
     """Build a lexicon from an iterable of words (any case; surrounding whitespace, duplicates
     and blanks ignored).  A single string is refused rather than read as one word per
     character; a word with whitespace inside (``"a b"``) or longer than MAX_WORD_LENGTH is an
     InvalidArgumentError (a word file's reader takes a line's first token as its word, which
-    is why a word itself can never hold whitespace)."""
+    is why a word itself can never hold whitespace).  With ``tiles`` (see
+    :func:`load_lexicon`) the words are read into that alphabet's tiles (``"CO[L·L]EGI"``,
+    ``"COL·LEGI"``); InvalidArgumentError for one it cannot spell."""
+    if tiles is not None and not isinstance(tiles, TileEncoding):
+        raise InvalidArgumentTypeError("tiles must be a TileEncoding (TileSet.lexicon_encoding())")
     if isinstance(words, (str, bytes)):
         raise InvalidArgumentTypeError(
             f"words must be an iterable of strings, not one {type(words).__name__}"
@@ -201,4 +207,9 @@ def lexicon_from_words(words: Iterable[str], backend: str = DEFAULT_BACKEND) -> 
             )
         if len(word.split()) > 1:
             raise InvalidArgumentError(f"{word!r}: a word cannot hold whitespace")
+    if tiles is not None:
+        keys = sorted({tiles.alphabet.encode_word(word, tiles.digraphs) for word in unique})
+        lexicon = cls.from_keys(keys, tiles.alphabet, "<words>")
+        lexicon.digraphs = tiles.digraphs
+        return lexicon
     return cls.from_sorted_words(unique, "<words>")

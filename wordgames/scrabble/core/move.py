@@ -83,6 +83,10 @@ class Placement:
         return "?" if self.blank else self.letter
 
 
+# Neither class can be part of a reference cycle (they hold ints, bytes, text, an alphabet and
+# tuples of placements), so the garbage collector need not track them: making and freeing the
+# ten thousand moves of a rack with two blanks costs much less.
+@cython.no_gc
 @cython.cclass
 class BoardSnapshot:
     """The squares of a board as a search saw them, shared by the moves it made, so a move can
@@ -100,6 +104,8 @@ class BoardSnapshot:
         return cls(board.squares, board.rows, board.cols)
 
 
+@cython.no_gc
+@cython.freelist(256)
 @cython.cclass
 class Move:
     """A placement of tiles forming a main word from (row, col) in ``direction`` (0-based);

@@ -46,7 +46,7 @@ def moves_of_records(kernel: Recorder, count: int, alphabet: Alphabet,
     Cost: one small object per move."""
     records = kernel.records
     blob = bytes(kernel.tiles[: kernel.used_tiles]) if count else b""
-    found: list[Move] = []
+    found: list[Move] = [None] * count  # type: ignore[list-item]  # filled below
     for n in range(count):
         base = _WIDTH * n
         line = records[base + R_LINE]
@@ -54,11 +54,11 @@ def moves_of_records(kernel: Recorder, count: int, alphabet: Alphabet,
         offset = records[base + R_TILES]
         tiles = blob[offset : offset + records[base + R_LAST] - first + 1]
         if records[base + R_ACROSS]:
-            found.append(make_move(records[base + R_SCORE], line, first, True, tiles, records[base + R_NEW],
-                                   alphabet, snapshot))
+            found[n] = make_move(records[base + R_SCORE], line, first, True, tiles, records[base + R_NEW],
+                                 alphabet, snapshot)
         else:
-            found.append(make_move(records[base + R_SCORE], first, line, False, tiles, records[base + R_NEW],
-                                   alphabet, snapshot))
+            found[n] = make_move(records[base + R_SCORE], first, line, False, tiles, records[base + R_NEW],
+                                 alphabet, snapshot)
     return found
 
 
