@@ -98,7 +98,8 @@ def movegen_of(core: str) -> ModuleType:
     if core == "compiled":
         module = importlib.import_module("wordgames.scrabble.movegen.generator")
         if not is_compiled(module):
-            pytest.skip("the move generator is not compiled here (no extension built, or the pure core forced)")
+            pytest.skip("the move generator is not compiled here "
+                        "(no extension built, or the pure core forced)")
         return module
     return interpreted_chain(MOVEGEN_CHAIN)[-1]
 

@@ -80,7 +80,8 @@ def brute_force_moves(board: Board, rack: Rack, lexicon: Lexicon, rules: Classic
                                 for i, tile, letter in zip(empty, chosen, spelled, strict=True)
                             }
                             key = bytes(
-                                alphabet.number(played[i][0] if i in played else alphabet.upper(line_tiles[i] or ""))
+                                alphabet.number(played[i][0] if i in played
+                                                else alphabet.upper(line_tiles[i] or ""))
                                 for i in range(first, last + 1)
                             )
                             if not lexicon_has(lexicon, key, alphabet):

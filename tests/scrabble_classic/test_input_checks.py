@@ -14,7 +14,6 @@ from wordgames.cli.game_play import render_board
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, NotationError, WordGamesError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.lexicon.alphabet import Alphabet
-from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble import (
     Board,
     Direction,
@@ -28,6 +27,7 @@ from wordgames.scrabble import (
     parse_players,
     plain_layout,
 )
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.rules.classic import parse_move_file
 
 WORDS = ["ESTRADIOL", "TOADIES", "CAT", "CATS", "AT", "TA", "SCAT", "STRASSE", "ARTINES", "RETAINS"]
@@ -155,7 +155,8 @@ def test_letters_outside_the_alphabet_are_refused_the_same_way_everywhere() -> N
     with pytest.raises(InvalidArgumentError):  # a move is of its board's alphabet's tiles
         Move.from_word(Board(plain_layout(7)), 3, 3, Direction.ACROSS, "CAÉ")
     french = Board(plain_layout(7), Alphabet.from_letters("ABCDEÉ"))
-    verdict = get_rules("simple").check(french, Move.from_word(french, 3, 3, Direction.ACROSS, "CAÉ"), LEXICON)
+    move = Move.from_word(french, 3, 3, Direction.ACROSS, "CAÉ")
+    verdict = get_rules("simple").check(french, move, LEXICON)
     assert verdict.code == "BAD_LETTERS"
     french = Board(alphabet=Alphabet.from_letters("ABCDEÉ"))
     move = Move.from_word(french, 7, 7, Direction.ACROSS, "CAÉ")

@@ -39,7 +39,8 @@ def answers(module: ModuleType, lexicon: Lexicon, tiles: TileSet, hand_size: int
     found.append(generator.compact_moves(board, generator.rack_counts(rack)))
     keeps = zero_keeps(tiles.alphabet, rack)
     if keeps is not None:
-        found.append([(equity, shown([move])) for equity, move in generator.best_by_equity(board, rack, keeps, 3)])
+        ranked = generator.best_by_equity(board, rack, keeps, 3)
+        found.append([(equity, shown([move])) for equity, move in ranked])
     return found
 
 
@@ -87,8 +88,9 @@ def test_cores_agree_on_real_positions(
     compiled, interpreted = movegen_of("compiled"), movegen_of("interpreted")
     keeps = table_keeps(dense_leaves(load_leaves("enable")), STANDARD_ENGLISH.alphabet, rack)
     assert keeps is not None
-    assert [(e, shown([m])) for e, m in compiled.MoveGenerator(enable_trie).best_by_equity(board, rack, keeps, 5)] \
-        == [(e, shown([m])) for e, m in interpreted.MoveGenerator(enable_trie).best_by_equity(board, rack, keeps, 5)]
+    generators = [module.MoveGenerator(enable_trie) for module in (compiled, interpreted)]
+    ranked = [[(e, shown([m])) for e, m in g.best_by_equity(board, rack, keeps, 5)] for g in generators]
+    assert ranked[0] == ranked[1]
 
 
 def test_the_search_runs_compiled_where_built() -> None:

@@ -105,7 +105,9 @@ def test_best_moves_are_the_head_of_all_moves(
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(positions())
-def test_each_core_matches_brute_force(movegen: ModuleType, case: tuple[Board, Rack, list[str], str, int]) -> None:
+def test_each_core_matches_brute_force(
+    movegen: ModuleType, case: tuple[Board, Rack, list[str], str, int]
+) -> None:
     board, rack, words, backend, hand_size = case
     lexicon = lexicon_from_words(words, backend)
     rules = ClassicRules(TILES, hand_size=hand_size, bingo_bonus=35)

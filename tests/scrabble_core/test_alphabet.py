@@ -221,7 +221,7 @@ def test_the_external_catalan_and_polish_positions_spell_with_their_alphabets() 
     seen: Counter[str] = Counter()
     for cgp in unsupported:
         language = "catalan" if "DISC2" in cgp else "polish"
-        alphabet = TILE_DISTRIBUTIONS[language].tile_alphabet
+        alphabet = TILE_DISTRIBUTIONS[language].alphabet
         for row in cgp.split()[0].split("/"):
             squares = sum(int(part) if part.isdigit() else len(alphabet.parse(part))
                           for part in re.findall(r"\d+|\D+", row))
@@ -230,5 +230,5 @@ def test_the_external_catalan_and_polish_positions_spell_with_their_alphabets() 
         assert all(alphabet.parse(rack) for rack in racks)
         seen[language] += 1
     assert seen == {"catalan": 2, "polish": 3}
-    catalan = TILE_DISTRIBUTIONS["catalan"].tile_alphabet
+    catalan = TILE_DISTRIBUTIONS["catalan"].alphabet
     assert catalan.parse("4n2CE[L·L]A4".replace("4", "").replace("2", "")) == ("n", "C", "E", "L·L", "A")

@@ -14,9 +14,9 @@ from wordgames.lexicon.encoding import read_tile_words
 from wordgames.lexicon.tiles import MAX_TEXT_CHARS, TileSplitter
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
-CATALAN = TILE_DISTRIBUTIONS["catalan"].tile_alphabet
-SPANISH = TILE_DISTRIBUTIONS["spanish"].tile_alphabet
-GERMAN = TILE_DISTRIBUTIONS["german"].tile_alphabet
+CATALAN = TILE_DISTRIBUTIONS["catalan"].alphabet
+SPANISH = TILE_DISTRIBUTIONS["spanish"].alphabet
+GERMAN = TILE_DISTRIBUTIONS["german"].alphabet
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -53,9 +53,9 @@ def test_every_language_ships() -> None:
     for name, (total, blanks, size) in SHIPPED.items():
         tile_set = TILE_DISTRIBUTIONS[name]
         bag = tile_set.full_bag()
-        assert (len(bag), bag.count(BLANK), len(tile_set.tile_alphabet)) == (total, blanks, size), name
+        assert (len(bag), bag.count(BLANK), len(tile_set.alphabet)) == (total, blanks, size), name
         assert distribution_name(tile_set) == name
-        assert tile_set.tile_alphabet.vowels >= {"A", "E", "I", "O", "U"}
+        assert tile_set.alphabet.vowels >= {"A", "E", "I", "O", "U"}
 
 
 def test_each_file_cites_its_edition() -> None:
@@ -82,7 +82,7 @@ def test_english_is_the_built_in_set() -> None:
     assert tile_set_named("English") is STANDARD_ENGLISH
     from_file = read_distribution(FOLDER / "english.csv")
     assert TileSet(from_file.values, from_file.counts, from_file.alphabet) == STANDARD_ENGLISH
-    assert from_file.alphabet == STANDARD_ENGLISH.tile_alphabet
+    assert from_file.alphabet == STANDARD_ENGLISH.alphabet
 
 
 def test_names_any_case_and_spelling() -> None:
@@ -189,7 +189,8 @@ def test_tile_sets_with_multi_character_tiles() -> None:
     assert tiles.value("L·L") == 10 and tiles.value("l·l") == 0 and tiles.value("a") == 0
     assert tiles.number_values == (0, 1, 10) and tiles.number_counts == (1, 2, 1)
     assert tiles.full_bag() == ["?", "A", "A", "L·L"] and tiles.tiles == ("A", "L·L")
-    assert tiles.format(tiles.full_bag_numbers()) == "?AA[L·L]" and tiles.parse_tiles("[l·l]A?") == bytes([2 | 128, 1, 0])
+    assert tiles.format(tiles.full_bag_numbers()) == "?AA[L·L]"
+    assert tiles.parse_tiles("[l·l]A?") == bytes([2 | 128, 1, 0])
     tiles.check_tiles(["l·l", "A", BLANK], "the rack")
     with pytest.raises(InvalidArgumentError, match=r"'Z' is not a tile .*\(A\[L·L\] and"):
         tiles.check_tiles(["Z"], "the rack")
@@ -204,7 +205,7 @@ def test_tile_sets_with_multi_character_tiles() -> None:
         TileSet({"A": 1}, alphabet="A")  # type: ignore[arg-type]
     # Without an alphabet, the old one-letter tile sets work as before and get one derived.
     plain = TileSet({"Ä": 6, "A": 1})
-    assert plain.tile_alphabet.tiles == ("A", "Ä") and plain.value("ä") == 0
+    assert plain.alphabet.tiles == ("A", "Ä") and plain.value("ä") == 0
 
 
 # --- NAME|PATH ----------------------------------------------------------------------------
@@ -245,16 +246,16 @@ def test_cli_scores_with_the_named_distribution(tmp_path: Path) -> None:
 
 def test_racks_and_bags_hold_multi_character_tiles() -> None:
     catalan = TILE_DISTRIBUTIONS["catalan"]
-    rack = Rack.parse(" [L·L]AQU?[ny]c ", catalan.tile_alphabet)
+    rack = Rack.parse(" [L·L]AQU?[ny]c ", catalan.alphabet)
     assert rack.tiles() == ["A", "L·L", "QU", "?", "?", "?"] and len(rack) == 6
     assert str(rack) == "A[L·L][QU]???"
     catalan.check_tiles(rack.tiles(), "the rack")
     rack.remove(["l·l", "QU"])  # a blank played as L·L takes a blank
     assert rack.tiles() == ["A", "L·L", "?", "?"]
     with pytest.raises(InvalidArgumentError, match=r"bad rack .*'W' at position 1"):
-        Rack.parse("WA", catalan.tile_alphabet)
+        Rack.parse("WA", catalan.alphabet)
     with pytest.raises(InvalidArgumentError, match="at most 20"):
-        Rack.parse("[QU]" * 21, catalan.tile_alphabet)
+        Rack.parse("[QU]" * 21, catalan.alphabet)
     bag = Bag.full(catalan, seed=2)
     drawn = bag.draw(100)
     assert Counter(drawn)["L·L"] == 1 and Counter(drawn)["NY"] == 1 and len(bag) == 0
@@ -265,4 +266,4 @@ def test_racks_and_bags_hold_multi_character_tiles() -> None:
             Rack([bad], catalan.alphabet)
     # English racks read as before, one character a tile.
     assert Rack.parse("qu?").tiles() == ["Q", "U", "?"]
-    assert Rack.parse("QU", STANDARD_ENGLISH.tile_alphabet).tiles() == ["Q", "U"]
+    assert Rack.parse("QU", STANDARD_ENGLISH.alphabet).tiles() == ["Q", "U"]

@@ -94,7 +94,7 @@ def test_word_lists_load_as_tile_numbers(tmp_path: Path) -> None:
     for backend in ("trie", "sortedset"):
         lexicon = load_lexicon(words, backend, tiles=encoding)
         assert lexicon.alphabet == CATALAN.alphabet
-        spelled = sorted(CATALAN.alphabet.format_tiles(key) for key in lexicon.keys())
+        spelled = sorted(CATALAN.alphabet.format_tiles(key) for key in lexicon.all_keys())
         assert spelled == sorted(["CO[L·L]EGI", "A[NY]S", "[QU]E", "A[NY]"])
         assert "ANYS" in lexicon  # read as A NY S, the longest tile first
         assert lexicon.contains_key(CATALAN.alphabet.parse_tiles("A[NY]S"))
@@ -113,9 +113,11 @@ def test_bracketed_mode_keeps_unbracketed_digraphs_apart(tmp_path: Path) -> None
     words.write_text("PE[RR]O\nCARRO\nCHILE\n", encoding="utf-8")
     alphabet = SPANISH.alphabet
     bracketed = load_lexicon(words, tiles=SPANISH.lexicon_encoding("bracketed"))
-    assert sorted(alphabet.format_tiles(key) for key in bracketed.keys()) == ["CA[R]RO", "PE[RR]O", "[C]HILE"]
+    spelled = sorted(alphabet.format_tiles(key) for key in bracketed.all_keys())
+    assert spelled == ["CA[R]RO", "PE[RR]O", "[C]HILE"]
     longest = load_lexicon(words, tiles=SPANISH.lexicon_encoding())
-    assert sorted(alphabet.format_tiles(key) for key in longest.keys()) == ["CA[RR]O", "PE[RR]O", "[CH]ILE"]
+    spelled = sorted(alphabet.format_tiles(key) for key in longest.all_keys())
+    assert spelled == ["CA[RR]O", "PE[RR]O", "[CH]ILE"]
 
 
 def test_the_cache_never_mixes_encodings(tmp_path: Path) -> None:
@@ -124,11 +126,11 @@ def test_the_cache_never_mixes_encodings(tmp_path: Path) -> None:
     spanish = load_lexicon(words, tiles=SPANISH.lexicon_encoding())
     catalan = load_lexicon(words, tiles=CATALAN.lexicon_encoding())
     english = load_lexicon(words)
-    assert [SPANISH.alphabet.format_tiles(key) for key in spanish.keys()] == ["[LL]AC"]
-    assert [CATALAN.alphabet.format_tiles(key) for key in catalan.keys()] == ["LLAC"]
+    assert [SPANISH.alphabet.format_tiles(key) for key in spanish.all_keys()] == ["[LL]AC"]
+    assert [CATALAN.alphabet.format_tiles(key) for key in catalan.all_keys()] == ["LLAC"]
     assert list(english) == ["LLAC"]
     again = load_lexicon(words, tiles=SPANISH.lexicon_encoding())  # from the cache
-    assert list(again.keys()) == list(spanish.keys())
+    assert list(again.all_keys()) == list(spanish.all_keys())
 
 
 def test_a_kwg_of_a_multi_character_alphabet_loads_as_tile_numbers(tmp_path: Path) -> None:
@@ -136,4 +138,5 @@ def test_a_kwg_of_a_multi_character_alphabet_loads_as_tile_numbers(tmp_path: Pat
     graph = tmp_path / "catala.kwg"
     graph.write_bytes(kwg_bytes_from_words(["COL·LEGI", "ANYS", "QUE"], alphabet.tiles))
     lexicon = load_lexicon(graph, tiles=CATALAN.lexicon_encoding())
-    assert sorted(alphabet.format_tiles(key) for key in lexicon.keys()) == ["A[NY]S", "CO[L·L]EGI", "[QU]E"]
+    spelled = sorted(alphabet.format_tiles(key) for key in lexicon.all_keys())
+    assert spelled == ["A[NY]S", "CO[L·L]EGI", "[QU]E"]

@@ -69,7 +69,7 @@ def test_the_generator_matches_a_brute_force(language: str, lists: Path) -> None
     rules = ClassicRules(tile_set, hand_size=7, bingo_bonus=50)
     lexicon = lexicon_of(lists, language)
     assert len(lexicon) == len(WORDS[language].split())
-    tiles = sorted({lexicon.alphabet.tile(number) for key in lexicon.keys() for number in key})
+    tiles = sorted({lexicon.alphabet.tile(number) for key in lexicon.all_keys() for number in key})
     rng = random.Random(language)
     board = Board(LAYOUT, tile_set.alphabet)
     checked = 0
@@ -113,8 +113,8 @@ def small_bag(language: str, lexicon: Lexicon) -> TileSet:
     """The language's tiles and points, but a bag of two of each tile the word list uses and
     a blank, so that a game with a small list plays its digraphs and letters beyond A-Z."""
     tile_set = TILE_DISTRIBUTIONS[language]
-    used = {lexicon.alphabet.tile(number) for key in lexicon.keys() for number in key}
-    return TileSet(tile_set.values, {**dict.fromkeys(used, 2), "?": 1}, tile_set.tile_alphabet)
+    used = {lexicon.alphabet.tile(number) for key in lexicon.all_keys() for number in key}
+    return TileSet(tile_set.values, {**dict.fromkeys(used, 2), "?": 1}, tile_set.alphabet)
 
 
 def _play(lexicon: Lexicon, tile_set: TileSet, seed: int, turns: int | None = None) -> Game:
@@ -157,7 +157,7 @@ def test_a_game_plays_out_and_its_gcg_and_save_replay_and_resume(
     save_game(half, path)
     resumed = load_game(path)  # the lexicon too, read by the saved alphabet
     assert resumed.settings.tile_set == tile_set and resumed.board == half.board
-    assert resumed.settings.tile_set.tile_alphabet == tile_set.tile_alphabet
+    assert resumed.settings.tile_set.alphabet == tile_set.alphabet
     assert [str(p.rack) for p in resumed.players] == [str(p.rack) for p in half.players]
     resumed.play_out()
     assert resumed.history == game.history
@@ -259,7 +259,7 @@ def test_the_terminal_board_aligns_wide_tiles(lists: Path) -> None:
 def test_a_klv2_numbers_tiles_as_the_distribution_does(lists: Path, tmp_path: Path) -> None:
     catalan = TILE_DISTRIBUTIONS["catalan"]
     codes = alphabet_of(catalan)
-    assert codes == catalan.tile_alphabet  # tile n of the CSV is the alphabet's tile n
+    assert codes == catalan.alphabet  # tile n of the CSV is the alphabet's tile n
     ll = codes.number("L·L")
     assert ll == 13  # A B C Ç D E F G H I J L L·L
     table = LeaveTable.from_leaves(codes, [((ll,), 5.5), ((0,), 25.0), ((1, ll), 7.0)])

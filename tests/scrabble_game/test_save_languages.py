@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from scrabble_game.test_languages import _play, lexicon_of, small_bag
 from wordgames.errors import FormatError
 from wordgames.lexicon import load_lexicon
-from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.lexicon.alphabet import legacy_forms
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.formats.save_tiles import convert_tiles
 from wordgames.scrabble.formats.saves import (
     _checksum,

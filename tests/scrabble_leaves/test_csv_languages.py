@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.errors import FormatError
+from wordgames.lexicon.alphabet import legacy_forms
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves
 from wordgames.scrabble.leaves.csvfile import csv_text, table_from_csv_text
-from wordgames.lexicon.alphabet import legacy_forms
 from wordgames.scrabble.leaves.table import alphabet_of
 
 CATALAN = TILE_DISTRIBUTIONS["catalan"]

@@ -97,7 +97,8 @@ class SimpleGame:
             if not self.hand:
                 self.say("No tiles left. Game over!")
                 return
-            best = self.rules.optimal_moves(self.board, Rack(self.hand, self.rules.tile_set.alphabet), self.lexicon)
+            rack = Rack(self.hand, self.rules.tile_set.alphabet)
+            best = self.rules.optimal_moves(self.board, rack, self.lexicon)
             if not best:
                 self.say("No valid move can be made with these tiles. Game over!")
                 return
@@ -126,7 +127,9 @@ class SimpleGame:
         """The legal move the user typed, or None and the lines that say why not."""
         raw = word_text.strip()
         alphabet = self.board.alphabet
-        letters_only = bool(raw) and all(is_tile_letter(char) and char.upper() in alphabet.tiles for char in raw)
+        letters_only = bool(raw) and all(
+            is_tile_letter(char) and char.upper() in alphabet.tiles for char in raw
+        )
         word = raw.upper() if letters_only else raw  # upper-casing ß would lengthen the word
         try:
             row, col, direction = parse_fit1045(location_text)
@@ -145,7 +148,8 @@ class SimpleGame:
         if not letters_only:
             return None, [BAD_MOVE]
         move = Move.from_word(self.board, row, col, direction, self._with_blanks(row, col, direction, word))
-        verdict = self.rules.check(self.board, move, self.lexicon, Rack(self.hand, self.rules.tile_set.alphabet))
+        rack = Rack(self.hand, self.rules.tile_set.alphabet)
+        verdict = self.rules.check(self.board, move, self.lexicon, rack)
         if verdict.valid:
             return move.with_score(verdict.score, verdict.words), []
         if verdict.code in (OUT_OF_BOUNDS, NOT_AT_START):

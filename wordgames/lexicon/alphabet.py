@@ -133,7 +133,8 @@ class Alphabet:
         for tile, form in zip(upper, lowers, strict=True):
             if not is_tile_form(form) or form == tile:
                 raise InvalidArgumentError(f"{form!r} cannot be the lower-case form of {tile!r}")
-        if isinstance(vowels, bytes) or not isinstance(vowels, Iterable):
+        given: object = vowels  # checked as what a caller might pass, not as annotated
+        if isinstance(given, bytes) or not isinstance(given, Iterable):
             raise InvalidArgumentTypeError("alphabet vowels must be strings (or one string of letters)")
         vowel_set = frozenset(vowels)
         if not vowel_set <= set(upper):
@@ -164,7 +165,9 @@ class Alphabet:
         # tile number (with or without BLANK_BIT) -> written form, for decoding.
         decode: dict[int, str] = {number: tile for number, tile in enumerate(upper, 1)}
         if not plain:  # a word list's characters may number past BLANK_BIT; no blank is played on them
-            decode.update((number | BLANK_BIT, form) for number, form in enumerate(lowers, 1) if form is not None)
+            decode.update(
+                (number | BLANK_BIT, form) for number, form in enumerate(lowers, 1) if form is not None
+            )
         self._decode = decode
         self._forms_of = {
             number: (tile, lowers[number - 1]) for number, tile in enumerate(upper, 1)

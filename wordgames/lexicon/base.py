@@ -94,7 +94,7 @@ class Lexicon(ABC):
         """Whether some word's tiles start with ``key`` (the empty key: any word at all)."""
 
     @abstractmethod
-    def keys(self) -> Iterator[bytes]:
+    def all_keys(self) -> Iterator[bytes]:
         """Every word as tile numbers, in tile order."""
 
     @abstractmethod
@@ -144,7 +144,7 @@ class Lexicon(ABC):
     def __iter__(self) -> Iterator[str]:
         """The words in tile order, upper case.  Cost: decoding each word."""
         decode = self.alphabet.decode_word
-        return map(decode, self.keys())
+        return map(decode, self.all_keys())
 
     def words_with_prefix(self, prefix: str) -> Iterator[str]:
         """The words starting with ``prefix`` (any case), in tile order."""
@@ -189,7 +189,7 @@ class Lexicon(ABC):
             raise InvalidArgumentTypeError(f"the minimum length must be an int, not {minimum!r}")
         kept_lexicons: dict[int, Lexicon] = self.__dict__.setdefault("_without_short_words", {})
         if minimum not in kept_lexicons:
-            kept = [key for key in self.keys() if len(key) >= minimum]
+            kept = [key for key in self.all_keys() if len(key) >= minimum]
             if len(kept) == len(self):
                 kept_lexicons[minimum] = self
             else:
@@ -207,7 +207,7 @@ class Lexicon(ABC):
         if len(self) != len(other):
             return False
         if self.alphabet.tiles == other.alphabet.tiles:
-            return all(a == b for a, b in zip(self.keys(), other.keys(), strict=True))
+            return all(a == b for a, b in zip(self.all_keys(), other.all_keys(), strict=True))
         return all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]

@@ -122,7 +122,7 @@ def packed_nodes(lexicon: Lexicon) -> PackedNodes:
     if isinstance(lexicon, TrieLexicon):
         table = PackedNodes(lexicon.masks, lexicon.first, lexicon.alphabet)
     else:
-        content = alphabet_to_bytes(lexicon.alphabet) + b"\0" + b"\0".join(lexicon.keys())
+        content = alphabet_to_bytes(lexicon.alphabet) + b"\0" + b"\0".join(lexicon.all_keys())
         key = cache.cache_key(content, _CACHE_NAME)
         payload = cache.read_entry(key)
         if payload is not None:
@@ -164,5 +164,5 @@ def renumbered_keys(lexicon: Lexicon, alphabet: Alphabet) -> list[bytes]:
         if tile in alphabet:
             table[number] = alphabet.number(tile)
     translation = bytes(table)
-    renumbered = (key.translate(translation) for key in lexicon.keys())
+    renumbered = (key.translate(translation) for key in lexicon.all_keys())
     return sorted({key for key in renumbered if 255 not in key})

@@ -87,7 +87,7 @@ class SortedSetLexicon(Lexicon):
         """The number of words.  Cost: O(1)."""
         return len(self._flat)
 
-    def keys(self) -> Iterator[bytes]:
+    def all_keys(self) -> Iterator[bytes]:
         """The keys in tile order.  Cost: O(1) per key."""
         return iter(self._sorted)
 

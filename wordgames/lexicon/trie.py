@@ -239,7 +239,7 @@ class TrieLexicon(Lexicon):
             node = first[node] + (mask & (bit - 1)).bit_count()
         return bool(self._keys)  # only the empty key gets here without a word below it
 
-    def keys(self) -> Iterator[bytes]:
+    def all_keys(self) -> Iterator[bytes]:
         """The keys in tile order.  Cost: O(1) per key."""
         return iter(self._keys)
 

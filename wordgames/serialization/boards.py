@@ -15,11 +15,11 @@ def board_json(board: Board, tile_set: TileSet | None = None) -> dict[str, Any]:
     notation when given (``[L·L]``; the tiles grid holds the forms, ``L·L``)."""
     layout = board.layout
     if tile_set is not None and not tile_set.is_plain_english:
-        spell, show = tile_set.tile_alphabet.spell, tile_set.show
+        show = tile_set.show
         return {
             "rows": board.rows, "cols": board.cols, "start": list(layout.start),
             "premiums": list(layout.premiums),
-            "tiles": [[None if tile is None else spell(tile) for tile in row] for row in board.grid()],
+            "tiles": board.grid(),
             "text": [board_row(line, show) for line in board.to_text().splitlines()],
         }
     return {
@@ -34,5 +34,4 @@ def board_json(board: Board, tile_set: TileSet | None = None) -> dict[str, Any]:
 
 def tile_values(tile_set: TileSet) -> dict[str, int]:
     """The face value of every tile and of the blank, by the tile's written form (``L·L``)."""
-    spell = tile_set.tile_alphabet.spell
-    return {spell(tile): tile_set.value(tile) for tile in tile_set.values}
+    return {tile: tile_set.value(tile) for tile in tile_set.values}

@@ -18,9 +18,8 @@ def unseen_json(game: Game, seat: int) -> dict[str, int]:
     """The tiles ``seat`` has not seen (in the bag or on the other racks), by written form
     (``L·L``, ``?`` for a blank), in the tile set's order.  Cost: one pass over the board."""
     tile_set = game.settings.tile_set
-    spell = tile_set.tile_alphabet.spell
     counts = Counter(unseen_tiles(game.board, game.players[seat].rack.tiles(), tile_set))
-    return {spell(tile): counts[tile] for tile in tile_set.values if counts[tile]}
+    return {tile: counts[tile] for tile in tile_set.values if counts[tile]}
 
 
 def game_json(game: Game, seat: int) -> dict[str, Any]:
@@ -28,14 +27,13 @@ def game_json(game: Game, seat: int) -> dict[str, Any]:
     scores, whose turn, the history (other players' racks and exchanged tiles hidden until
     the game is over), the unseen tiles, the tile distribution and the end rule."""
     tile_set = game.settings.tile_set
-    spell = tile_set.tile_alphabet.spell
     reveal = set(range(len(game.players))) if game.is_over else {seat}
     state: dict[str, Any] = {
         "board": board_json(game.board, tile_set),
         "values": tile_values(tile_set),
         "tiles": distribution_name(tile_set) or "custom",
         "end_rule": game.settings.end_rule,
-        "rack": [spell(tile) for tile in game.players[seat].rack.tiles()],
+        "rack": game.players[seat].rack.tiles(),
         "bag": len(game.bag),
         "unseen": unseen_json(game, seat),
         "players": [

@@ -75,8 +75,8 @@ def equity_best_json(
 
 def leave_of(rack: Rack, move: Move) -> str:
     """The tiles ``rack`` keeps after ``move`` (sorted, ``?`` for blanks)."""
-    kept = Rack(rack.tiles())
-    kept.remove(move.tiles_used)
+    kept = Rack(rack.tiles(), rack.alphabet)
+    kept.remove(move.rack_tiles)
     return str(kept)
 
 

@@ -114,7 +114,7 @@ def check_lexicon_fits_tiles(
     if name is None or name in ENGLISH_DISTRIBUTIONS:
         return
     used = bytearray(256)
-    for key in lexicon.keys():
+    for key in lexicon.all_keys():
         for number in key:
             used[number] = 1
     tiles = lexicon.alphabet.tiles

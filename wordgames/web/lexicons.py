@@ -176,8 +176,7 @@ class LexiconRegistry:
 def tile_set_letters(tile_set: TileSet) -> frozenset[str]:
     """Every letter the tiles of ``tile_set`` are written with (``L·L`` gives ``L`` and
     ``·``), upper case."""
-    spell = tile_set.tile_alphabet.spell
-    return frozenset(char.upper() for tile in tile_set.values for char in spell(tile) if char != "?")
+    return frozenset(char.upper() for tile in tile_set.values for char in tile if char != "?")
 
 
 def dice_letters(dice: Iterable[Iterable[str]]) -> frozenset[str]:

@@ -170,7 +170,7 @@ class Board:
                 table[number] = alphabet.number(tile)
                 table[number | BLANK_BIT] = alphabet.number(tile) | BLANK_BIT
         other = Board(self.layout, alphabet)
-        for square, number in enumerate(self._squares):
+        for number in self._squares:
             if number and not table[number]:
                 tile = self.alphabet.written(number)
                 raise InvalidArgumentError(f"the board holds {tile!r}, which is not a tile of the alphabet")
@@ -188,7 +188,9 @@ class Board:
         other = Board(self.layout.transposed(), self.alphabet)
         cols = self.cols
         squares = self._squares
-        other._squares[:] = bytes(squares[row * cols + col] for col in range(cols) for row in range(self.rows))
+        other._squares[:] = bytes(
+            squares[row * cols + col] for col in range(cols) for row in range(self.rows)
+        )
         return other
 
     # --- squares: tile numbers ------------------------------------------------------------------
@@ -307,7 +309,8 @@ class Board:
 
     def place_all(self, tiles: Iterable[tuple[int, int, str]]) -> None:
         """Place several (row, col, tile) tiles; all or nothing."""
-        if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+        given: object = tiles  # checked as what a caller might pass, not as annotated
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
             raise InvalidArgumentTypeError(
                 f"tiles must be an iterable of (row, col, tile), not {type(tiles).__name__}"
             )
@@ -373,7 +376,8 @@ class Board:
                 for position in range(inner + 1):
                     number = EMPTY
                     if position < inner:
-                        number = squares[line * cols + position] if across else squares[position * cols + line]
+                        index = line * cols + position if across else position * cols + line
+                        number = squares[index]
                     if number:
                         run.append(number)
                         continue

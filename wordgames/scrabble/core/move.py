@@ -370,7 +370,9 @@ class Move:
         return _with_text(move, word, None)
 
     @classmethod
-    def of_tiles(cls, board: Board, row: int, col: int, direction: Direction, tiles: bytes | list[int]) -> Move:
+    def of_tiles(
+        cls, board: Board, row: int, col: int, direction: Direction, tiles: bytes | list[int]
+    ) -> Move:
         """The move that puts tile numbers ``tiles`` (a blank ``n | BLANK_BIT``) on the
         squares from (row, col): the empty squares are placed, the others are the board's.
         Raises InvalidArgumentError when the word runs off the board.  Whether board tiles
@@ -390,8 +392,8 @@ class Move:
         for i in range(len(tiles)):
             if board.number_at(row + d_row * i, col + d_col * i) == EMPTY:
                 new |= 1 << i
-        return _with_text(make_move(0, row, col, direction is Direction.ACROSS, tiles, new, board.alphabet, None),
-                          None, None)
+        across = direction is Direction.ACROSS
+        return _with_text(make_move(0, row, col, across, tiles, new, board.alphabet, None), None, None)
 
     @classmethod
     def from_placements(
@@ -506,7 +508,7 @@ def _written_tiles(word: str, alphabet: Alphabet) -> bytes | None:
         out = bytearray()
         number = alphabet.number
         for char in word:
-            if char not in alphabet or not is_tile_letter(char) and not alphabet.is_plain:
+            if char not in alphabet or (not is_tile_letter(char) and not alphabet.is_plain):
                 return None
             n = number(char)
             out.append(n | BLANK_BIT if alphabet.is_designated_blank(char) else n)

@@ -69,7 +69,9 @@ class FormedWord:
         return total * multiplier
 
 
-def _run(board: Board, new: dict[tuple[int, int], int], row: int, col: int, direction: Direction) -> FormedWord:
+def _run(
+    board: Board, new: dict[tuple[int, int], int], row: int, col: int, direction: Direction
+) -> FormedWord:
     """The maximal line of tiles through (row, col) in ``direction``, new tiles included."""
     d_row, d_col = direction.step
 

@@ -15,11 +15,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.alphabet import BLANK_NUMBER
-from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
+from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, ENGLISH, Alphabet
 from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.tiles import Digraphs
 from wordgames.scrabble.core.checks import require_type
@@ -83,7 +82,7 @@ class TileSet:
         for name, table in (("values", self.values), ("counts", self.counts)):
             if not isinstance(table, Mapping):
                 raise InvalidArgumentTypeError(f"tile set {name} must be a mapping of tile to number")
-        if self.alphabet is None:
+        if cast("Alphabet | None", self.alphabet) is None:  # none given: the valued letters
             letters = [tile for tile in self.values if tile != BLANK]
             for tile in letters:
                 if not (isinstance(tile, str) and is_tile_letter(tile) and tile == tile.upper()):
@@ -115,11 +114,6 @@ class TileSet:
         object.__setattr__(self, "number_values", tuple(values))
         object.__setattr__(self, "number_counts", tuple(counts))
 
-    @property
-    def tile_alphabet(self) -> Alphabet:
-        """The alphabet of these tiles (the same as :attr:`alphabet`)."""
-        return self.alphabet
-
     def value(self, tile: str) -> int:
         """Points for a tile written in either case: a blank (``?``, or a tile's lower-case
         form: a played blank) scores 0; an unknown tile raises InvalidArgumentError."""
@@ -149,7 +143,9 @@ class TileSet:
 
     def holds_number(self, number: int) -> bool:
         """Whether tile number ``number`` (0 the blank) has a value in this tile set."""
-        return number == 0 or (0 < number <= len(self.alphabet) and self.alphabet.tiles[number - 1] in self.values)
+        if number == 0:
+            return True
+        return 0 < number <= len(self.alphabet) and self.alphabet.tiles[number - 1] in self.values
 
     def check_tiles(self, tiles: Iterable[str], what: str) -> None:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
@@ -393,7 +389,9 @@ class Bag:
         # A bag holds tiles, never played blanks: a lower-case form is its tile (as it was).
         upper = self.alphabet.upper
         self._tiles = [
-            _number_of(self.alphabet, upper(tile) if isinstance(tile, str) and tile in self.alphabet else tile)
+            _number_of(
+                self.alphabet, upper(tile) if isinstance(tile, str) and tile in self.alphabet else tile
+            )
             for tile in _iterable(tiles, "tiles")
         ]
         self.fixed_order = fixed_order

@@ -110,7 +110,9 @@ class SearchPosition:
                 f"the scoreless-turn run {scoreless} must be from 0 to {limit - 1} (the limit ends the game)"
             )
         if board.alphabet.tiles != tile_set.alphabet.tiles:
-            raise InvalidArgumentError("the board's tiles are numbered by another alphabet than the tile set's")
+            raise InvalidArgumentError(
+                "the board's tiles are numbered by another alphabet than the tile set's"
+            )
         self.root = board.copy()
         self.live = board.copy()
         self.tile_set = tile_set
@@ -120,7 +122,7 @@ class SearchPosition:
         self.rows, self.cols = board.rows, board.cols
         self.tiles = list(board.squares)
         self.points = [0 if number & BLANK_BIT else self.values[number] for number in self.tiles]
-        self.racks = [Rack(racks[0], self.alphabet).number_counts(), Rack(racks[1], self.alphabet).number_counts()]
+        self.racks = [Rack(rack, self.alphabet).number_counts() for rack in racks[:2]]
         self.sizes = [sum(self.racks[0]), sum(self.racks[1])]
         self.rack_points = [self._rack_points(0), self._rack_points(1)]
         bag_tiles = list(bag)
@@ -132,7 +134,9 @@ class SearchPosition:
         self.side = 0
         self.played: list[tuple[int, ...]] = []  # the codes of the placements made, in order
         # A rack holds at most MAX_HAND_SIZE tiles, so at most that many copies of one.
-        self.zobrist = Zobrist(len(self.tiles), len(self.alphabet) + 1, MAX_HAND_SIZE + 1, len(self.bag), limit)
+        self.zobrist = Zobrist(
+            len(self.tiles), len(self.alphabet) + 1, MAX_HAND_SIZE + 1, len(self.bag), limit
+        )
         self.board_hash = 0
         for square, number in enumerate(self.tiles):
             if number:

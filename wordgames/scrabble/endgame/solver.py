@@ -407,7 +407,8 @@ class Searcher:
             if not move[1]:
                 found.append(None)
             else:
-                candidates = self.rules.generate_moves(position.board(), position.rack(position.side), self.lexicon)
+                rack = position.rack(position.side)
+                candidates = self.rules.generate_moves(position.board(), rack, self.lexicon)
                 found.append(next(candidate for candidate in candidates
                                   if position.compact(candidate)[1] == move[1]))
             steps.append(position.make(move))

@@ -228,7 +228,7 @@ def _tile_set_from_state(section: Section) -> TileSet:
                     return legacy.get(tile, tile)
             values_of = {form(tile): number for tile, number in values_of.items()}
             counts_of = {form(tile): number for tile, number in counts_of.items()}
-        return TileSet(values_of, counts_of, alphabet)
+        return TileSet(values_of, counts_of) if alphabet is None else TileSet(values_of, counts_of, alphabet)
 
 
 def _layout_from_state(section: Section) -> Layout:

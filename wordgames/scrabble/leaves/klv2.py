@@ -29,7 +29,9 @@ MAX_KLV2_BYTES = 64 << 20
 """The largest KLV2 file read (an English table is 3.7 MB)."""
 
 
-def table_from_klv2_bytes(data: bytes, alphabet: Alphabet | str = ENGLISH, name: str = "<klv2>") -> LeaveTable:
+def table_from_klv2_bytes(
+    data: bytes, alphabet: Alphabet | str = ENGLISH, name: str = "<klv2>"
+) -> LeaveTable:
     """The leave table a KLV2 file's bytes hold; FormatError for a truncated or malformed
     file, a count of values that differs from the graph's leaves, or a file beyond the
     limits (MAX_KLV2_BYTES, MAX_TABLE_LEAVES, MAX_LEAVE_TILES).  Cost: decoding the graph,

@@ -37,7 +37,9 @@ def check_alphabet(alphabet: object) -> Alphabet:
     if isinstance(alphabet, Alphabet):
         return alphabet
     if not isinstance(alphabet, str):
-        raise InvalidArgumentTypeError(f"an alphabet must be a string or an Alphabet, not {type(alphabet).__name__}")
+        raise InvalidArgumentTypeError(
+            f"an alphabet must be a string or an Alphabet, not {type(alphabet).__name__}"
+        )
     if not alphabet or len(set(alphabet)) != len(alphabet):
         raise InvalidArgumentError("an alphabet holds 1 to 63 distinct letters")
     if BLANK in alphabet or not alphabet.isupper():
@@ -78,7 +80,9 @@ class LeaveTable:
     # --- building -------------------------------------------------------------------------
 
     @classmethod
-    def from_leaves(cls, alphabet: Alphabet | str, leaves: Iterable[tuple[Sequence[int], float]]) -> LeaveTable:
+    def from_leaves(
+        cls, alphabet: Alphabet | str, leaves: Iterable[tuple[Sequence[int], float]]
+    ) -> LeaveTable:
         """A table from (tile numbers, value) pairs; FormatError for a tile outside the
         alphabet, a leave longer than MAX_LEAVE_TILES, a repeated leave or more than
         MAX_TABLE_LEAVES leaves."""

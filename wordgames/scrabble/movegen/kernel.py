@@ -362,9 +362,9 @@ class Kernel(Recorder):
             self.counts[self.lp_fields[f + LP_SLOT]] -= 1
             link = self.lp_fields[f + LP_PARENT]
         self.start = col - length
-        self._extend(col, self.lp_masks[LP_MASKS * p + LP_KIDS] & leads, self.lp_fields[LP_FIELDS * p + LP_NODE],
-                     main, mult, 0, length, self.lp_masks[LP_MASKS * p + LP_HELD],
-                     self.lp_masks[LP_MASKS * p + LP_SWAPS])
+        self._extend(col, self.lp_masks[LP_MASKS * p + LP_KIDS] & leads,
+                     self.lp_fields[LP_FIELDS * p + LP_NODE], main, mult, 0, length,
+                     self.lp_masks[LP_MASKS * p + LP_HELD], self.lp_masks[LP_MASKS * p + LP_SWAPS])
         link = p
         for _ in range(length):
             self.counts[self.lp_fields[LP_FIELDS * link + LP_SLOT]] += 1

@@ -347,6 +347,8 @@ def missing_tiles(rack: Rack, move: Move) -> str:
     needed = Counter(p.rack_tile for p in move.placed)
     lacking = needed - rack.counts()
     alphabet = rack.alphabet
-    ordered = sorted(lacking.elements(), key=lambda tile: (tile == BLANK, alphabet.number(tile) if tile in alphabet
-                                                           else 0))
+    ordered = sorted(
+        lacking.elements(),
+        key=lambda tile: (tile == BLANK, alphabet.number(tile) if tile in alphabet else 0),
+    )
     return alphabet.format(ordered) if all(t == BLANK or t in alphabet for t in ordered) else "".join(ordered)

@@ -24,6 +24,7 @@ lexicon (ENABLE), else none (every leave is worth 0).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
@@ -149,7 +150,8 @@ class Valuer:
         return self.table.value_of_code(self.table.code(kept))
 
 
-def _remaining(rack: Rack, used: str) -> list[str]:
+def _remaining(rack: Rack, used: Iterable[str]) -> list[str]:
+    """The tiles of ``rack`` left when ``used`` (written tiles, ``?`` a blank) go."""
     left = rack.counts()
     left.subtract(used)
     return sorted(left.elements())
@@ -171,8 +173,9 @@ def keeps(valuer: Valuer) -> list[tuple[float, tuple[str, ...]]]:
 
 def exchange_choice(valuer: Valuer, value: float, kept: tuple[str, ...]) -> Choice:
     """The exchange that keeps ``kept``."""
-    returned = _remaining(valuer.rack, "".join(kept))
-    return Choice(TurnKind.EXCHANGE, 0, "".join(kept), value, tiles="".join(returned))
+    returned = _remaining(valuer.rack, kept)
+    notation = valuer.rack.alphabet.format
+    return Choice(TurnKind.EXCHANGE, 0, notation(kept), value, tiles=notation(returned))
 
 
 def opens_triple(board: Board, move: Move) -> int:
@@ -199,7 +202,8 @@ def equity_choices(situation: Situation, table: LeaveTable | None) -> list[Choic
     generation plus one leave lookup per move."""
     valuer = Valuer(situation, table)
     moves = situation.rules.best_moves(situation.board, situation.rack, situation.lexicon)
-    choices = [Choice(TurnKind.PLACE, move.score, "".join(_remaining(situation.rack, move.rack_tiles)),
+    notation = situation.rack.alphabet.format
+    choices = [Choice(TurnKind.PLACE, move.score, notation(_remaining(situation.rack, move.rack_tiles)),
                       valuer.placement_value(move) - _opening_cost(situation, move), move)
                for move in moves]
     if situation.can_exchange and valuer.rack_tiles and not valuer.end:
@@ -289,8 +293,8 @@ class EquityStrategy(Strategy):
         if best is None or pass_equity > best_equity:
             choice, best_equity = PASS, pass_equity
         if situation.can_exchange and situation.bag_size and keeps.best > best_equity:
-            kept = "".join(keeps.kept(keeps.best_keep))
-            choice = Decision(TurnKind.EXCHANGE, tiles="".join(_remaining(situation.rack, kept)))
+            returned = _remaining(situation.rack, keeps.kept(keeps.best_keep))
+            choice = Decision(TurnKind.EXCHANGE, tiles=situation.rack.alphabet.format(returned))
         return choice
 
     def _best_placement(self, situation: Situation, keeps: RackKeeps) -> tuple[Move | None, float]:
