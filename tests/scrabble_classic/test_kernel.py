@@ -99,3 +99,32 @@ def test_the_search_runs_compiled_where_built() -> None:
     from wordgames.scrabble.movegen import kernel
 
     assert is_compiled(compiled) and is_compiled(kernel)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_playing_and_taking_back_keeps_the_kernel_board_in_step(movegen: ModuleType, seed: int) -> None:
+    """A board that is played on and taken back move by move (the endgame's and the
+    simulation's fast path) answers exactly as a board built afresh with the same tiles: the
+    kernel's arrays follow the board's change log."""
+    lexicon = lexicon_from_words(["AB", "BA", "AT", "TA", "TAB", "BAT", "ABS", "TABS", "STAB", "BATS",
+                                  "SAT", "AS"])
+    tiles = TileSet({"A": 1, "B": 3, "S": 1, "T": 1, BLANK: 0}, {"A": 4, "B": 2, "S": 2, "T": 3, BLANK: 1})
+    generator = movegen.MoveGenerator(lexicon, tiles, 7)
+    rng = random.Random(seed)
+    board = Board(alphabet=tiles.alphabet)
+    rack = Rack(["A", "B", "S", "T", "A", BLANK, "T"], tiles.alphabet)
+    played: list[Move] = []
+    for _ in range(12):
+        fresh = Board.from_text(board.to_text(), board.layout, alphabet=tiles.alphabet)
+        assert generator.count(board, rack) == generator.count(fresh, rack)
+        assert shown(generator.moves(board, rack)) == shown(generator.moves(fresh, rack))
+        moves = generator.moves(board, rack)
+        if moves and (not played or rng.random() < 0.7):
+            move = rng.choice(moves)
+            board.play(move)
+            played.append(move)
+        elif played:
+            board.unplay(played.pop())
+    while played:
+        board.unplay(played.pop())
+    assert board.is_empty()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.scrabble import Board, plain_layout, standard_layout
 
 TEXT = """\
@@ -94,3 +94,22 @@ def test_copy_is_independent_and_transposed_swaps_lines() -> None:
     assert flipped.get(0, 3) == "B" and flipped.get(3, 6) == "e"
     assert flipped.transposed() == board
     assert [w for w, *_ in flipped.words()] == ["TONE", "BEST", "RAIN"]
+
+
+def test_play_and_unplay_refuse_what_does_not_fit_and_change_nothing() -> None:
+    from wordgames.scrabble import Direction, Move
+
+    board = Board.from_text(TEXT, plain_layout(7))
+    before = board.to_text()
+    onto_tiles = Move.from_word(board, 3, 0, Direction.ACROSS, "BESTS")
+    with pytest.raises(BoardError, match="occupied"):
+        board.play(Move.from_word(Board(plain_layout(7)), 3, 0, Direction.ACROSS, "TO"))
+    assert board.to_text() == before
+    with pytest.raises(BoardError, match="does not hold"):
+        board.unplay(Move.from_word(Board(plain_layout(7)), 0, 0, Direction.ACROSS, "TO"))
+    with pytest.raises(InvalidArgumentTypeError):
+        board.play("BEST")  # type: ignore[arg-type]
+    board.play(onto_tiles)
+    assert board.get(3, 4) == "S" and board.version > 0
+    board.unplay(onto_tiles)
+    assert board.to_text() == before

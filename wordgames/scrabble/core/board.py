@@ -240,28 +240,46 @@ class Board:
 
     def _numbers_of(self, move: Move) -> list[tuple[int, int, int]]:
         """``move``'s placed tiles in this board's numbering."""
-        placed = move.placed_numbers()
-        if move.alphabet.tiles == self.alphabet.tiles:
-            return placed
-        own, theirs = self.alphabet, move.alphabet
-        return [(row, col, own.number(theirs.tile(number & ~BLANK_BIT)) | (number & BLANK_BIT))
-                for row, col, number in placed]
+        placed_numbers = getattr(move, "placed_numbers", None)
+        if placed_numbers is None:
+            raise InvalidArgumentTypeError(f"a move must be a Move, not {type(move).__name__}")
+        placed: list[tuple[int, int, int]] = placed_numbers()
+        if move.alphabet.tiles != self.alphabet.tiles:
+            own, theirs = self.alphabet, move.alphabet
+            placed = [(row, col, own.number(theirs.tile(number & ~BLANK_BIT)) | (number & BLANK_BIT))
+                      for row, col, number in placed]
+        for row, col, _number in placed:
+            if not (0 <= row < self.rows and 0 <= col < self.cols):
+                raise BoardError(f"the move places a tile off the board, at ({row}, {col})")
+        return placed
 
     def play(self, move: Move) -> None:
-        """Put ``move``'s tiles on the board, unchecked (the rules judge moves; this is the
-        engine's fast path for searches that play and take back).  Cost: O(tiles placed)."""
-        cols = self.cols
-        for row, col, number in self._numbers_of(move):
+        """Put ``move``'s tiles on the board without judging the move (the rules do that;
+        this is the engine's fast path for searches that play and take back).  BoardError,
+        with the board unchanged, when a square is off the board or already holds a tile.
+        Cost: O(tiles placed)."""
+        cols, squares = self.cols, self._squares
+        placed = self._numbers_of(move)
+        for row, col, _number in placed:
+            if squares[row * cols + col] != EMPTY:
+                raise BoardError(f"square ({row}, {col}) is already occupied")
+        for row, col, number in placed:
             square = row * cols + col
-            self._squares[square] = number
+            squares[square] = number
             self._logged(square)
 
     def unplay(self, move: Move) -> None:
-        """Take ``move``'s tiles off the board again (the inverse of :meth:`play`)."""
-        cols = self.cols
-        for row, col, _number in self._numbers_of(move):
+        """Take ``move``'s tiles off the board again (the inverse of :meth:`play`).
+        BoardError, with the board unchanged, when a square does not hold the tile the move
+        put there."""
+        cols, squares = self.cols, self._squares
+        placed = self._numbers_of(move)
+        for row, col, number in placed:
+            if squares[row * cols + col] != number:
+                raise BoardError(f"square ({row}, {col}) does not hold the move's tile")
+        for row, col, _number in placed:
             square = row * cols + col
-            self._squares[square] = EMPTY
+            squares[square] = EMPTY
             self._logged(square)
 
     # --- squares: text --------------------------------------------------------------------------
