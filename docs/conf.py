@@ -82,7 +82,7 @@ nitpick_ignore_regex = [
                r"concurrent|multiprocessing|threading|random|types|enum|dataclasses|datetime|"
                r"array|re|struct|zlib|hashlib|json|subprocess|contextlib|tempfile|"
                r"importlib|abc|numbers|fractions|decimal|queue|socket|signal|time|"
-               r"http|email|urllib|functools|itertools|logging|weakref|ctypes)(\..*)?"),
+               r"http|email|urllib|functools|itertools|logging|weakref|ctypes|asyncio)(\..*)?"),
     # Third-party libraries (sortedcontainers, tqdm, Cython, FastAPI/Starlette, Dask, matplotlib).
     (r"py:.*", r"(sortedcontainers|tqdm|cython|fastapi|starlette|pydantic|distributed|dask|"
                r"matplotlib|uvicorn)(\..*)?"),

@@ -16,7 +16,7 @@ Board text, as typed on the command line or stored in a board file:
 Limits, checked before anything is allocated for the board: at most :data:`MAX_BOARD_SIDE`
 rows and columns and :data:`MAX_BOARD_CELLS` cells, board text of at most
 :data:`MAX_BOARD_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
-at most :data:`MAX_ROW_CHARS` characters.
+at most :data:`~wordgames.wordsearch.board.MAX_ROW_CHARS` characters.
 """
 
 from __future__ import annotations
