@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
@@ -28,8 +28,6 @@ from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 from wordgames.textfiles import read_text_file
 
-if TYPE_CHECKING:
-    from wordgames.scrabble.core.move import Move
 
 
 class Square(NamedTuple):
@@ -55,6 +53,18 @@ class Run(NamedTuple):
     row: int
     col: int
     across: bool
+
+
+class PlacedTiles(Protocol):
+    """What :meth:`Board.play` needs of a move (a :class:`~wordgames.scrabble.core.move.Move`
+    is one): the alphabet numbering its tiles and the tiles it puts down."""
+
+    @property
+    def alphabet(self) -> Alphabet:
+        """The alphabet of the move's tile numbers."""
+
+    def placed_numbers(self) -> list[tuple[int, int, int]]:
+        """(row, col, tile number) of each tile put down (a blank as ``n | BLANK_BIT``)."""
 
 
 class Board:
@@ -238,7 +248,7 @@ class Board:
             state = self._kernels[key] = make()
         return state
 
-    def _numbers_of(self, move: Move) -> list[tuple[int, int, int]]:
+    def _numbers_of(self, move: PlacedTiles) -> list[tuple[int, int, int]]:
         """``move``'s placed tiles in this board's numbering."""
         placed_numbers = getattr(move, "placed_numbers", None)
         if placed_numbers is None:
@@ -253,7 +263,7 @@ class Board:
                 raise BoardError(f"the move places a tile off the board, at ({row}, {col})")
         return placed
 
-    def play(self, move: Move) -> None:
+    def play(self, move: PlacedTiles) -> None:
         """Put ``move``'s tiles on the board without judging the move (the rules do that;
         this is the engine's fast path for searches that play and take back).  BoardError,
         with the board unchanged, when a square is off the board or already holds a tile.
@@ -268,7 +278,7 @@ class Board:
             squares[square] = number
             self._logged(square)
 
-    def unplay(self, move: Move) -> None:
+    def unplay(self, move: PlacedTiles) -> None:
         """Take ``move``'s tiles off the board again (the inverse of :meth:`play`).
         BoardError, with the board unchanged, when a square does not hold the tile the move
         put there."""
