@@ -32,6 +32,7 @@ from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
+    "wordgames.wordsearch.bounds",
     "wordgames.scrabble.movegen.tables",
     "wordgames.scrabble.movegen.lines",
     "wordgames.scrabble.movegen.state",

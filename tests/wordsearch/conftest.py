@@ -34,3 +34,15 @@ def core(request: pytest.FixtureRequest) -> str:
 def searcher(core: str) -> ModuleType:
     """The Boggle search module on the core of the ``core`` parameter."""
     return core_module(SEARCHER, core)
+
+
+@pytest.fixture(scope="session")
+def bounds(core: str) -> ModuleType:
+    """The board-class bounds module on the core of the ``core`` parameter (interpreted, with
+    the interpreted search beneath it)."""
+    if core == "compiled":
+        core_module(SEARCHER, core)  # skips where the core is not built
+        return core_module(BOUNDS, core)
+    from compiled_support import interpreted_chain
+
+    return interpreted_chain((SEARCHER, BOUNDS))[1]

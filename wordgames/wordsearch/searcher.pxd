@@ -12,7 +12,7 @@ cdef u64 _PAIRS, _QUADS, _BYTES, _ONES
 cdef Py_ssize_t _MAX_DEGREE, _COMPACT_SYMBOLS, _COMPACT_NODES
 cdef int SCORE, WORDS, PATHS
 
-cdef inline int _bits(u64 bits) noexcept
+cdef int _bits(u64 bits) noexcept
 
 cdef inline int _count(u64 bits) noexcept:
     # _bits for the modules that cimport it (the class bounds): a call across modules costs
