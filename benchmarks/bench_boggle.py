@@ -13,8 +13,8 @@ with fixed seeds) this prints the median time per board of
   game would; ``sset cold`` is the sortedset engine's very first board of that size with a
   fresh engine (the lexicon's packed table, or in the pure core its lazily built search view,
   is kept with the lexicon, so only the first size pays for building it);
-* ``pure``: the same trie engine with the pure-Python search (the searcher module run from its
-  source, in this process), the reference the compiled core is checked against.
+* ``pure``: the same trie engine with the search run interpreted (the searcher module run
+  from its source, in this process): the speed of ``WORDGAMES_PURE_PYTHON=1``.
 
 ``speedup`` is baseline / trie, ``pure/trie`` what the compiled core gains over the pure one,
 ``pure x`` baseline / pure, ``sset/trie`` the sortedset median over the trie median, and
@@ -34,6 +34,8 @@ Usage::
     python benchmarks/bench_boggle.py --quick   # ENABLE only, fewer boards
     python benchmarks/bench_boggle.py --csw12 ../shared/lexicons/CSW12.txt   # CSW12 elsewhere
     python benchmarks/bench_boggle.py --profile   # CPU time by stage, 4x4 ENABLE, 100x100 CSW12
+
+The table is also written as JSON to ``benchmarks/results/bench_boggle.json`` (harness).
 """
 
 from __future__ import annotations
@@ -47,12 +49,16 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.compiled import core_info, load_pure
 from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
 from wordgames.wordsearch import Board, BoggleGame, create_game, roll_board
 from wordgames.wordsearch.board import BLOCKED
+from wordgames.wordsearch.solving import board_codes
+from wordgames.wordsearch.symbols import symbol_tables
 
 PURE_SEARCHER = load_pure("wordgames.wordsearch.searcher")
 
@@ -137,12 +143,17 @@ def count_prefix_paths(board: Board, lexicon: Lexicon) -> int:
 
 
 class PureSearchGame(BoggleGame):
-    """The engine with the pure-Python searcher (the public API's path, only the search
+    """The engine with the search run interpreted (the public API's path, only the search
     swapped): what ``WORDGAMES_PURE_PYTHON=1`` runs, here in the same process."""
 
     def _found_words(self) -> list[str]:
         if self._found is None:
-            self._found = list(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
+            tables = symbol_tables(self.lexicon)
+            solver = self.__dict__.get("_pure_solver")
+            if solver is None:
+                solver = self.__dict__["_pure_solver"] = PURE_SEARCHER.Solver(tables)
+            solver.load(board_codes(self._board, tables), self._board.rows, self._board.columns)
+            self._found = solver.words()
         return self._found
 
 
@@ -313,15 +324,13 @@ def profile_stages(
     lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float]
 ) -> dict[str, float]:
     """The mean over ``boards`` of each stage's best CPU time (see :func:`profile`)."""
-    from wordgames.wordsearch import searcher
+    from wordgames.wordsearch import searcher, solving
     from wordgames.wordsearch.game import _sorted_set
-    from wordgames.wordsearch.walk import bit_walk_for
 
-    walk = bit_walk_for(lexicon)
     game = create_game("trie", lexicon=lexicon)
     stages: dict[str, float] = {}
     for board in boards:
-        words = list(searcher.find_words(board, walk))
+        words = solving.find_words(board, lexicon)
         kept = searcher.words_at_least(words, MINIMUM)
 
         def whole(board: Board = board) -> None:
@@ -329,7 +338,7 @@ def profile_stages(
             game.get_all_valid_words(MINIMUM)
 
         for stage, function in (
-            ("find_words (board tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
+            ("find_words (cell codes + kernel)", lambda board=board: solving.find_words(board, lexicon)),
             ("minimum-length filter", lambda words=words: searcher.words_at_least(words, MINIMUM)),
             ("SortedSet of the kept words", lambda kept=kept: _sorted_set(set(kept))),
             ("  of which copying the set", lambda kept=kept: set(kept)),
@@ -345,11 +354,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="ENABLE only, fewer boards")
     parser.add_argument("--csw12", type=Path, default=CSW12, help="where CSW12.txt is")
     parser.add_argument("--profile", action="store_true", help="where the time goes, by stage")
+    harness.add_common_arguments(parser)
     args = parser.parse_args(argv)
     if args.profile:
         profile(args.csw12)
         return 0
     boards = QUICK_BOARDS if args.quick else BOARDS
+    run = harness.Run("bench_boggle", args)
     print(f"core: {core_info()}")
     rows = bench_lexicon("ENABLE", "enable", boards)
     if not args.quick:
@@ -363,6 +374,7 @@ def main(argv: list[str]) -> int:
     )
     print_table(rows)
     print_targets(rows)
+    run.finish({"quick": args.quick, "minimum": MINIMUM, "seed": SEED, "rows": rows}, quiet=True)
     return 0
 
 

@@ -78,7 +78,7 @@ def _dask_pool(scheduler: str, setup: Setup | None, setup_args: tuple[Any, ...])
         raise MissingDependencyError(
             "--scheduler needs Dask: pip install 'wordgames[cluster]'") from None
 
-    class _Setup(WorkerPlugin):  # type: ignore[misc]
+    class _Setup(WorkerPlugin):
         """Runs the pool's setup on each worker, those that join later included."""
 
         name = "wordgames-setup"
@@ -92,7 +92,7 @@ def _dask_pool(scheduler: str, setup: Setup | None, setup_args: tuple[Any, ...])
     except (OSError, TimeoutError, ValueError) as error:
         raise InvalidArgumentError(f"cannot reach the Dask scheduler {scheduler!r} ({error})") from None
     if setup is not None:
-        client.register_plugin(_Setup())  # type: ignore[no-untyped-call]
+        client.register_plugin(_Setup())
     threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
     executor = client.get_executor()  # type: ignore[no-untyped-call]
     return WorkerPool(executor, client.close, threads)

@@ -98,7 +98,8 @@ class ProofSettings:
     @property
     def patterns(self) -> int:
         """How many classes (before symmetry) the letter classes make."""
-        return len(self.letter_classes) ** (self.rows * self.columns)
+        count: int = len(self.letter_classes) ** (self.rows * self.columns)
+        return count
 
     def chunk_range(self, chunk: int) -> range:
         """The class numbers of ``chunk``."""
@@ -291,7 +292,7 @@ def _candidate_boards(part: BoardClass, candidates: list[tuple[tuple[int, ...], 
     for options in part.cells:
         starts.append(starts[-1] + len(options))
     for chosen, open_options in candidates:
-        choices = []
+        choices: list[tuple[str, ...]] = []
         for cell, options in enumerate(part.cells):
             if chosen[cell] >= 0:
                 choices.append((options[chosen[cell] - starts[cell]],))
@@ -455,8 +456,10 @@ def prove(
         raise InvalidArgumentError(f"seconds must be a positive number, not {seconds!r}")
     digest = lexicon_digest(lexicon)
     patterns = len(classes) ** (rows * columns)
+    # About eight classes a chunk (one in eight is the first of its symmetry group, on a
+    # square board): a task per class would cost more in messages than small classes take.
     settings = ProofSettings(rows, columns, target, classes, min_length, scoring, digest,
-                             min(MAX_CHUNKS, patterns))
+                             max(1, min(MAX_CHUNKS, patterns // 8)))
     path = None if checkpoint is None else Path(checkpoint)
     state = _load_checkpoint(path, settings) if path is not None else _State(
         settings, bytearray(-(-settings.chunks // 8)), {})

@@ -495,8 +495,9 @@ class Solver:
             # Its neighbours whose symbol may follow, without a branch per neighbour (every
             # cell has the same number of slots, see neighbour_arrays).
             count = 0
-            for index in range(8 * other, 8 * other + 8):  # 8 == _MAX_DEGREE, unrolled
-                cell = near[index]
+            other *= _MAX_DEGREE
+            for index in range(8):  # 8 == _MAX_DEGREE, a constant the compiler unrolls
+                cell = near[other + index]
                 candidate_cell[offset + count] = cell
                 count += mask & free[cell] != 0
         self.total = total
