@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.wordsearch import Board
 from wordgames.wordsearch.classes import BoardClass, class_bounds, load_class
-from wordgames.wordsearch.prove import ProofSettings, lexicon_digest, settle
 from wordgames.wordsearch.scoring import scoring_function
+from wordgames.wordsearch.settle import ProofSettings, lexicon_digest, settle
 from wordgames.wordsearch.symbols import symbol_tables
 
 from .support import official_points, words_on_board

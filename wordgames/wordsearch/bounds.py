@@ -33,17 +33,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
 import cython
 
-from wordgames.wordsearch.searcher import Solver, neighbour_arrays
+from wordgames.wordsearch.searcher import KernelTables, Solver, neighbour_arrays
 
 if not cython.compiled:  # compiled, bounds.pxd cimports the C function
     from wordgames.wordsearch.searcher import _bits
-
-if TYPE_CHECKING:
-    from wordgames.wordsearch.symbols import SymbolTables
 
 CellCode = tuple[int, ...]
 _NONE = -1
@@ -73,7 +68,7 @@ class ClassSolver:
     table and marks, its points) does the lexicon side and scores boards exactly.
     Types in ``bounds.pxd``."""
 
-    def __init__(self, tables: SymbolTables) -> None:
+    def __init__(self, tables: KernelTables) -> None:
         """A solver for ``tables``; words score nothing until :meth:`set_scoring`."""
         self.solver = Solver(tables)
         self.size = 0

@@ -6,7 +6,7 @@
 >>> board_class.size, [str(part) for part in board_class.split(1)]
 (2, ['T A/E T', 'T E/E T'])
 >>> class_bounds(board_class, lexicon)
-ClassBounds(max_no_mark=6, sum_union=4, orderly=3)
+ClassBounds(max_no_mark=8, sum_union=4, orderly=6)
 
 A class is written like a board whose rows hold space-separated cells, each cell the letters
 it may take in board-row syntax (``AEIOU``, ``[QU]BD``); rows are separated by ``/``.  The

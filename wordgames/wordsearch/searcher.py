@@ -33,12 +33,9 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from wordgames.wordsearch.board import MAX_BOARD_CELLS, MAX_BOARD_SIDE, neighbour_table
-
-if TYPE_CHECKING:
-    from wordgames.wordsearch.symbols import SymbolTables
 
 _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; Solver.run spells it out)
 _COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
@@ -50,6 +47,18 @@ PATHS = 2
 CellCode = tuple[int, ...]
 Encoder = Callable[[object], tuple[Sequence[CellCode], int, int]]
 """Turns a board the compiled reader does not take into (cell codes, rows, columns)."""
+
+
+class KernelTables(Protocol):
+    """What a :class:`Solver` reads of a lexicon (what
+    :class:`~wordgames.wordsearch.symbols.SymbolTables` holds)."""
+
+    symbols: tuple[str, ...]
+    nodes: array[int]
+    stride: int
+    node_count: int
+    latin_1: array[int]
+    spellings: bytes
 
 
 def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int, low: int,
@@ -148,7 +157,7 @@ class Solver:
     copy of the node table (its marks are its own), 8 bytes a node; types in ``searcher.pxd``.
     """
 
-    def __init__(self, tables: SymbolTables) -> None:
+    def __init__(self, tables: KernelTables) -> None:
         """A solver for ``tables`` (copied once), with no board; words score nothing until
         :meth:`set_scoring` says how."""
         self.nodes = array("Q", tables.nodes)
