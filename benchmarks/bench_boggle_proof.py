@@ -8,9 +8,13 @@
   worker time of the whole proof with a 95% interval (the chunks are settled in random order,
   so those done are a random sample);
 * ``4x4``: ``--classes`` board classes drawn at random from the canonical ones (the default
-  letter classes), each settled against PERS/LATG/SINE/TERS's score: worker time per class,
-  and the whole proof's worker time extrapolated (mean times the number of canonical classes,
-  counted by Burnside's lemma, with a 95% interval), and its wall time on clusters.
+  letter classes), against PERS/LATG/SINE/TERS's score.  Settling one 4 x 4 class takes
+  minutes to hours (it is split, and its parts split again, thousands of times), so each is
+  measured by ``--probes`` random descents of its split tree (Knuth's estimator: at each split
+  one part is settled and its cost multiplied by the number of parts), an unbiased estimate
+  of what settling all of it would take.  The whole proof's worker time is extrapolated (mean
+  per class times the number of canonical classes, counted by Burnside's lemma, with a 95%
+  interval over the classes sampled), and its wall time on clusters.
 
 Parts run separately (``--part``) keep the other parts' figures in the result file.
 
@@ -47,7 +51,7 @@ from wordgames.wordsearch.settle import (
     lexicon_digest,
     parse_letter_classes,
     pattern_classes,
-    settle,
+    settle_step,
 )
 
 BEST = {"3x3": "STR/EAE/DLP", "3x4": "PERS/LATE/SIND", "4x4": "PERS/LATG/SINE/TERS"}
@@ -120,7 +124,20 @@ def part_3x4(lexicon: Any, workers: int, budget: float, checkpoint: Path) -> dic
     }
 
 
-def part_4x4(lexicon: Any, classes: int, seed: int) -> dict[str, Any]:
+def probe(part: Any, settings: ProofSettings, lexicon: Any, solver: Any,
+          rng: random.Random) -> tuple[float, float]:
+    """One random descent of ``part``'s split tree (Knuth's estimator): an unbiased estimate
+    of the worker seconds, and of the classes bounded, settling all of it would take."""
+    began = time.process_time()
+    _, parts = settle_step(part, settings, lexicon, solver)
+    own = time.process_time() - began
+    if not parts:
+        return own, 1.0
+    cost, classes = probe(rng.choice(parts), settings, lexicon, solver, rng)
+    return own + len(parts) * cost, 1 + len(parts) * classes
+
+
+def part_4x4(lexicon: Any, classes: int, probes: int, seed: int) -> dict[str, Any]:
     target = score_boards([BEST["4x4"]], lexicon)[0]
     letter_classes = parse_letter_classes(DEFAULT_LETTER_CLASSES)
     digest = lexicon_digest(lexicon)
@@ -128,30 +145,31 @@ def part_4x4(lexicon: Any, classes: int, seed: int) -> dict[str, Any]:
     settings = ProofSettings(4, 4, target, letter_classes, 3, "official", digest, 1)
     solver = class_solver(lexicon, 3, "official")
     rng = random.Random(seed)
-    times, evaluated, found = [], 0, 0
-    while len(times) < classes:
+    estimates, counts, spent = [], [], 0.0
+    while len(estimates) < classes:
         number = rng.randrange(settings.patterns)
         for board_class in pattern_classes(settings, range(number, number + 1)):
             began = time.process_time()
-            boards, count = settle(board_class, settings, lexicon, solver)
-            times.append(time.process_time() - began)
-            evaluated += count
-            found += len(boards)
-            print(f"  class {len(times)}: {times[-1]:.1f} s, {count} bounded", flush=True)
+            runs = [probe(board_class, settings, lexicon, solver, rng) for _ in range(probes)]
+            spent += time.process_time() - began
+            estimates.append(statistics.fmean(cost for cost, _ in runs))
+            counts.append(statistics.fmean(count for _, count in runs))
+            print(f"  class {len(estimates)}: ~{estimates[-1]:.1f} s, ~{counts[-1]:.0f} classes",
+                  flush=True)
     total_classes = canonical_count(4, 4, len(letter_classes))
-    mean = statistics.fmean(times)
-    spread = 1.96 * statistics.stdev(times) / math.sqrt(len(times)) if len(times) > 1 else math.inf
+    mean = statistics.fmean(estimates)
+    spread = 1.96 * statistics.stdev(estimates) / math.sqrt(len(estimates))
     cpu_hours = [mean * total_classes / 3600, max(0.0, mean - spread) * total_classes / 3600,
                  (mean + spread) * total_classes / 3600]
     return {
         "target": target,
-        "classes sampled": len(times),
+        "method": f"{classes} random canonical classes, {probes} random descents of each "
+                  "one's split tree (Knuth's estimator)",
         "canonical classes": total_classes,
-        "worker seconds per class (mean, median, max)": [round(mean, 2),
-                                                         round(statistics.median(times), 2),
-                                                         round(max(times), 2)],
-        "classes bounded per sampled class": round(evaluated / len(times), 1),
-        "boards found in the sample": found,
+        "estimated worker seconds per class (mean, median, max)": [
+            round(mean, 1), round(statistics.median(estimates), 1), round(max(estimates), 1)],
+        "estimated classes bounded per class (mean)": round(statistics.fmean(counts)),
+        "worker seconds spent measuring": round(spent, 1),
         "extrapolated worker CPU hours (estimate, 95% low, high)": [round(value) for value in cpu_hours],
         "extrapolated wall hours on clusters of": {
             f"{cores} cores": round(cpu_hours[0] / cores, 1) for cores in CLUSTERS},
@@ -167,6 +185,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--checkpoint", type=Path, default=Path("boggle-proof-3x4.bench.json"),
                         help="3x4: the checkpoint to resume and save")
     parser.add_argument("--classes", type=int, default=30, help="4x4: classes to sample")
+    parser.add_argument("--probes", type=int, default=3, help="4x4: descents per class")
     parser.add_argument("--seed", type=int, default=16)
     harness.add_common_arguments(parser)
     args = parser.parse_args(argv)
@@ -177,7 +196,7 @@ def main(argv: list[str]) -> int:
     parts = {
         "3x3": lambda: part_3x3(lexicon, args.workers),
         "3x4": lambda: part_3x4(lexicon, args.workers, args.budget, args.checkpoint),
-        "4x4": lambda: part_4x4(lexicon, args.classes, args.seed),
+        "4x4": lambda: part_4x4(lexicon, args.classes, args.probes, args.seed),
     }
     for name, measure in parts.items():
         if args.part in (name, "all"):

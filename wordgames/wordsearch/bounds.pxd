@@ -15,7 +15,7 @@ cdef class ClassSolver:
     cdef public Py_ssize_t size
     cdef Py_ssize_t cell_capacity, option_capacity
     cdef int[::1] option_start, option_count, used, rank, order, path_cell, path_option
-    cdef int[::1] sorted_cell, sorted_option, chosen, heads, bucket, bucket_next
+    cdef int[::1] sorted_cell, sorted_option, chosen, heads, bucket, bucket_next, root_choice
     cdef i64[::1] gained, opening
     cdef u64[::1] cell_mask, reach, open_options, option_bit
     cdef int[::1] tail_start, tail_count, option_letters, tails, near
@@ -26,7 +26,8 @@ cdef class ClassSolver:
     cdef Py_ssize_t sum_capacity, choice_capacity, entry_capacity, word_capacity
     cdef i64[::1] sum_points, sum_worth_of, choice_worth
     cdef int[::1] sum_child, sum_option, sum_next, sum_words, word_node, word_next
-    cdef int[::1] choice_cell, choice_child, choice_next
+    cdef int[::1] choice_cell, choice_child, choice_next, slot_start, slots
+    cdef Py_ssize_t slot_count, slot_capacity
     cdef int[::1] entry_choice, entry_below
     cdef list candidates
     cdef public Py_ssize_t forced_states
@@ -51,6 +52,7 @@ cdef class ClassSolver:
     @cython.locals(solver=Solver, stride=Py_ssize_t, index=Py_ssize_t, bit=u64, mask=u64, slot=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, Py_ssize_t option) noexcept
 
+    @cython.locals(cell=Py_ssize_t)
     cpdef clear_tree(self)
 
     cpdef grow_sums(self, Py_ssize_t count)
@@ -59,8 +61,11 @@ cdef class ClassSolver:
 
     cpdef grow_words(self, Py_ssize_t count)
 
+    cpdef grow_slots(self, Py_ssize_t count)
+
     @cython.locals(index=Py_ssize_t, cell=int, option=int, place=Py_ssize_t, total=Py_ssize_t,
-                   parent=Py_ssize_t, choice=Py_ssize_t, child=Py_ssize_t, entry=Py_ssize_t)
+                   parent=Py_ssize_t, choice=Py_ssize_t, child=Py_ssize_t, entry=Py_ssize_t,
+                   slot=Py_ssize_t)
     cdef int add_word(self, Py_ssize_t node, i64 points, int length) except -1
 
     @cython.locals(worth=i64, choice=Py_ssize_t, best=i64, child=Py_ssize_t, value=i64)

@@ -87,11 +87,14 @@ class ClassSolver:
         self.bucket_next = _zeros("i", 0)
         self.word_node = self.word_next = _zeros("i", 0)
         self.choice_cell = self.choice_child = self.choice_next = _zeros("i", 0)
+        self.slot_start = self.slots = _zeros("i", 0)
+        self.slot_count = 0
         self.entry_choice = self.entry_below = _zeros("i", 0)
         self.grow_sums(1024)
         self.grow_choices(1024)
         self.grow_entries(1024)
         self.grow_words(1024)
+        self.grow_slots(4096)
         self.candidates: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.forced_states = 0
 
@@ -120,6 +123,7 @@ class ClassSolver:
             self.chosen = _zeros("i", cells + 1)
             self.open_options = _zeros("Q", cells + 1)
             self.heads = _zeros("i", cells + 1)
+            self.root_choice = _zeros("i", cells + 1)
             self.bucket = _zeros("i", (cells + 1) * _MAX_OPTIONS)
             self.gained = _zeros("q", (cells + 1) * _MAX_OPTIONS)
             self.opening = _zeros("q", (cells + 1) * _MAX_OPTIONS)
@@ -273,8 +277,9 @@ class ClassSolver:
     # Sum node s: sum_points, sum_worth_of, first choice child sum_child, its option
     # sum_option, next sibling sum_next, its words' list sum_words (word_node, word_next).
     # Choice node c: its cell choice_cell, choice_worth, first sum child choice_child, next
-    # sibling choice_next.  Sum node 0 is the root.  Children lists are linked lists in
-    # flat arrays, made as words are added (a node's children are made after it).
+    # sibling choice_next, and the slots of its options (slots[slot_start[c] + k]: the child
+    # along the cell's option k, or _NONE).  Sum node 0 is the root.  Children lists are
+    # linked lists in flat arrays, made as words are added (a node's children after it).
 
     def clear_tree(self) -> None:
         """Start a new tree: the root alone."""
@@ -286,6 +291,9 @@ class ClassSolver:
         self.sum_option[0] = _NONE
         self.sum_words[0] = _NONE
         self.word_count = 0
+        self.slot_count = 0
+        for cell in range(self.size):
+            self.root_choice[cell] = _NONE
 
     def grow_sums(self, count: int) -> None:
         """Room for ``count`` sum nodes."""
@@ -311,6 +319,12 @@ class ClassSolver:
         self.choice_worth = _grown(self.choice_worth, "q", count)
         self.choice_child = _grown(self.choice_child, "i", count)
         self.choice_next = _grown(self.choice_next, "i", count)
+        self.slot_start = _grown(self.slot_start, "i", count)
+
+    def grow_slots(self, count: int) -> None:
+        """Room for ``count`` option slots of choice nodes."""
+        self.slot_capacity = count
+        self.slots = _grown(self.slots, "i", count)
 
     def add_word(self, node: int, points: int, length: int) -> int:
         """Add the word at ``node`` (worth ``points``), spelled by the ``length`` choices of
@@ -337,9 +351,12 @@ class ClassSolver:
         parent = 0
         for index in range(length):
             cell = self.sorted_cell[index]
-            choice = self.sum_child[parent]
-            while choice != _NONE and self.choice_cell[choice] != cell:
-                choice = self.choice_next[choice]
+            if parent == 0:  # the root has a choice per cell: kept by cell
+                choice = self.root_choice[cell]
+            else:
+                choice = self.sum_child[parent]
+                while choice != _NONE and self.choice_cell[choice] != cell:
+                    choice = self.choice_next[choice]
             if choice == _NONE:
                 choice = self.choice_count
                 self.choice_count += 1
@@ -347,10 +364,18 @@ class ClassSolver:
                 self.choice_child[choice] = _NONE
                 self.choice_next[choice] = self.sum_child[parent]
                 self.sum_child[parent] = choice
+                if parent == 0:
+                    self.root_choice[cell] = choice
+                # A slot per option of the cell: the child along an option is one read away.
+                if self.slot_count + self.option_count[cell] > self.slot_capacity:
+                    self.grow_slots(2 * self.slot_capacity + self.option_count[cell])
+                self.slot_start[choice] = self.slot_count
+                for slot in range(self.slot_count, self.slot_count + self.option_count[cell]):
+                    self.slots[slot] = _NONE
+                self.slot_count += self.option_count[cell]
             option = self.sorted_option[index]
-            child = self.choice_child[choice]
-            while child != _NONE and self.sum_option[child] != option:
-                child = self.sum_next[child]
+            slot = self.slot_start[choice] + option - self.option_start[cell]
+            child = self.slots[slot]
             if child == _NONE:
                 child = self.sum_count
                 self.sum_count += 1
@@ -360,6 +385,7 @@ class ClassSolver:
                 self.sum_words[child] = _NONE
                 self.sum_next[child] = self.choice_child[choice]
                 self.choice_child[choice] = child
+                self.slots[slot] = child
             parent = child
         # The same word on the same choices (a path walked the other way round, say) counts
         # once: each sum node lists the words it has, and most have one or two.

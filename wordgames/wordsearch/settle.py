@@ -13,6 +13,9 @@ A proof (:mod:`wordgames.wordsearch.prove`) numbers the board classes its letter
    in order (:meth:`~wordgames.wordsearch.bounds.ClassSolver.force`) and each board that
    survives is scored exactly; those at or above the target are kept.
 
+(For a class of up to :data:`CHECK_SIZE` boards, 1 and 3 are one walk: building the tree
+gives the first two bounds too.)
+
 Every bound is an upper bound of every board of its class, so a board scoring the target is
 never discarded.  A worker holds the proof's lexicon (installed once by the pool's setup,
 :func:`install_lexicon`) and one class solver per lexicon and scoring.
@@ -38,9 +41,15 @@ from wordgames.wordsearch.symbols import symbol_tables
 MAX_CHUNKS = 65_536
 """The most chunks the classes are grouped into (the checkpoint keeps one bit each)."""
 
-OCCURRENCE_LIMIT = 400_000
+CHECK_SIZE = 200_000_000_000
+"""A class of more boards than this is bounded (max/no-mark, sum/union) before its tree is
+built, and split when :data:`OCCURRENCE_LIMIT` says its tree would be too large; a smaller one
+goes straight to its tree, which gives the same two bounds on the way (every 3 x 3 class of
+the default letter classes is smaller)."""
+
+OCCURRENCE_LIMIT = 1_600_000
 """A class with more scoring (word, path, options) than this is split before its tree is
-built (bigger trees cost more than the parts together; tuned on 3 x 3 with ENABLE)."""
+built (bigger trees cost more than their parts together; tuned on 3 x 3 with ENABLE)."""
 
 TREE_LIMIT = 8_000_000
 """The most nodes an orderly tree may have (about 250 MB); beyond, the class is split."""
@@ -163,42 +172,55 @@ def pattern_classes(settings: ProofSettings, numbers: range) -> Iterator[BoardCl
                          tuple(settings.letter_classes[digit] for digit in pattern))
 
 
+Found = list[tuple[tuple[str, ...], int]]
+"""Boards (row-major cells) with their scores."""
+
+
 def settle(board_class: BoardClass, settings: ProofSettings, lexicon: Lexicon,
-           solver: ClassSolver) -> tuple[list[tuple[tuple[str, ...], int]], int]:
+           solver: ClassSolver) -> tuple[Found, int]:
     """The boards of ``board_class`` scoring at least the target (cells, score), and how many
     classes were bounded (see the module docstring)."""
-    target = settings.target
-    order = decision_order(settings.rows, settings.columns)
-    code = symbol_tables(lexicon).cell_code
-    found: list[tuple[tuple[str, ...], int]] = []
+    found: Found = []
     evaluated = 0
     pending = [board_class]
     while pending:
-        part = pending.pop()
+        boards, parts = settle_step(pending.pop(), settings, lexicon, solver)
         evaluated += 1
-        load_class(solver, part, lexicon)
+        found.extend(boards)
+        pending.extend(parts)
+    return found, evaluated
+
+
+def settle_step(part: BoardClass, settings: ProofSettings, lexicon: Lexicon,
+                solver: ClassSolver) -> tuple[Found, list[BoardClass]]:
+    """One class's work: the boards it settles at or above the target, and the parts it was
+    split into instead (to be settled in turn; none when the class is settled)."""
+    target = settings.target
+    load_class(solver, part, lexicon)
+    if part.size > CHECK_SIZE:
         most, union = solver.bounds(False)
         if most < target or union < target:
-            continue
-        if part.size == 1:  # the union of one board's words is its score
-            found.append((tuple(options[0] for options in part.cells), union))
-            continue
+            return [], []
         if solver.occurrences > OCCURRENCE_LIMIT:
-            pending.extend(_split(part, order))
-            continue
-        solver.bounds(True, TREE_LIMIT)
-        if solver.overflow:
-            pending.extend(_split(part, order))
-            continue
-        if solver.orderly < target:
-            continue
-        exact = solver.solver
-        for board in _candidate_boards(part, solver.force(target)):
-            exact.load([code(cell) for cell in board], part.rows, part.columns)
-            score = exact.score()
-            if score >= target:
-                found.append((board, score))
-    return found, evaluated
+            return [], _split(part, decision_order(part.rows, part.columns))
+    most, union = solver.bounds(True, TREE_LIMIT)
+    if most < target or union < target:
+        return [], []
+    if part.size == 1:  # the union of one board's words is its score
+        return [(tuple(options[0] for options in part.cells), union)], []
+    if solver.overflow:
+        return [], _split(part, decision_order(part.rows, part.columns))
+    if solver.orderly < target:
+        return [], []
+    found: Found = []
+    code = symbol_tables(lexicon).cell_code
+    exact = solver.solver
+    for board in _candidate_boards(part, solver.force(target)):
+        exact.load([code(cell) for cell in board], part.rows, part.columns)
+        score = exact.score()
+        if score >= target:
+            found.append((board, score))
+    return found, []
 
 
 def _split(part: BoardClass, order: Sequence[int]) -> list[BoardClass]:
