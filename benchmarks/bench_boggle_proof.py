@@ -6,7 +6,8 @@
 * ``3x4``: ``prove`` with the best board known (PERS/LATE/SIND) for ``--budget`` seconds,
   resuming ``--checkpoint`` when it exists: the chunks settled, worker time, and the projected
   worker time of the whole proof with a 95% interval (the chunks are settled in random order,
-  so those done are a random sample);
+  so those done are a random sample); and the same estimated as for 4 x 4 (below), a check
+  of that estimator where the real progress is known;
 * ``4x4``: ``--classes`` board classes drawn at random from the canonical ones (the default
   letter classes), against PERS/LATG/SINE/TERS's score.  Settling one 4 x 4 class takes
   minutes to hours (it is split, and its parts split again, thousands of times), so each is
@@ -101,7 +102,10 @@ def part_3x3(lexicon: Any, workers: int) -> dict[str, Any]:
     }
 
 
-def part_3x4(lexicon: Any, workers: int, budget: float, checkpoint: Path) -> dict[str, Any]:
+def part_3x4(lexicon: Any, workers: int, budget: float, checkpoint: Path, classes: int,
+             probes: int, seed: int) -> dict[str, Any]:
+    # The same estimator as for 4 x 4, checked here against the proof's own progress.
+    descents = estimate_by_descents(lexicon, 3, 4, classes, probes, seed)
     began = time.perf_counter()
     result = prove(lexicon, 3, 4, best=BEST["3x4"], workers=workers, checkpoint=checkpoint,
                    seconds=budget)
@@ -120,6 +124,7 @@ def part_3x4(lexicon: Any, workers: int, budget: float, checkpoint: Path) -> dic
         "projected worker CPU hours (estimate, 95% low, high)": hours,
         "projected wall hours on this machine's cores": None if hours is None else round(
             hours[0] / workers, 1),
+        "estimated by random descents (as 4x4)": descents,
         "published (ENABLE2K)": PUBLISHED["3x4"],
     }
 
@@ -137,12 +142,15 @@ def probe(part: Any, settings: ProofSettings, lexicon: Any, solver: Any,
     return own + len(parts) * cost, 1 + len(parts) * classes
 
 
-def part_4x4(lexicon: Any, classes: int, probes: int, seed: int) -> dict[str, Any]:
-    target = score_boards([BEST["4x4"]], lexicon)[0]
+def estimate_by_descents(lexicon: Any, rows: int, columns: int, classes: int, probes: int,
+                         seed: int) -> dict[str, Any]:
+    """The proof's worker time estimated from ``classes`` random canonical classes, each by
+    ``probes`` random descents of its split tree."""
+    target = score_boards([BEST[f"{rows}x{columns}"]], lexicon)[0]
     letter_classes = parse_letter_classes(DEFAULT_LETTER_CLASSES)
     digest = lexicon_digest(lexicon)
     install_lexicon(digest, lexicon)
-    settings = ProofSettings(4, 4, target, letter_classes, 3, "official", digest, 1)
+    settings = ProofSettings(rows, columns, target, letter_classes, 3, "official", digest, 1)
     solver = class_solver(lexicon, 3, "official")
     rng = random.Random(seed)
     estimates, counts, spent = [], [], 0.0
@@ -154,9 +162,9 @@ def part_4x4(lexicon: Any, classes: int, probes: int, seed: int) -> dict[str, An
             spent += time.process_time() - began
             estimates.append(statistics.fmean(cost for cost, _ in runs))
             counts.append(statistics.fmean(count for _, count in runs))
-            print(f"  class {len(estimates)}: ~{estimates[-1]:.1f} s, ~{counts[-1]:.0f} classes",
-                  flush=True)
-    total_classes = canonical_count(4, 4, len(letter_classes))
+            print(f"  {rows}x{columns} class {len(estimates)}: ~{estimates[-1]:.1f} s, "
+                  f"~{counts[-1]:.0f} classes", flush=True)
+    total_classes = canonical_count(rows, columns, len(letter_classes))
     mean = statistics.fmean(estimates)
     spread = 1.96 * statistics.stdev(estimates) / math.sqrt(len(estimates))
     cpu_hours = [mean * total_classes / 3600, max(0.0, mean - spread) * total_classes / 3600,
@@ -167,14 +175,20 @@ def part_4x4(lexicon: Any, classes: int, probes: int, seed: int) -> dict[str, An
                   "one's split tree (Knuth's estimator)",
         "canonical classes": total_classes,
         "estimated worker seconds per class (mean, median, max)": [
-            round(mean, 1), round(statistics.median(estimates), 1), round(max(estimates), 1)],
-        "estimated classes bounded per class (mean)": round(statistics.fmean(counts)),
+            round(mean, 2), round(statistics.median(estimates), 2), round(max(estimates), 2)],
+        "estimated classes bounded per class (mean)": round(statistics.fmean(counts), 1),
         "worker seconds spent measuring": round(spent, 1),
-        "extrapolated worker CPU hours (estimate, 95% low, high)": [round(value) for value in cpu_hours],
+        "extrapolated worker CPU hours (estimate, 95% low, high)": [
+            round(value, 1) for value in cpu_hours],
         "extrapolated wall hours on clusters of": {
             f"{cores} cores": round(cpu_hours[0] / cores, 1) for cores in CLUSTERS},
-        "published (ENABLE2K)": PUBLISHED["4x4"],
     }
+
+
+def part_4x4(lexicon: Any, classes: int, probes: int, seed: int) -> dict[str, Any]:
+    figures = estimate_by_descents(lexicon, 4, 4, classes, probes, seed)
+    figures["published (ENABLE2K)"] = PUBLISHED["4x4"]
+    return figures
 
 
 def main(argv: list[str]) -> int:
@@ -195,7 +209,8 @@ def main(argv: list[str]) -> int:
     lexicon = load_lexicon("enable")
     parts = {
         "3x3": lambda: part_3x3(lexicon, args.workers),
-        "3x4": lambda: part_3x4(lexicon, args.workers, args.budget, args.checkpoint),
+        "3x4": lambda: part_3x4(lexicon, args.workers, args.budget, args.checkpoint,
+                                args.classes, args.probes, args.seed),
         "4x4": lambda: part_4x4(lexicon, args.classes, args.probes, args.seed),
     }
     for name, measure in parts.items():

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -107,7 +108,9 @@ class ChunkResult:
 
 
 _LEXICONS: dict[str, Lexicon] = {}
-_SOLVERS: dict[tuple[str, int, str], ClassSolver] = {}
+# One solver per thread (a Dask worker runs tasks on several threads of one process) and per
+# lexicon and scoring: a solver's tree and scratch arrays serve one class at a time.
+_SOLVERS = threading.local()
 
 
 def install_lexicon(digest: str, lexicon: Lexicon) -> None:
@@ -148,9 +151,10 @@ def _context(settings: ProofSettings) -> tuple[Lexicon, ClassSolver]:
     if lexicon is None:
         raise InvalidArgumentError("this worker has no lexicon for the proof (setup did not run)")
     key = (settings.lexicon, settings.min_length, settings.scoring)
-    solver = _SOLVERS.get(key)
+    solvers: dict[tuple[str, int, str], ClassSolver] = _SOLVERS.__dict__.setdefault("kept", {})
+    solver = solvers.get(key)
     if solver is None:
-        solver = _SOLVERS[key] = class_solver(lexicon, settings.min_length, settings.scoring)
+        solver = solvers[key] = class_solver(lexicon, settings.min_length, settings.scoring)
     return lexicon, solver
 
 
