@@ -13,8 +13,8 @@ rolled from the real dice with fixed seeds) this prints the median time per boar
   game would; ``sset cold`` is the sortedset engine's very first board of that size with a
   fresh engine (the lexicon's packed table, or in the pure core its lazily built search view,
   is kept with the lexicon, so only the first size pays for building it);
-* ``pure``: the same trie engine with the pure-Python search (the searcher module run from its
-  source, in this process), the reference the compiled core is checked against.
+* ``pure``: the same trie engine with the search run interpreted (the searcher module run
+  from its source, in this process): the speed of ``WORDGAMES_PURE_PYTHON=1``.
 
 ``speedup`` is baseline / trie, ``pure/trie`` what the compiled core gains over the pure one,
 ``pure x`` baseline / pure, ``sset/trie`` the sortedset median over the trie median, and
@@ -55,6 +55,8 @@ from wordgames.compiled import core_info, load_pure
 from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
 from wordgames.wordsearch import Board, BoggleGame, create_game, roll_board
 from wordgames.wordsearch.board import BLOCKED
+from wordgames.wordsearch.solving import board_codes
+from wordgames.wordsearch.symbols import symbol_tables
 
 PURE_SEARCHER = load_pure("wordgames.wordsearch.searcher")
 
@@ -138,12 +140,17 @@ def count_prefix_paths(board: Board, lexicon: Lexicon) -> int:
 
 
 class PureSearchGame(BoggleGame):
-    """The engine with the pure-Python searcher (the public API's path, only the search
+    """The engine with the search run interpreted (the public API's path, only the search
     swapped): what ``WORDGAMES_PURE_PYTHON=1`` runs, here in the same process."""
 
     def _found_words(self) -> list[str]:
         if self._found is None:
-            self._found = list(PURE_SEARCHER.find_words(self._board, self._bit_walk()))
+            tables = symbol_tables(self.lexicon)
+            solver = self.__dict__.get("_pure_solver")
+            if solver is None:
+                solver = self.__dict__["_pure_solver"] = PURE_SEARCHER.Solver(tables)
+            solver.load(board_codes(self._board, tables), self._board.rows, self._board.columns)
+            self._found = solver.words()
         return self._found
 
 
@@ -313,15 +320,13 @@ def profile_stages(
     lexicon: Lexicon, boards: list[Board], best: Callable[[Callable[[], object]], float]
 ) -> dict[str, float]:
     """The mean over ``boards`` of each stage's best CPU time (see :func:`profile`)."""
-    from wordgames.wordsearch import searcher
+    from wordgames.wordsearch import searcher, solving
     from wordgames.wordsearch.game import _sorted_set
-    from wordgames.wordsearch.walk import bit_walk_for
 
-    walk = bit_walk_for(lexicon)
     game = create_game("trie", lexicon=lexicon)
     stages: dict[str, float] = {}
     for board in boards:
-        words = list(searcher.find_words(board, walk))
+        words = solving.find_words(board, lexicon)
         kept = searcher.words_at_least(words, MINIMUM)
 
         def whole(board: Board = board) -> None:
@@ -329,7 +334,7 @@ def profile_stages(
             game.get_all_valid_words(MINIMUM)
 
         for stage, function in (
-            ("find_words (board tables + kernel)", lambda board=board: searcher.find_words(board, walk)),
+            ("find_words (cell codes + kernel)", lambda board=board: solving.find_words(board, lexicon)),
             ("minimum-length filter", lambda words=words: searcher.words_at_least(words, MINIMUM)),
             ("SortedSet of the kept words", lambda kept=kept: _sorted_set(set(kept))),
             ("  of which copying the set", lambda kept=kept: set(kept)),

@@ -32,6 +32,7 @@ from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
+    "wordgames.wordsearch.bounds",
     "wordgames.scrabble.core.move",
     "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.records",

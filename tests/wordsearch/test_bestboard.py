@@ -16,7 +16,6 @@ from wordgames.wordsearch import BoardScorer, best_boards, create_game, parse_bo
 from wordgames.wordsearch.bestboard import board_text
 from wordgames.wordsearch.boardspace import DiceSpace, LetterSpace, canonical, symmetries
 from wordgames.wordsearch.dice import CLASSIC_DICE
-from wordgames.wordsearch.walk import bit_walk_for
 
 from .support import rollable
 
@@ -114,7 +113,7 @@ def test_4x4_dice_search_keeps_qu_as_one_cell(enable_trie: Lexicon) -> None:
 @given(st.lists(st.sampled_from(["A", "E", "S", "T", "QU"]), min_size=6, max_size=6))
 def test_scorer_agrees_with_the_game(cells: list[str]) -> None:
     lexicon = lexicon_from_words([*TINY_WORDS, "quest", "quests", "equate"])
-    scorer = BoardScorer(bit_walk_for(lexicon), 2, 3, 3, "official")
+    scorer = BoardScorer(lexicon, 2, 3, 3, "official")
     key = scorer.canonical(tuple(cells))
     assert scorer.score(key) == official_total(lexicon, board_text(tuple(cells), 3))
     assert scorer.score(tuple(cells)) == scorer.score(key)  # a mirror image scores the same
@@ -195,13 +194,13 @@ def test_memory_changes_the_cost_not_the_answer(tiny: Lexicon) -> None:
 
 
 def test_the_word_finder_can_be_replaced(tiny: Lexicon) -> None:
-    from wordgames.wordsearch.searcher import find_words
+    from wordgames.wordsearch.solving import find_words
 
     calls = []
 
-    def counting(board: object, walk: object) -> object:
+    def counting(board: object, lexicon: object) -> object:
         calls.append(board)
-        return find_words(board, walk)  # type: ignore[arg-type]
+        return find_words(board, lexicon)  # type: ignore[arg-type]
 
     result = best_boards(
         tiny, 2, 3, iterations=300, seed=1, workers=1, alphabet=ALPHABET, find_words=counting  # type: ignore[arg-type]

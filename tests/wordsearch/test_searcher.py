@@ -6,8 +6,7 @@ import pytest
 
 from wordgames.lexicon import backend_names, lexicon_from_words
 from wordgames.wordsearch.board import Board, find_path, parse_board
-from wordgames.wordsearch.searcher import find_words, find_words_with_paths
-from wordgames.wordsearch.walk import bit_walk_for
+from wordgames.wordsearch.solving import find_words, find_words_with_paths
 
 from .support import all_path_strings, is_valid_path
 
@@ -15,8 +14,8 @@ from .support import all_path_strings, is_valid_path
 def solve(board: Board, words: list[str], backend: str) -> dict[str, tuple[int, ...]]:
     """The words with paths, after checking that the path-less search agrees."""
     lexicon = lexicon_from_words(words, backend)
-    with_paths = find_words_with_paths(board, bit_walk_for(lexicon))
-    plain = find_words(board, bit_walk_for(lexicon))
+    with_paths = find_words_with_paths(board, lexicon)
+    plain = find_words(board, lexicon)
     assert sorted(plain) == sorted(with_paths)
     return with_paths
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wordgames.cli import boggle_prove
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -22,9 +23,9 @@ from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_secon
 from wordgames.wordsearch.board import (
     DEFAULT_BOARD,
     Board,
-    check_shape,
     check_side,
     parse_board,
+    parse_shape,
     read_board_file,
 )
 from wordgames.wordsearch.dice import (
@@ -79,6 +80,7 @@ def register(groups: Any) -> None:
     play.set_defaults(handler=run_play)
     _register_best_board(commands)
     _register_stats(commands)
+    boggle_prove.register(commands)
 
 
 def _add_board_options(parser: argparse.ArgumentParser) -> None:
@@ -133,18 +135,7 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"5"`` -> (5, 5); ``"3x7"`` -> (3, 7); sides up to the board limit."""
-    parts = text.lower().split("x")
-    try:
-        numbers = [int(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
-    except ValueError:
-        numbers = []
-    if len(numbers) not in (1, 2) or min(numbers) < 1:
-        raise InvalidArgumentError(f"--size must be N or RxC with positive numbers, not {text!r}")
-    rows, columns = numbers[0], numbers[-1]
-    check_side(rows, "--size rows")
-    check_side(columns, "--size columns")
-    check_shape(rows, columns)
-    return rows, columns
+    return parse_shape(text, "--size")
 
 
 def board_from_args(args: argparse.Namespace, roll_by_default: bool) -> tuple[Board, int | None]:

@@ -4,7 +4,10 @@
   their Java-style camelCase names);
 * :mod:`~wordgames.wordsearch.game`: the engine, :class:`BoggleGame`, and its factory;
 * :mod:`~wordgames.wordsearch.board`: boards, board text and board files;
-* :mod:`~wordgames.wordsearch.searcher` and :mod:`~wordgames.wordsearch.walk`: the search;
+* :mod:`~wordgames.wordsearch.searcher`: the search (the one kernel, compiled when built),
+  :mod:`~wordgames.wordsearch.symbols`: the lexicon as the kernel sees it (symbol numbers),
+  :mod:`~wordgames.wordsearch.solving`: one board's words, and many boards' scores at once
+  (:func:`score_boards`);
 * :mod:`~wordgames.wordsearch.scoring`: scoring schemes;
 * :mod:`~wordgames.wordsearch.dice`: boards rolled from the real dice sets;
 * :mod:`~wordgames.wordsearch.play`: a timed round for one player;
@@ -25,6 +28,7 @@ from wordgames.wordsearch.game import (
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.protocol import WordSearchGame
 from wordgames.wordsearch.scoring import scoring_names
+from wordgames.wordsearch.solving import score_boards
 from wordgames.wordsearch.stats import BoardStats, Distribution, board_stats, plot_histogram
 
 __all__ = [
@@ -48,5 +52,6 @@ __all__ = [
     "read_board_file",
     "roll_board",
     "run_timed_round",
+    "score_boards",
     "scoring_names",
 ]

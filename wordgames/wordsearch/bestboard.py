@@ -18,9 +18,10 @@ What is guaranteed:
   fixed sequence of moves, so two searches with the same seed, workers and time differ only
   by how many moves fitted in the time (on the same machine, a few per cent).
 
-Boards are scored by ``find_words`` (the solver's own search by default; any function with
-its signature can be passed, e.g. a compiled one) and the scores are remembered per worker by
-canonical board, so a board the annealing comes back to costs a dictionary look-up.
+Boards are scored by the engine's batch-scoring kernel (:class:`~wordgames.wordsearch.searcher.
+Solver`, the search behind :func:`~wordgames.wordsearch.solving.score_boards`; a word finder
+can be passed instead) and the scores are remembered per worker by canonical board, so a
+board the annealing comes back to costs a dictionary look-up.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
@@ -49,11 +50,12 @@ from wordgames.wordsearch.boardspace import (
 )
 from wordgames.wordsearch.dice import dice_for
 from wordgames.wordsearch.scoring import scoring_function
-from wordgames.wordsearch.searcher import find_words
-from wordgames.wordsearch.walk import BitWalk, bit_walk_for
+from wordgames.wordsearch.searcher import Solver
+from wordgames.wordsearch.symbols import symbol_tables
 
-WordFinder = Callable[[Board, BitWalk], Collection[str]]
-"""``find_words(board, walk)``: every lexicon word on the board (the searcher's signature)."""
+WordFinder = Callable[[Board, Lexicon], Collection[str]]
+"""``find_words(board, lexicon)``: every lexicon word on the board (the signature of
+:func:`~wordgames.wordsearch.solving.find_words`)."""
 
 MAX_SEARCH_SIDE = 12
 """The largest board side a best-board search accepts (each board is solved many times)."""
@@ -111,7 +113,7 @@ class SearchSettings:
     top: int
     start_temperature: float
     end_temperature: float
-    find_words: WordFinder = field(default=find_words)
+    find_words: WordFinder | None = None
     remember: bool = True
 
 
@@ -120,20 +122,22 @@ class BoardScorer:
 
     def __init__(
         self,
-        walk: BitWalk,
+        lexicon: Lexicon,
         rows: int,
         columns: int,
         minimum: int = 3,
         scoring: str = "official",
-        finder: WordFinder = find_words,
+        finder: WordFinder | None = None,
         remember: bool = True,
     ) -> None:
-        """A scorer for ``rows`` x ``columns`` boards; ``finder`` finds the words;
-        ``remember=False`` solves every board afresh (to measure what remembering saves)."""
-        score = scoring_function(scoring)
-        longest = 2 * rows * columns + 2  # a cell holds at most two letters (QU, TH...)
-        self._points = [score(length, minimum) if length >= minimum else 0 for length in range(longest)]
-        self._walk = walk
+        """A scorer for ``rows`` x ``columns`` boards; ``finder``, if given, finds the words
+        instead of the kernel; ``remember=False`` solves every board afresh (to measure what
+        remembering saves)."""
+        self._score = scoring_function(scoring)
+        self._lexicon = lexicon
+        self._tables = symbol_tables(lexicon)
+        self._solver = Solver(self._tables)
+        self._solver.set_scoring(self._score, minimum)
         self._finder = finder
         self.rows = rows
         self.columns = columns
@@ -149,21 +153,22 @@ class BoardScorer:
 
     def score(self, key: Cells) -> tuple[int, int]:
         """(score, scorable words) of the canonical board ``key``.  Cost: one solve the first
-        time (about 0.6 ms for a random 4 x 4 board with ENABLE, 2.6 ms for the best ones),
-        then a dictionary look-up."""
+        time (a few microseconds for a random 4 x 4 board with ENABLE compiled, tens for the
+        best ones), then a dictionary look-up."""
         known = self._memory.get(key)
         if known is not None:
             return known
-        words = self._finder(Board(key, self.rows, self.columns), self._walk)
-        points = self._points
-        minimum = self.minimum
-        total = 0
-        count = 0
-        for word in words:
-            length = len(word)
-            if length >= minimum:
-                total += points[length]
-                count += 1
+        if self._finder is None:
+            code = self._tables.cell_code
+            self._solver.load([code(cell) for cell in key], self.rows, self.columns)
+            total = self._solver.score()
+            count = self._solver.count
+        else:
+            words = self._finder(Board(key, self.rows, self.columns), self._lexicon)
+            minimum = self.minimum
+            scored = [len(word) for word in words if len(word) >= minimum]
+            total = sum(self._score(length, minimum) for length in scored)
+            count = len(scored)
         self.solved += 1
         if len(self._memory) >= self._limit:
             self._memory.clear()
@@ -274,7 +279,7 @@ def _worker(settings: SearchSettings, worker: int, workers: int) -> tuple[_Best,
     boards, boards scored, boards solved and runs started."""
     space = _space(settings)
     scorer = BoardScorer(
-        bit_walk_for(settings.lexicon),
+        settings.lexicon,
         settings.rows,
         settings.columns,
         settings.minimum,
@@ -343,7 +348,7 @@ def best_boards(
     run_steps: int | None = None,
     start_temperature: float = 100.0,
     end_temperature: float = 1.0,
-    find_words: WordFinder = find_words,
+    find_words: WordFinder | None = None,
     remember: bool = True,
 ) -> SearchResult:
     """Search for the highest-scoring ``rows`` x ``columns`` boards (see the module docstring).
@@ -352,7 +357,7 @@ def best_boards(
     ``workers`` processes (default: every core) share the runs; ``dice`` restricts the search
     to boards the matching dice set can roll; ``alphabet`` (cell strings, default the
     lexicon's letters with ``QU`` for Q) is what letter boards may hold.  ``find_words``
-    replaces the solver (same signature as :func:`~wordgames.wordsearch.searcher.find_words`);
+    replaces the kernel (same signature as :func:`~wordgames.wordsearch.solving.find_words`);
     ``remember=False`` turns the score memory off (same answer, more solving).  Cost: about
     ``seconds`` of wall time on ``workers`` cores, or ``iterations`` board scores.
     """

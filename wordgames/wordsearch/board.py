@@ -93,6 +93,23 @@ def check_shape(rows: int, columns: int) -> None:
         )
 
 
+def parse_shape(text: str, what: str = "--size") -> tuple[int, int]:
+    """A board shape from ``"5"`` (5 x 5) or ``"3x7"`` (3 rows, 7 columns), sides up to the
+    board limits; InvalidArgumentError naming ``what`` otherwise."""
+    parts = text.lower().split("x") if isinstance(text, str) else []
+    try:
+        numbers = [int(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
+    except ValueError:
+        numbers = []
+    if len(numbers) not in (1, 2) or min(numbers) < 1:
+        raise InvalidArgumentError(f"{what} must be N or RxC with positive numbers, not {text!r}")
+    rows, columns = numbers[0], numbers[-1]
+    check_side(rows, f"{what} rows")
+    check_side(columns, f"{what} columns")
+    check_shape(rows, columns)
+    return rows, columns
+
+
 def _exact_square_root(count: int) -> int | None:
     """The integer square root of ``count`` when it is a perfect square, else None."""
     side = math.isqrt(count)

@@ -8,88 +8,128 @@ ctypedef unsigned int u32
 ctypedef long long i64
 
 
-cdef u64 _PAIRS, _QUADS, _BYTES, _COMPACT_LIMIT, _COMPACT_NODES
-cdef Py_ssize_t _MAX_DEGREE
+cdef u64 _PAIRS, _QUADS, _BYTES, _ONES
+cdef Py_ssize_t _MAX_DEGREE, _COMPACT_SYMBOLS, _COMPACT_NODES
+cdef int SCORE, WORDS, PATHS
 
-cdef int _popcount(u64 bits) noexcept
+cdef int _bits(u64 bits) noexcept
+
+cdef inline int _count(u64 bits) noexcept:
+    # _bits for the modules that cimport it (the class bounds): a call across modules costs
+    # more than these few operations.
+    bits = bits - ((bits >> 1) & <u64>0x5555555555555555)
+    bits = (bits & <u64>0x3333333333333333) + ((bits >> 2) & <u64>0x3333333333333333)
+    bits = (bits + (bits >> 4)) & <u64>0x0F0F0F0F0F0F0F0F
+    return <int>((bits * <u64>0x0101010101010101) >> 56)
+
+cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
+
+cdef int _first_symbol(u64 bit) noexcept
+
+cpdef set words_at_least(list words, Py_ssize_t minimum)
 
 
 @cython.locals(count=Py_ssize_t, placed=Py_ssize_t, new=Py_ssize_t, old=Py_ssize_t,
                children=Py_ssize_t, block=Py_ssize_t, offset=Py_ssize_t, child=Py_ssize_t,
                top=Py_ssize_t, out=u64[::1], mask_of=u64[::1], first_of=u32[::1],
                stack=i64[::1], stride=Py_ssize_t, shift=int)
-cpdef tuple _depth_first_layout(object masks, object first, u64 terminal)
+cpdef tuple depth_first_layout(object masks, object first, u64 letters, int low, u64 terminal)
 
 
 @cython.final
-cdef class _Kernel:
+cdef class Solver:
     cdef u64[::1] nodes
-    cdef Py_ssize_t stride
+    cdef public Py_ssize_t stride
     cdef int shift
     cdef u64 first_mask
     cdef int mark_shift
     cdef u64 unmarked
     cdef public u64 mark_limit
     cdef public u64 generation
-    cdef u64 terminal
-    cdef dict letter_bits
-    cdef u64[::1] code_bits
+    cdef tuple symbols
+    cdef int[::1] symbol_letters
+    cdef short[::1] latin_1
+    cdef unsigned char[::1] spellings
+    cdef bint plain
+    cdef object scoring
+    cdef int minimum
+    cdef i64[::1] points
     cdef Py_ssize_t capacity
-    cdef Py_ssize_t link_capacity
-    cdef object single_near
-    cdef object single_start
-    cdef unsigned char[::1] multi
+    cdef u64[::1] cell_bit
     cdef u64[::1] free
-    cdef int[::1] ahead_cell
-    cdef i64[::1] ahead_node
-    cdef u64[::1] ahead_mask
     cdef u64[::1] reach
-    cdef u64[::1] multi_mask
-    cdef object flat
-    cdef int[::1] near
-    cdef int[::1] near_start
+    cdef int[::1] cell_letters
+    cdef int[::1] tail_start
+    cdef int[::1] tail_count
+    cdef int[::1] tails
     cdef int[::1] path
-    cdef list multi_near
-    cdef bint any_multi
-    cdef object steps
-    cdef bint spell
-    cdef bint latin_1
-    cdef tuple cells
-    cdef unsigned char[::1] codes
-    cdef bytearray spelling
-    cdef unsigned char[::1] letters
+    cdef int[::1] candidate_cell
+    cdef i64[::1] candidate_node
+    cdef int[::1] level_count
+    cdef int[::1] level_position
+    cdef int[::1] level_letters
+    cdef bytearray spelled
+    cdef unsigned char[::1] spelling
+    cdef public Py_ssize_t size
+    cdef Py_ssize_t rows
+    cdef Py_ssize_t columns
+    cdef int[::1] near
+    cdef public Py_ssize_t letter_total
+    cdef int mode
+    cdef public i64 total
+    cdef public Py_ssize_t count
     cdef list found
+    cdef list found_paths
+
+    cpdef reserve(self, Py_ssize_t size)
+
+    cpdef spell_buffer(self, Py_ssize_t size)
+
+    cpdef set_scoring(self, object scoring, int minimum)
+
+    cpdef grow_points(self, Py_ssize_t letters)
+
+    cpdef use_shape(self, Py_ssize_t rows, Py_ssize_t columns)
+
+    @cython.locals(size=Py_ssize_t, tails=Py_ssize_t, tail=Py_ssize_t, cell=Py_ssize_t,
+                   letters=int, index=Py_ssize_t, code=tuple)
+    cpdef load(self, object codes, Py_ssize_t rows, Py_ssize_t columns)
+
+    @cython.locals(length=Py_ssize_t, rows=Py_ssize_t, column=Py_ssize_t, width=Py_ssize_t,
+                   cell=Py_ssize_t, tail=Py_ssize_t, index=Py_ssize_t, character=Py_UCS4,
+                   letters=int, dead=bint, code=Py_ssize_t, symbol=int)
+    cpdef bint load_text(self, str text) except *
+
+    @cython.locals(total=Py_ssize_t, cell=Py_ssize_t, around=u64, index=Py_ssize_t)
+    cpdef finish_board(self)
+
+    cpdef object score(self)
+
+    cpdef list words(self)
+
+    cpdef tuple paths(self)
+
+    @cython.locals(scores=list)
+    cpdef list score_all(self, object boards, object encode)
 
     @cython.locals(index=Py_ssize_t)
     cpdef new_search(self)
 
-    cpdef reserve(self, Py_ssize_t size, Py_ssize_t links)
+    @cython.locals(bit=u64, mask=u64, base=Py_ssize_t, count=Py_ssize_t, depth=Py_ssize_t,
+                   position=Py_ssize_t, letters=int, offset=Py_ssize_t, cell=Py_ssize_t,
+                   other=Py_ssize_t, child=Py_ssize_t, index=Py_ssize_t, kept=Py_ssize_t,
+                   word=u64, at=Py_ssize_t, slot=u64, fresh=u64, stamp=u64, length=Py_ssize_t,
+                   total=i64, words=Py_ssize_t, size=Py_ssize_t, stride=Py_ssize_t, shift=int,
+                   first_mask=u64, mark_shift=int, unmarked=u64, generation=u64,
+                   points=i64[::1], minimum=Py_ssize_t, spell=bint, nodes=u64[::1],
+                   free=u64[::1], near=int[::1], reach=u64[::1], tail_count=int[::1],
+                   cell_letters=int[::1], path=int[::1], candidate_cell=int[::1],
+                   candidate_node=i64[::1], level_count=int[::1], level_position=int[::1],
+                   level_letters=int[::1])
+    cpdef run(self)
 
-    cpdef use_neighbours(self, object near, object near_start)
+    @cython.locals(index=Py_ssize_t, bit=u64, mask=u64, slot=u64)
+    cdef Py_ssize_t descend(self, Py_ssize_t node, int cell) noexcept
 
-    @cython.locals(size=Py_ssize_t, cell=Py_ssize_t, index=Py_ssize_t, around=u64, letters=str,
-                   code=Py_UCS4, near_of=int[::1], start_of=int[::1], total=Py_ssize_t,
-                   letter=Py_UCS4)
-    cpdef use_board(self, tuple cells, object near, object near_start)
-
-    @cython.locals(cell=Py_ssize_t, index=Py_ssize_t, other=int, count=Py_ssize_t, multis=u64,
-                   near_of=int[::1], start_of=int[::1])
-    cpdef split_neighbours(self, tuple cells, object near, object near_start)
-
-    @cython.locals(root=Py_ssize_t, cell=Py_ssize_t, bit=u64, root_mask=u64, root_base=Py_ssize_t,
-                   start=Py_ssize_t, start_mask=u64, single=bint, found=list)
-    cpdef list run(self, tuple cells, object steps, bint spell)
-
-    @cython.locals(here=u64, base=Py_ssize_t, index=Py_ssize_t, other=int, bit=u64, child=Py_ssize_t,
-                   child_mask=u64, first=Py_ssize_t, last=Py_ssize_t)
-    cdef int visit(self, int cell, Py_ssize_t node, u64 mask, int depth) except -1
-
-    @cython.locals(other=int, bit=u64, reached=Py_ssize_t, child_mask=u64)
-    cdef int visit_multi(self, int cell, Py_ssize_t base, u64 mask, int depth) except -1
-
-    @cython.locals(bit=u64, mask=u64, slot=u64)
-    cdef Py_ssize_t descend(self, Py_ssize_t node, str letters) except -2
-
-    @cython.locals(index=int, steps=object, trail=object, length=Py_ssize_t, cell=int,
-                   letter=Py_UCS4, at=Py_ssize_t, slot=u64)
-    cdef int record(self, Py_ssize_t node, int depth) except -1
+    @cython.locals(length=Py_ssize_t, index=Py_ssize_t, cell=int, tail=Py_ssize_t, parts=list)
+    cdef int keep(self, int depth) except -1

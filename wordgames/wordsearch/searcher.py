@@ -1,59 +1,552 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
 # (Compiled, this module indexes without checks: every index is in range and none is negative.)
-"""Finding words on a board: depth-first search with backtracking over board and lexicon together.
+"""The Boggle search: depth-first over board and lexicon together, in symbol numbers.
 
-:func:`find_words` walks the board and a :class:`~wordgames.wordsearch.walk.BitWalk` of the
-lexicon in step, so a path is abandoned the moment its letters stop being a prefix of some word;
-the lexicon is never scanned.  Run as plain Python it is the closure search of
-:mod:`wordgames.wordsearch.closure` (its docstring says what makes it fast in an interpreter).
+:class:`Solver` walks a board's paths and the lexicon's prefix tree in step, so a path is
+abandoned the moment its symbols stop being a prefix of some word; the lexicon is never
+scanned.  Everything here is numbers: a cell is the sequence of symbols that spells it (see
+:mod:`wordgames.wordsearch.symbols`, which gives the tables), each word is recorded once by
+its node in the tree, and text is made only when a caller asks for words rather than scores.
 
-(:func:`~wordgames.wordsearch.board.find_path` answers "is this string on the board, and
-where?" with a search guided by the string itself, no lexicon involved.)
+This is the one implementation of the search.  Cython compiles it (pure-Python mode, C types
+in ``searcher.pxd``); without a compiler, or under ``WORDGAMES_PURE_PYTHON=1``, the same code
+runs interpreted, slower.  What makes it fast compiled:
 
-This module is compiled with Cython (see :mod:`wordgames.compiled`; C types are declared in
-``searcher.pxd``).  Compiled, :func:`find_words` runs the same search on the lexicon's packed
-node table (:mod:`wordgames.lexicon.packed`) with :class:`_Kernel`: C integers and fixed arrays,
-nothing allocated per search state, the word (or path) built only when a new word is found.  The
-kernel visits neighbours in the same order as the closure search, so both give the same
-words, paths and order (the tests check it); the closure search is the reference, and the
-faster of the two in an interpreter.
+* each node of the tree is one 64-bit word (two for alphabets of more than 31 symbols): the
+  mask of the symbols that may follow (bit ``s`` for symbol ``s``, bit 0 for "this prefix is
+  a word"), the first child's number, and a *mark* (the number of the last search that found
+  the node's word, so a word already found costs no look-up); nodes are laid out depth first
+  (:func:`depth_first_layout`), so a node's children sit in one cache line near their parent;
+* per board, each cell's first-symbol bit, zeroed while the path holds the cell, so trying a
+  neighbour is one AND that checks both the letter and the use; and the bits of the cells
+  around each cell, so a step into a cell whose surroundings cannot continue any word is not
+  a call at all;
+* nothing is allocated per search state; board text in the compact notation
+  (``PERS/LATG/SINE/TERS``) is read straight into the cell arrays (:meth:`Solver.load_text`).
+
+Cost: about 5 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled (a
+couple of hundred interpreted); 100 x 100 with CSW12 about 0.1 s compiled.
 """
 
 from __future__ import annotations
 
-import weakref
 from array import array
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Protocol
 
-import cython
+from wordgames.wordsearch.board import MAX_BOARD_CELLS, MAX_BOARD_SIDE, neighbour_table
 
-from wordgames.lexicon.packed import PackedNodes, packed_nodes
-from wordgames.wordsearch.board import BLOCKED, Board
-from wordgames.wordsearch.closure import Trail, closure_search
-from wordgames.wordsearch.walk import ROOT, BitWalk
+_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; Solver.run spells it out)
+_COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
+_COMPACT_NODES = 1 << 26  # ... and node numbers in 26: one word a node
+SCORE = 0
+WORDS = 1
+PATHS = 2
 
-WordPaths = dict[str, tuple[int, ...]]
-"""Words (upper case) mapped to one path each (row-major cell indices, one per cell)."""
+CellCode = tuple[int, ...]
+Encoder = Callable[[object], tuple[Sequence[CellCode], int, int]]
+"""Turns a board the compiled reader does not take into (cell codes, rows, columns)."""
 
 
-def find_words(board: Board, walk: BitWalk) -> Collection[str]:
-    """Every word of ``walk``'s lexicon that is on ``board`` (any length), in no set order.
+class KernelTables(Protocol):
+    """What a :class:`Solver` reads of a lexicon (what
+    :class:`~wordgames.wordsearch.symbols.SymbolTables` holds)."""
 
-    Cost: proportional to the number of (path, prefix) states whose prefix starts some word,
-    plus O(cells) set-up: a 4 x 4 board with ENABLE takes about 0.02 ms compiled (0.2 ms pure),
-    100 x 100 with CSW12 about 0.1 s compiled (under a second pure).  The lexicon is never
-    scanned.
+    symbols: tuple[str, ...]
+    nodes: array[int]
+    stride: int
+    node_count: int
+    latin_1: array[int]
+    spellings: bytes
+
+
+def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int, low: int,
+                       terminal: int) -> tuple[array[int], int]:
+    """The kernel's copy of a packed prefix tree, and its stride (words a node).
+
+    ``masks``/``first`` are the packed table (children consecutive, in bit order);
+    ``letters`` is the mask of its letter bits, which run from bit ``low`` (symbol 1) up, and
+    ``terminal`` its word bit.  Each node becomes ``mask | first child << 32`` (stride 1: up
+    to 31 symbols and 2**26 nodes) or ``[mask, first child]`` (stride 2), with bit ``s`` of
+    the mask for symbol ``s`` and bit 0 for a word; children blocks are placed depth first.
+    The bits above the first child are left free for the marks.  Cost: one pass over the
+    nodes (a few ms for ENABLE compiled)."""
+    count = len(masks)
+    stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
+    shift = 32 if stride == 1 else 0
+    # One node more than the tree: the search reads one node past a node's children (see
+    # Solver.run), which must be inside the table.
+    nodes = array("Q", bytes(stride * 8 * (count + 1)))
+    out, mask_of, first_of = nodes, masks, first  # typed views when compiled
+    # Pairs (old number, new number) of nodes whose block of children is still to be placed.
+    stack = array("q", bytes(2 * 8 * (count + 1)))
+    top = 2
+    placed = 1  # the root is node 0 in both numberings
+    if count:
+        out[0] = _translated(mask_of[0], letters, low, terminal)
+    while top:
+        top -= 2
+        old = stack[top]
+        new = stack[top + 1]
+        children = _bits(mask_of[old] & letters)
+        block = placed
+        placed += children
+        out[stride * new + stride - 1] |= block << shift
+        for offset in range(children - 1, -1, -1):  # the first child is popped first
+            child = first_of[old] + offset
+            out[stride * (block + offset)] = _translated(mask_of[child], letters, low, terminal)
+            stack[top] = child
+            stack[top + 1] = block + offset
+            top += 2
+    return nodes, stride
+
+
+def _translated(mask: int, letters: int, low: int, terminal: int) -> int:
+    """A packed mask in the kernel's bits: symbol ``s`` at bit ``s``, a word at bit 0."""
+    return ((mask & letters) >> low << 1) | (1 if mask & terminal else 0)
+
+
+# The constants of _bits (typed as C integers in searcher.pxd: Cython reads long literals as
+# Python ints).
+_PAIRS = 0x5555555555555555
+_QUADS = 0x3333333333333333
+_BYTES = 0x0F0F0F0F0F0F0F0F
+_ONES = 0x0101010101010101
+
+
+def _bits(bits: int) -> int:
+    """The number of 1 bits of a 64-bit value: the child numbering.  The same operations give
+    the same answer in C (where the product wraps at 64 bits) and in Python (where it does
+    not: the mask keeps the byte that holds the count)."""
+    bits = bits - ((bits >> 1) & _PAIRS)
+    bits = (bits & _QUADS) + ((bits >> 2) & _QUADS)
+    bits = (bits + (bits >> 4)) & _BYTES
+    return ((bits * _ONES) >> 56) & 0xFF
+
+
+@lru_cache(maxsize=32)
+def neighbour_arrays(rows: int, columns: int) -> array[int]:
+    """The neighbours of each cell of a board shape, :data:`_MAX_DEGREE` slots a cell (from
+    :func:`~wordgames.wordsearch.board.neighbour_table`), the slots a cell lacks filled with
+    ``rows * columns``: a cell past the board that is never free.  Every cell then has the
+    same number of neighbours to try, a loop the processor predicts perfectly."""
+    table = neighbour_table(rows, columns)
+    outside = rows * columns
+    return array("i", [around[slot] if slot < len(around) else outside
+                       for around in table for slot in range(_MAX_DEGREE)])
+
+
+def slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
+    """Where the first child and the mark lie in word ``stride * node + stride - 1`` of a
+    table of ``count`` nodes: the first child's shift and mask, the mark's shift, the mask of
+    the bits below the mark, the largest mark."""
+    first_bits = 32 if stride == 2 else max(1, count.bit_length())
+    shift = 32 if stride == 1 else 0
+    mark_shift = shift + first_bits
+    return (shift, (1 << first_bits) - 1, mark_shift, (1 << mark_shift) - 1,
+            (1 << (64 - mark_shift)) - 1)
+
+
+class Solver:
+    """The search over one lexicon's tables, one board at a time (scratch state included).
+
+    Load a board with :meth:`load` (cell codes) or :meth:`load_text` (compact board text),
+    then ask for :meth:`score` (points and words counted, no text), :meth:`words` or
+    :meth:`paths`.  :meth:`score_all` scores a stream of boards in one call.  A solver owns a
+    copy of the node table (its marks are its own), 8 bytes a node; types in ``searcher.pxd``.
     """
-    return _search(board, walk, board.cells)
 
+    def __init__(self, tables: KernelTables) -> None:
+        """A solver for ``tables`` (copied once), with no board; words score nothing until
+        :meth:`set_scoring` says how."""
+        self.nodes = array("Q", tables.nodes)
+        self.stride = tables.stride
+        self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
+            slot_fields(tables.stride, tables.node_count))
+        self.generation = 0
+        self.symbols = tables.symbols
+        self.symbol_letters = array("i", [len(text) for text in tables.symbols])
+        self.latin_1 = array("h", tables.latin_1)
+        self.spellings = bytearray(tables.spellings)
+        self.plain = all(tables.spellings[1:])  # every symbol one Latin-1 character
+        self.scoring: Callable[[int, int], int] | None = None
+        self.minimum = 1
+        self.points = array("q", [0])
+        self.capacity = -1
+        self.reserve(16)
+        self.size = 0
+        self.rows = self.columns = 0
+        self.near = array("i", [0] * _MAX_DEGREE)
+        self.letter_total = 0
+        self.mode = SCORE
+        self.total = 0
+        self.count = 0
+        self.found: list[object] = []
+        self.found_paths: list[tuple[int, ...]] = []
 
-def find_words_with_paths(board: Board, walk: BitWalk) -> WordPaths:
-    """Like :func:`find_words`, with the path that first reached each word.  Cost: the same
-    search, plus one join per word found."""
-    cells = board.cells
-    one_cell_paths = [(index,) for index in range(len(cells))]
-    paths = _search(board, walk, one_cell_paths)
-    return {"".join([cells[index] for index in path]): path for path in paths}
+    def reserve(self, size: int) -> None:
+        """Make the per-cell arrays hold ``size`` cells (they only ever grow)."""
+        if size <= self.capacity:
+            return
+        self.capacity = size
+        cells = size + 1  # and the cell past the board (see neighbour_arrays)
+        self.cell_bit = array("Q", bytes(8 * cells))
+        self.free = array("Q", bytes(8 * cells))
+        self.reach = array("Q", bytes(8 * cells))
+        self.cell_letters = array("i", bytes(4 * cells))
+        self.tail_start = array("i", bytes(4 * cells))
+        self.tail_count = array("i", bytes(4 * cells))
+        self.tails = array("i", bytes(4 * 4 * size))
+        self.path = array("i", bytes(4 * (size + 1)))
+        candidates = size + _MAX_DEGREE * size
+        self.candidate_cell = array("i", bytes(4 * candidates))
+        self.candidate_node = array("q", bytes(8 * candidates))
+        self.level_count = array("i", bytes(4 * (size + 1)))
+        self.level_position = array("i", bytes(4 * (size + 1)))
+        self.level_letters = array("i", bytes(4 * (size + 1)))
+        self.spell_buffer(8 * size + 1)
+
+    def spell_buffer(self, size: int) -> None:
+        """Make the buffer words are spelled in hold ``size`` bytes."""
+        self.spelled = bytearray(size)
+        self.spelling = memoryview(self.spelled)
+
+    def set_scoring(self, scoring: Callable[[int, int], int], minimum: int) -> None:
+        """Score words with ``scoring(letters, minimum)``; words under ``minimum`` letters
+        neither score nor count."""
+        self.scoring = scoring
+        self.minimum = minimum
+        self.points = array("q", [0])
+        self.grow_points(64)
+
+    def grow_points(self, letters: int) -> None:
+        """Make the points table cover words of up to ``letters`` letters."""
+        if letters < len(self.points):
+            return
+        score, minimum = self.scoring, self.minimum
+        self.points = array("q", [score(length, minimum) if score is not None and length >= minimum
+                                  else 0 for length in range(2 * letters + 1)])
+
+    # --- boards ---------------------------------------------------------------------------
+
+    def use_shape(self, rows: int, columns: int) -> None:
+        """Take the neighbour lists of a ``rows`` x ``columns`` board."""
+        if rows != self.rows or columns != self.columns:
+            self.near = neighbour_arrays(rows, columns)
+            self.rows = rows
+            self.columns = columns
+
+    def load(self, codes: Sequence[CellCode], rows: int, columns: int) -> None:
+        """Take a board: each cell's code (its symbols; empty for a dead cell), row-major."""
+        size = rows * columns
+        self.reserve(size)
+        self.use_shape(rows, columns)
+        tails = 0
+        for cell in range(size):
+            code = codes[cell]
+            if len(code) > 1:
+                tails += len(code) - 1
+        if tails > len(self.tails):
+            self.tails = array("i", bytes(4 * tails))
+        tail = 0
+        for cell in range(size):
+            code = codes[cell]
+            letters = 0
+            self.tail_start[cell] = tail
+            self.tail_count[cell] = 0
+            if len(code) == 0:
+                self.cell_bit[cell] = 0
+            else:
+                self.cell_bit[cell] = 1 << code[0]
+                for index in range(len(code)):
+                    letters += self.symbol_letters[code[index]]
+                    if index:
+                        self.tails[tail] = code[index]
+                        tail += 1
+                self.tail_count[cell] = len(code) - 1
+            self.cell_letters[cell] = letters
+        self.size = size
+        self.finish_board()
+
+    def load_text(self, text: str) -> bool:
+        """Take a board written in compact board text (rows split by ``/``, a letter a cell,
+        ``[QU]`` for a cell of several letters, any case).  False, with the board left
+        undefined, for anything else (spaces, line breaks, ``#``, characters beyond Latin-1,
+        a lexicon with tiles of several letters, rows of unequal length, oversized boards):
+        such text goes to the full board parser, which also words its errors."""
+        if not self.plain:
+            return False
+        length = len(text)
+        if length > 4 * MAX_BOARD_CELLS:
+            return False
+        self.reserve(length)
+        if length > len(self.tails):
+            self.tails = array("i", bytes(4 * length))
+        rows = 0
+        column = 0
+        width = -1
+        cell = 0
+        tail = 0
+        index = 0
+        while index < length:
+            character = text[index]
+            index += 1
+            if character == "/":
+                if column == 0 or (width >= 0 and column != width):
+                    return False
+                width = column
+                rows += 1
+                column = 0
+                continue
+            self.tail_start[cell] = tail
+            self.tail_count[cell] = 0
+            if character == "[":
+                letters = 0
+                dead = False
+                while index < length and text[index] != "]":
+                    code = ord(text[index])
+                    symbol = self.latin_1[code] if code < 256 else -1
+                    if symbol < 0:
+                        return False
+                    if symbol == 0:
+                        dead = True
+                    elif letters == 0:
+                        self.cell_bit[cell] = 1 << symbol
+                    else:
+                        self.tails[tail] = symbol
+                        tail += 1
+                    letters += 1
+                    index += 1
+                if index >= length or letters == 0:
+                    return False
+                index += 1  # the closing bracket
+                if dead:
+                    self.cell_bit[cell] = 0
+                    tail = self.tail_start[cell]
+                else:
+                    self.tail_count[cell] = letters - 1
+            else:
+                code = ord(character)
+                symbol = self.latin_1[code] if code < 256 else -1
+                if symbol < 0:
+                    return False
+                letters = 1
+                self.cell_bit[cell] = (1 << symbol) if symbol else 0
+            self.cell_letters[cell] = letters
+            cell += 1
+            column += 1
+        if column == 0 or (width >= 0 and column != width):
+            return False
+        rows += 1
+        if rows > MAX_BOARD_SIDE or column > MAX_BOARD_SIDE:
+            return False
+        self.size = cell
+        self.use_shape(rows, column)
+        self.finish_board()
+        return True
+
+    def finish_board(self) -> None:
+        """Per-cell tables of the loaded board: free bits, the bits around each cell, the
+        letter total (and the points table long enough for it)."""
+        total = 0
+        for cell in range(self.size):
+            self.free[cell] = self.cell_bit[cell]
+            total += self.cell_letters[cell]
+        self.cell_bit[self.size] = self.free[self.size] = 0  # the cell past the board
+        self.tail_count[self.size] = 0
+        for cell in range(self.size):
+            around = 0
+            for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + _MAX_DEGREE):
+                around |= self.cell_bit[self.near[index]]
+            self.reach[cell] = around
+        self.letter_total = total
+        if total >= len(self.points):
+            self.grow_points(total)
+        if total >= len(self.spelled):
+            self.spell_buffer(total + 1)
+
+    # --- searches --------------------------------------------------------------------------
+
+    def score(self) -> int:
+        """The loaded board's total score (each word once); :attr:`count` is set to its
+        number of scoring words."""
+        self.mode = SCORE
+        self.run()
+        return self.total
+
+    def words(self) -> list[str]:
+        """Every word on the loaded board, of any length, each once, in the order found."""
+        self.mode = WORDS
+        self.run()
+        found: list[str] = self.found  # type: ignore[assignment]
+        self.found = []
+        return found
+
+    def paths(self) -> tuple[list[str], list[tuple[int, ...]]]:
+        """Every word on the loaded board with the path that first reached it (row-major
+        cell indices), in the order found."""
+        self.mode = PATHS
+        self.run()
+        found: list[str] = self.found  # type: ignore[assignment]
+        paths = self.found_paths
+        self.found = []
+        self.found_paths = []
+        return found, paths
+
+    def score_all(self, boards: Iterable[object], encode: Encoder) -> list[int]:
+        """The score of each board of ``boards`` in order: compact text is read by
+        :meth:`load_text`, anything else goes through ``encode``.  Allocates one int a board."""
+        scores = []
+        for board in boards:
+            if not (isinstance(board, str) and self.load_text(board)):
+                codes, rows, columns = encode(board)
+                self.load(codes, rows, columns)
+            scores.append(self.score())
+        return scores
+
+    def new_search(self) -> None:
+        """Number a new search for the marks; when the numbers run out, clear every mark (one
+        pass over the table every few thousand searches at the least)."""
+        if self.generation >= self.mark_limit:
+            for index in range(self.stride - 1, len(self.nodes), self.stride):
+                self.nodes[index] &= self.unmarked
+            self.generation = 0
+        self.generation += 1
+
+    def run(self) -> None:
+        """Every path from every live cell whose symbols begin some word, depth first.
+
+        The search keeps its own stack of levels.  Stepping into a cell, it lists the cell's
+        free neighbours whose symbols continue the prefix (level 0 lists the live cells);
+        it reads their nodes one after the other (independent reads the processor
+        overlaps), records those that are words, and keeps as *candidates* those whose
+        surroundings can continue; then it steps into the candidates in turn.  A level's
+        candidates, position and letter count are all a step back needs, so a step costs no
+        call; and the choices the processor cannot predict (does this neighbour's symbol
+        follow, is its node a word, is the word new, can it go on) are made with arithmetic
+        instead of branches wherever they can be."""
+        self.new_search()
+        self.found = []
+        self.found_paths = []
+        nodes, free, near, reach = self.nodes, self.free, self.near, self.reach
+        tail_count, cell_letters, path = self.tail_count, self.cell_letters, self.path
+        candidate_cell, candidate_node = self.candidate_cell, self.candidate_node
+        level_count, level_position = self.level_count, self.level_position
+        level_letters = self.level_letters
+        stride, shift, first_mask = self.stride, self.shift, self.first_mask
+        mark_shift, unmarked, generation = self.mark_shift, self.unmarked, self.generation
+        stamp = generation << mark_shift
+        points, minimum, spell = self.points, self.minimum, self.mode != SCORE
+        total = 0
+        words = 0
+        size = self.size
+        mask = nodes[0]
+        base = (nodes[stride - 1] >> shift) & first_mask
+        count = 0
+        for cell in range(size):  # level 0's cells: every cell whose symbol begins a word
+            candidate_cell[count] = cell
+            count += mask & free[cell] != 0
+        depth = 0
+        letters = 0
+        offset = 0  # where the level's candidates start
+        while True:
+            # List the level: the nodes of its cells, words recorded, candidates kept.
+            kept = 0
+            for index in range(offset, offset + count):
+                cell = candidate_cell[index]
+                bit = free[cell]
+                child = base + _bits(mask & (bit - 2))
+                if tail_count[cell]:
+                    child = self.descend(child, cell)
+                    if child < 0:
+                        continue
+                word = nodes[stride * child]
+                # A word not found before: marked, counted and scored with ``fresh``, 0 or 1.
+                at = stride * child + stride - 1
+                slot = nodes[at]
+                fresh = (word & 1) & (slot >> mark_shift != generation)
+                nodes[at] = slot ^ ((slot ^ ((slot & unmarked) | stamp)) & (0 - fresh))
+                length = letters + cell_letters[cell]
+                total += points[length] * fresh
+                words += fresh & (length >= minimum)
+                if spell and fresh:
+                    path[depth] = cell
+                    self.keep(depth)
+                candidate_cell[offset + kept] = cell
+                candidate_node[offset + kept] = child
+                kept += word & reach[cell] != 0
+            count = kept
+            position = 0
+            while position >= count:  # the level is done: back out of the cells below
+                if depth == 0:
+                    break
+                depth -= 1
+                offset = 0 if depth == 0 else size + _MAX_DEGREE * (depth - 1)
+                count = level_count[depth]
+                position = level_position[depth]
+                letters = level_letters[depth]
+                free[path[depth]] = self.cell_bit[path[depth]]
+            if position >= count:
+                break
+            other = candidate_cell[offset + position]  # step into the next candidate
+            child = candidate_node[offset + position]
+            path[depth] = other
+            level_count[depth] = count
+            level_position[depth] = position + 1
+            level_letters[depth] = letters
+            letters += cell_letters[other]
+            free[other] = 0
+            depth += 1
+            offset = size + _MAX_DEGREE * (depth - 1)
+            mask = nodes[stride * child]
+            base = (nodes[stride * child + stride - 1] >> shift) & first_mask
+            # Its neighbours whose symbol may follow, without a branch per neighbour (every
+            # cell has the same number of slots, see neighbour_arrays).
+            count = 0
+            other *= _MAX_DEGREE
+            for index in range(8):  # 8 == _MAX_DEGREE, a constant the compiler unrolls
+                cell = near[other + index]
+                candidate_cell[offset + count] = cell
+                count += mask & free[cell] != 0
+        self.total = total
+        self.count = words
+
+    def descend(self, node: int, cell: int) -> int:
+        """The node reached from ``node`` along the rest of ``cell``'s symbols, or -1."""
+        for index in range(self.tail_start[cell], self.tail_start[cell] + self.tail_count[cell]):
+            bit = 1 << self.tails[index]
+            mask = self.nodes[self.stride * node]
+            if not mask & bit:
+                return -1
+            slot = self.nodes[self.stride * node + self.stride - 1]
+            node = ((slot >> self.shift) & self.first_mask) + _bits(mask & (bit - 2))
+        return node
+
+    def keep(self, depth: int) -> int:
+        """Spell the word of ``path[:depth + 1]`` (and keep the path, in PATHS mode)."""
+        if self.plain:
+            length = 0
+            for index in range(depth + 1):
+                cell = self.path[index]
+                self.spelling[length] = self.spellings[_first_symbol(self.cell_bit[cell])]
+                length += 1
+                for tail in range(self.tail_start[cell], self.tail_start[cell] + self.tail_count[cell]):
+                    self.spelling[length] = self.spellings[self.tails[tail]]
+                    length += 1
+            word: object = self.spelled[:length].decode("latin-1")
+        else:
+            parts = []
+            for index in range(depth + 1):
+                cell = self.path[index]
+                parts.append(self.symbols[_first_symbol(self.cell_bit[cell])])
+                for tail in range(self.tail_start[cell], self.tail_start[cell] + self.tail_count[cell]):
+                    parts.append(self.symbols[self.tails[tail]])
+            word = "".join(parts)
+        self.found.append(word)
+        if self.mode == PATHS:
+            self.found_paths.append(tuple([self.path[index] for index in range(depth + 1)]))
+        return 0
 
 
 def words_at_least(words: list[str], minimum: int) -> set[str]:
@@ -62,395 +555,6 @@ def words_at_least(words: list[str], minimum: int) -> set[str]:
     return {word for word in words if len(word) >= minimum}
 
 
-def _search(board: Board, walk: BitWalk, steps: Sequence[Trail]) -> Collection[Trail]:
-    """The depth-first search behind :func:`find_words`: for each word found, in the order
-    found, the trail (see :func:`~wordgames.wordsearch.closure.closure_search`) of the path
-    that first reached it.  Compiled, the kernel; interpreted, the closure search."""
-    if cython.compiled:
-        return _search_packed(board, packed_nodes(walk.lexicon), steps)
-    return closure_search(board, walk, steps)
-
-
-def _search_packed(board: Board, packed: PackedNodes, steps: Sequence[Trail]) -> list[Trail]:
-    """:func:`_search` on a packed node table with :class:`_Kernel` (what the compiled module
-    runs; as plain Python it gives the same answers, only slower).  Cost, compiled: a few
-    dictionary look-ups and C loops over the cells per board, then C operations per search
-    state."""
-    cells = board.cells
-    # A kernel (a table's layout with its seen-marks, and scratch arrays) serves one search at
-    # a time: taken from the pool while in use, so a search started meanwhile gets a fresh one.
-    kernel = _KERNELS.pop(packed, None)
-    if kernel is None:
-        kernel = _Kernel(packed)
-    kernel.new_search()
-    near, near_start = _flat_neighbours(board.neighbours)
-    kernel.use_board(cells, near, near_start)
-    found = kernel.run(cells, steps, steps is cells)
-    _KERNELS[packed] = kernel
-    return found
-
-
-_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids)
-_COMPACT_LIMIT = 1 << 32  # masks below it share a 64-bit word with the first child ...
-_COMPACT_NODES = 1 << 26  # ... when node numbers are below this (the rest: marks)
-# Each packed table's kernel, while no search is using it.
-_KERNELS: weakref.WeakKeyDictionary[PackedNodes, _Kernel] = weakref.WeakKeyDictionary()
-
-
-def _depth_first_layout(masks: array[int], first: array[int], terminal: int) -> tuple[array[int], int]:
-    """The kernel's copy of a table, children blocks placed in depth-first order, and its
-    stride: one word a node, ``mask | first child << 32``, when the masks fit in 32 bits (an
-    alphabet of up to 31 letters) and the node numbers in 26, else two, ``[mask, first
-    child]``.  The bits above the first child are left free (for the kernel's marks)."""
-    count = len(masks)
-    stride = 1 if terminal < _COMPACT_LIMIT and count < _COMPACT_NODES else 2
-    shift = 32 if stride == 1 else 0
-    nodes = array("Q", bytes(stride * array("Q").itemsize * count))
-    out, mask_of, first_of = nodes, masks, first  # typed views when compiled
-    # Pairs (old number, new number) of nodes whose block of children is still to be placed.
-    pending = array("q", bytes(2 * array("q").itemsize * (count + 1)))
-    stack = pending
-    top = 2
-    placed = 1  # the root is node 0 in both numberings
-    out[0] = mask_of[0]
-    while top:
-        top -= 2
-        old = stack[top]
-        new = stack[top + 1]
-        children = _popcount(mask_of[old] & ~terminal)
-        block = placed
-        placed += children
-        out[stride * new + stride - 1] |= block << shift
-        for offset in range(children - 1, -1, -1):  # the first child is popped first
-            child = first_of[old] + offset
-            out[stride * (block + offset)] = mask_of[child]
-            stack[top] = child
-            stack[top + 1] = block + offset
-            top += 2
-    return nodes, stride
-
-
-def _flat_neighbours(neighbours: tuple[tuple[int, ...], ...]) -> tuple[array[int], array[int]]:
-    """The neighbour lists as one array and each cell's start in it (plus the end), kept for
-    the last few board shapes (boards of one shape share their neighbour table)."""
-    key = id(neighbours)
-    kept = _FLAT_NEIGHBOURS.get(key)
-    if kept is not None and kept[0] is neighbours:
-        return kept[1], kept[2]
-    starts = array("i", [0])
-    for around in neighbours:
-        starts.append(starts[len(starts) - 1] + len(around))
-    flat = array("i", [other for around in neighbours for other in around])
-    if len(_FLAT_NEIGHBOURS) >= 16:
-        _FLAT_NEIGHBOURS.clear()
-    _FLAT_NEIGHBOURS[key] = (neighbours, flat, starts)
-    return flat, starts
-
-
-# id of a neighbour table -> (the table itself, so the id cannot be reused while kept; flat; starts)
-_FLAT_NEIGHBOURS: dict[int, tuple[tuple[tuple[int, ...], ...], array[int], array[int]]] = {}
-
-
-# The masks of _popcount (typed as C integers in searcher.pxd: Cython reads long literals as
-# Python ints).
-_PAIRS = 0x5555555555555555
-_QUADS = 0x3333333333333333
-_BYTES = 0x0F0F0F0F0F0F0F0F
-
-
-def _popcount(bits: int) -> int:
-    """The number of 1 bits of a 64-bit value, in operations that mean the same in C and in
-    Python (no overflow): the compiled kernel's child numbering."""
-    bits = bits - ((bits >> 1) & _PAIRS)
-    bits = (bits & _QUADS) + ((bits >> 2) & _QUADS)
-    bits = (bits + (bits >> 4)) & _BYTES
-    bits += bits >> 8
-    bits += bits >> 16
-    bits += bits >> 32
-    return bits & 0x7F
-
-
-def _slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
-    """Where the first child and the mark lie in the word ``stride * node + stride - 1`` of a
-    layout of ``count`` nodes: the first child's shift and mask, the mark's shift, the mask
-    of the bits below the mark, the largest mark."""
-    first_bits = 32 if stride == 2 else max(1, count.bit_length())
-    shift = 32 if stride == 1 else 0
-    mark_shift = shift + first_bits
-    return shift, (1 << first_bits) - 1, mark_shift, (1 << mark_shift) - 1, (1 << (64 - mark_shift)) - 1
-
-
-class _Kernel:
-    """The search of :func:`_search` over one packed node table, one board at a time.
-
-    The same depth-first order as the pure-Python search: per cell, single-letter neighbours in
-    board order, then multi-letter ones; each word recorded once by node, with the trail of the
-    first path that reached it.  The path is kept as cells in ``path``; the trail (word or cell
-    tuple) is built from it only when a word is new.
-
-    The table is read from ``nodes`` (see :func:`_depth_first_layout`): each node's mask and
-    first child in one 64-bit word (two for alphabets of more than 31 letters), renumbered so
-    that each node's block of children comes right after its parent's block; a step reads a
-    child's mask and first child from one cache line, and the blocks a search descends through
-    lie close together (on big boards most steps miss the cache, so the bytes a node takes
-    matter).  The word's top bits are the node's mark: the number (``generation``) of the last
-    search that found the node's word, so a known word costs no dictionary look-up and no
-    other memory read.  8 bytes a node (16 for wide alphabets), made once per table (a few ms
-    for CSW12, compiled) and kept with it, with scratch arrays as large as the largest
-    board
-    seen.  Types are declared in ``searcher.pxd``."""
-
-    def __init__(self, packed: PackedNodes) -> None:
-        """The layout of ``packed`` and per-letter tables; no board yet."""
-        self.nodes, self.stride = _depth_first_layout(packed.masks, packed.first, packed.terminal)
-        self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
-            _slot_fields(self.stride, len(packed.masks))
-        )
-        self.generation = 0
-        self.terminal = packed.terminal
-        self.letter_bits = packed.letter_bits
-        bit_of = packed.letter_bits.get
-        # The bit of each Latin-1 letter (a blocked cell's is 0, whatever the lexicon holds).
-        self.code_bits = array("Q", [0 if chr(code) == BLOCKED else bit_of(chr(code), 0)
-                                     for code in range(256)])
-        self.capacity = self.link_capacity = -1
-        self.reserve(16, 84)
-        self.latin_1 = False
-        self.cells: tuple[str, ...] = ()
-        self.flat: array[int] | None = None
-        self.near = self.near_start = array("i")
-        self.multi_near: list[list[tuple[int, int, str]]] = []
-        self.any_multi = False
-        self.steps: Sequence[Trail] = ()
-        self.spell = False
-        self.found: list[Trail] = []
-
-    def new_search(self) -> None:
-        """Number a new search for the seen-marks; when the numbers run out, clear every mark
-        (one pass over the table, every few thousand searches at the least)."""
-        if self.generation >= self.mark_limit:
-            for index in range(self.stride - 1, len(self.nodes), self.stride):
-                self.nodes[index] &= self.unmarked
-            self.generation = 0
-        self.generation += 1
-
-    def reserve(self, size: int, links: int) -> None:
-        """Make the per-cell arrays hold boards of ``size`` cells with ``links`` neighbour
-        entries (they only ever grow)."""
-        if links > self.link_capacity:
-            self.link_capacity = links
-            self.single_near = array("i", bytes(array("i").itemsize * links))
-        if size <= self.capacity:
-            return
-        self.capacity = size
-        self.ahead_cell = array("i", bytes(array("i").itemsize * _MAX_DEGREE * (size + 1)))
-        self.ahead_node = array("q", bytes(8 * _MAX_DEGREE * (size + 1)))
-        self.ahead_mask = array("Q", bytes(8 * _MAX_DEGREE * (size + 1)))
-        self.single_start = array("i", bytes(array("i").itemsize * (size + 1)))
-        self.multi = bytearray(size)
-        self.free = array("Q", bytes(8 * size))
-        self.reach = array("Q", bytes(8 * size))
-        self.multi_mask = array("Q", bytes(8 * size))
-        self.path = array("i", bytes(array("i").itemsize * (size + 1)))
-        self.codes = bytearray(size)
-        self.spelling = bytearray(size + 1)
-        self.letters = memoryview(self.spelling)
-
-    def use_neighbours(self, near: array[int], near_start: array[int]) -> None:
-        """Take the flat neighbour lists of a board's shape (kept while boards keep it)."""
-        if near is not self.flat:
-            self.flat = near
-            self.near = near
-            self.near_start = near_start
-
-    def use_board(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
-        """Take a board's cells with the flat neighbour lists of its shape: each cell's
-        first-letter bit, the bits around it, and (when some cells hold several letters)
-        the lists of single-letter and multi-letter neighbours, as
-        :func:`~wordgames.wordsearch.closure.cell_tables` describes them.  Cost: C loops over
-        the cells, plus Python objects for the cells next to a multi-letter one."""
-        size = len(cells)
-        self.reserve(size, len(near))
-        self.latin_1 = True  # every letter Latin-1: words are spelled as bytes
-        self.any_multi = False
-        total = 0
-        for cell in range(size):
-            letters = cells[cell]
-            code = ord(letters[0])
-            if code < 256:
-                self.codes[cell] = code
-                self.free[cell] = self.code_bits[code]
-            else:
-                self.latin_1 = False
-                self.free[cell] = self.letter_bits.get(letters[0], 0)
-            total += len(letters)
-            self.multi[cell] = len(letters) > 1
-            if self.multi[cell]:
-                self.any_multi = True
-                for letter in letters:
-                    if ord(letter) > 255:
-                        self.latin_1 = False
-        if total >= len(self.spelling):
-            self.spelling = bytearray(total + 1)
-            self.letters = memoryview(self.spelling)
-        near_of, start_of = near, near_start  # typed views when compiled
-        for cell in range(size):
-            if start_of[cell + 1] - start_of[cell] > _MAX_DEGREE:
-                raise ValueError(f"a cell with more than {_MAX_DEGREE} neighbours")
-            around = 0
-            for index in range(start_of[cell], start_of[cell + 1]):
-                around |= self.free[near_of[index]]
-            self.reach[cell] = around
-        if self.any_multi:
-            self.split_neighbours(cells, near, near_start)
-        else:
-            self.use_neighbours(near, near_start)
-
-    def split_neighbours(self, cells: tuple[str, ...], near: array[int], near_start: array[int]) -> None:
-        """The neighbour lists of a board with multi-letter cells: single-letter neighbours
-        (for the hot loop) and, per cell, its multi-letter neighbours as (cell, first-letter
-        bit, remaining letters) with the mask of those bits."""
-        self.flat = None
-        self.near = self.single_near
-        self.near_start = self.single_start
-        self.multi_near = [[]] * len(cells)
-        count = 0
-        near_of, start_of = near, near_start  # typed views when compiled
-        for cell in range(len(cells)):
-            self.near_start[cell] = count
-            multis = 0
-            for index in range(start_of[cell], start_of[cell + 1]):
-                other = near_of[index]
-                if not self.multi[other]:
-                    self.near[count] = other
-                    count += 1
-                elif self.free[other]:
-                    if not multis:
-                        self.multi_near[cell] = []
-                    multis |= self.free[other]
-                    self.multi_near[cell].append((other, self.free[other], cells[other][1:]))
-            self.multi_mask[cell] = multis
-        self.near_start[len(cells)] = count
-
-    def run(self, cells: tuple[str, ...], steps: Sequence[Trail], spell: bool) -> list[Trail]:
-        """Start a path at every cell whose letters begin some word; the trails found, in
-        order.  ``spell``: build trails from the board's Latin-1 codes (else from ``steps``)."""
-        self.steps = steps
-        self.spell = spell and self.latin_1
-        self.cells = cells
-        self.found = []
-        root = ROOT
-        root_mask = self.nodes[self.stride * root]
-        root_base = (self.nodes[self.stride * root + self.stride - 1] >> self.shift) & self.first_mask
-        single = not self.any_multi
-        for cell in range(len(cells)):
-            bit = self.free[cell]
-            if not bit & root_mask:
-                continue
-            start = root_base + _popcount(root_mask & (bit - 1))
-            if not single and len(cells[cell]) > 1:
-                start = self.descend(start, cells[cell][1:])
-                if start < 0:
-                    continue
-            start_mask = self.nodes[self.stride * start]
-            self.path[0] = cell
-            if start_mask & self.terminal:
-                self.record(start, 0)
-            if start_mask & self.reach[cell]:
-                self.visit(cell, start, start_mask, 0)
-        found = self.found
-        self.found = []
-        self.steps = self.cells = ()
-        self.multi_near = []
-        return found
-
-    def visit(self, cell: int, node: int, mask: int, depth: int) -> int:
-        """Extend the path ``path[:depth + 1]`` (ending at ``cell``, at ``node`` whose mask is
-        ``mask``) by every free neighbour whose letters continue some word; returns 0."""
-        here = self.free[cell]
-        self.free[cell] = 0
-        base = (self.nodes[self.stride * node + self.stride - 1] >> self.shift) & self.first_mask
-        # Two passes: the first reads the masks of all the children to try (independent
-        # reads, which the processor overlaps: most miss the cache on big boards), the second
-        # follows them.
-        first = depth * _MAX_DEGREE
-        last = first
-        for index in range(self.near_start[cell], self.near_start[cell + 1]):
-            other = self.near[index]
-            bit = self.free[other]
-            if mask & bit:
-                child = base + _popcount(mask & (bit - 1))
-                self.ahead_cell[last] = other
-                self.ahead_node[last] = child
-                self.ahead_mask[last] = self.nodes[self.stride * child]
-                last += 1
-        for index in range(first, last):
-            other = self.ahead_cell[index]
-            child_mask = self.ahead_mask[index]
-            if child_mask & (self.terminal | self.reach[other]):
-                self.path[depth + 1] = other
-                if child_mask & self.terminal:
-                    self.record(self.ahead_node[index], depth + 1)
-                if child_mask & self.reach[other]:
-                    self.visit(other, self.ahead_node[index], child_mask, depth + 1)
-        if self.any_multi and mask & self.multi_mask[cell]:
-            self.visit_multi(cell, base, mask, depth)
-        self.free[cell] = here
-        return 0
-
-    def visit_multi(self, cell: int, base: int, mask: int, depth: int) -> int:
-        """The multi-letter neighbours of ``cell`` (the rare branch of :meth:`visit`)."""
-        for other, bit, tail in self.multi_near[cell]:
-            if mask & bit and self.free[other]:
-                reached = self.descend(base + _popcount(mask & (bit - 1)), tail)
-                if reached < 0:
-                    continue
-                child_mask = self.nodes[self.stride * reached]
-                self.path[depth + 1] = other
-                if child_mask & self.terminal:
-                    self.record(reached, depth + 1)
-                if child_mask & self.reach[other]:
-                    self.visit(other, reached, child_mask, depth + 1)
-        return 0
-
-    def descend(self, node: int, letters: str) -> int:
-        """The node reached from ``node`` along ``letters``, or -1."""
-        for letter in letters:
-            bit = self.letter_bits.get(letter, 0)
-            mask = self.nodes[self.stride * node]
-            if not mask & bit:
-                return -1
-            slot = self.nodes[self.stride * node + self.stride - 1]
-            node = ((slot >> self.shift) & self.first_mask) + _popcount(mask & (bit - 1))
-        return node
-
-    def record(self, node: int, depth: int) -> int:
-        """Keep the trail of ``path[:depth + 1]`` for the word at ``node``, unless it has one."""
-        at = self.stride * node + self.stride - 1
-        slot = self.nodes[at]
-        if slot >> self.mark_shift == self.generation:
-            return 0
-        self.nodes[at] = (slot & self.unmarked) | (self.generation << self.mark_shift)
-        if self.spell and not self.any_multi:
-            for index in range(depth + 1):
-                self.letters[index] = self.codes[self.path[index]]
-            self.found.append(self.spelling[: depth + 1].decode("latin-1"))
-        elif self.spell:
-            length = 0
-            for index in range(depth + 1):
-                cell = self.path[index]
-                if self.multi[cell]:
-                    for letter in self.cells[cell]:
-                        self.letters[length] = ord(letter)
-                        length += 1
-                else:
-                    self.letters[length] = self.codes[cell]
-                    length += 1
-            self.found.append(self.spelling[:length].decode("latin-1"))
-        else:
-            steps = self.steps
-            trail = steps[self.path[0]]
-            for index in range(1, depth + 1):
-                trail = trail + steps[self.path[index]]
-            self.found.append(trail)
-        return 0
+def _first_symbol(bit: int) -> int:
+    """The symbol whose bit is ``bit`` (a single bit)."""
+    return _bits(bit - 1)
