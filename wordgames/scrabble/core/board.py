@@ -219,8 +219,16 @@ class Board:
 
     def put(self, square: int, number: int) -> None:
         """Set square ``square`` (row-major index) to tile number ``number`` (0 empties it),
-        unchecked: the engine's fast path (:meth:`place` checks).  Logged for the move
-        generator."""
+        for searches that set squares one by one (:meth:`place` checks the square is empty
+        and takes the tile as written).  InvalidArgumentError for a square off the board or a
+        number that is not one of the alphabet's tiles (or one with the blank bit).  Logged
+        for the move generator.  Cost: O(1)."""
+        if not (type(square) is int and 0 <= square < len(self._squares)):
+            require_int(square, "a square", 0, len(self._squares) - 1)
+        if not (type(number) is int and (number & ~BLANK_BIT) <= len(self.alphabet) and 0 <= number < 256
+                and number != BLANK_BIT):
+            require_int(number, "a tile number", 0, 255)
+            raise InvalidArgumentError(f"{number} is not a tile number of the board's alphabet")
         self._squares[square] = number
         self._logged(square)
 

@@ -59,9 +59,9 @@ class FormedWord:
         times the word premiums of the newly covered squares.  Cost: O(len(word))."""
         total = 0
         multiplier = 1
-        value_of = tile_set.value_of
+        values = tile_set.number_values
         for number, is_new, (row, col) in zip(self.tiles, self.new, self.squares(), strict=True):
-            value = value_of(number)
+            value = 0 if number & BLANK_BIT else values[number]
             if is_new:
                 value *= layout.letter_multiplier(row, col)
                 multiplier *= layout.word_multiplier(row, col)

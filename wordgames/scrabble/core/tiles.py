@@ -21,7 +21,7 @@ from wordgames.errors import FormatError, GameError, InvalidArgumentError, Inval
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, ENGLISH, Alphabet
 from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.tiles import Digraphs
-from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
     canonical_name,
@@ -134,8 +134,16 @@ class TileSet:
 
     def value_of(self, number: int) -> int:
         """Points for a tile number (a played blank, ``n | BLANK_BIT``, and the blank score
-        0).  Cost: O(1)."""
-        return 0 if number & BLANK_BIT else self.number_values[number]
+        0).  InvalidArgumentError for a number that is not a tile of the alphabet.  Cost:
+        O(1)."""
+        require_int(number, "a tile number", 0, 255)
+        if number & BLANK_BIT:
+            if number & ~BLANK_BIT > len(self.alphabet):
+                raise InvalidArgumentError(f"{number} is not a tile number of the tile set")
+            return 0
+        if number >= len(self.number_values):
+            raise InvalidArgumentError(f"{number} is not a tile number of the tile set")
+        return self.number_values[number]
 
     def holds(self, tile: str) -> bool:
         """Whether ``tile`` (an upper-case tile, or ``?``) belongs to this tile set."""

@@ -100,6 +100,7 @@ class RuleSet(ABC):
         """``board`` with its tiles numbered by this rule set's tile set: itself when they
         are already, else a copy renumbered by the tiles' forms (a board made without the
         tile set's alphabet).  InvalidArgumentError for a tile the tile set lacks."""
+        require_type(board, Board, "the board")
         if board.alphabet.tiles == self.tile_set.alphabet.tiles:
             return board
         return board.with_alphabet(self.tile_set.alphabet)
