@@ -287,7 +287,7 @@ def test_keeps_of_another_rack_or_bad_arrays_are_refused(enable_trie: Lexicon, s
     with pytest.raises(ValueError, match="fewer"):
         dense.fill_keeps(array("i", [1]), array("i", [1]), 1, array("d", [0.0]), 2)
     if is_compiled(equity_kernel):
-        kernel = MoveGenerator(enable_trie)._kernel(board, equity=True)
+        kernel = MoveGenerator(enable_trie)._searched(board, equity=True)
         counts = [0] * 27
         counts[0] = 1
         with pytest.raises(ValueError, match="does not fit"):
