@@ -18,10 +18,11 @@ What is guaranteed:
   fixed sequence of moves, so two searches with the same seed, workers and time differ only
   by how many moves fitted in the time (on the same machine, a few per cent).
 
-Boards are scored by the engine's batch-scoring kernel (:class:`~wordgames.wordsearch.searcher.
-Solver`, the search behind :func:`~wordgames.wordsearch.solving.score_boards`; a word finder
-can be passed instead) and the scores are remembered per worker by canonical board, so a
-board the annealing comes back to costs a dictionary look-up.
+Boards are scored by the engine's batch-scoring kernel
+(:class:`~wordgames.wordsearch.searcher.Solver`, the search behind
+:func:`~wordgames.wordsearch.solving.score_boards`; a word finder can be passed instead)
+and the scores are remembered per worker by canonical board, so a board the annealing comes
+back to costs a dictionary look-up.
 """
 
 from __future__ import annotations

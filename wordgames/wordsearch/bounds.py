@@ -193,10 +193,10 @@ class ClassSolver:
     # --- max/no-mark, sum/union, and the orderly tree ---------------------------------------
 
     def bounds(self, tree: bool = False, tree_limit: int = 0) -> tuple[int, int]:
-        """(max/no-mark, sum/union) of the loaded class; :attr:`occurrences` is set to the
+        """(max/no-mark, sum/union) of the loaded class; ``occurrences`` is set to the
         number of scoring (word, path, options) found, which the orderly tree would hold.
         With ``tree``, also build the orderly tree and set :attr:`orderly` to its worth;
-        False in :attr:`overflow` unless the tree grew past ``tree_limit`` nodes (0: no
+        False in ``overflow`` unless the tree grew past ``tree_limit`` nodes (0: no
         limit), in which case it is left incomplete.  Cost: one walk of every (path, option)
         that spells a prefix, and about a microsecond per tree node."""
         solver = self.solver

@@ -127,7 +127,7 @@ def _bits(bits: int) -> int:
 
 @lru_cache(maxsize=32)
 def neighbour_arrays(rows: int, columns: int) -> array[int]:
-    """The neighbours of each cell of a board shape, :data:`_MAX_DEGREE` slots a cell (from
+    """The neighbours of each cell of a board shape, ``_MAX_DEGREE`` slots a cell (from
     :func:`~wordgames.wordsearch.board.neighbour_table`), the slots a cell lacks filled with
     ``rows * columns``: a cell past the board that is never free.  Every cell then has the
     same number of neighbours to try, a loop the processor predicts perfectly."""

@@ -14,7 +14,7 @@ run as plain Python where no compiler is available (the same answers, slower):
   search, depth first, and indexed by length; each is a row of two flat arrays whose fields
   are named below (``LP_*``);
 * from each anchor, each left part short enough to fit is laid down and the word extended to
-  the right across the anchor and through the board tiles (:meth:`Kernel._extend`), checking
+  the right across the anchor and through the board tiles (``Kernel._extend``), checking
   cross-checks and the lexicon as it goes;
 * each move found becomes one record (:class:`~.records.Recorder`), once per way to assign
   its blanks — no Python object per node or per move.

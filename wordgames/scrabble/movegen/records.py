@@ -8,7 +8,7 @@ lexicon's arrays, the board's (a :class:`~.board_arrays.BoardState`, read at the
 search), the bounds of the best-move search, and the records.  Each move found is one record
 of :data:`RECORD` integers in a growable buffer — its score, orientation (1 across, 0 down),
 line, first and last square, where its tiles start in a tile buffer, and the mask of the
-squares it fills (:data:`R_SCORE` ... :data:`R_NEW`) — and its main word's tile numbers (board
+squares it fills (``R_SCORE`` ... ``R_NEW``) — and its main word's tile numbers (board
 tiles included, ``n | BLANK_BIT`` for a blank) in that tile buffer.  A word holding blanks is
 recorded once per way to assign them (each blank moved to a square loses what a real tile
 would have earned there), without touching the lexicon.  In the best-move search the
