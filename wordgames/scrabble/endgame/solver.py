@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.move import Move, Placement
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.frontier import KernelFrontier
 from wordgames.scrabble.endgame.legality import MoveJudge
-from wordgames.scrabble.endgame.position import PASS, CompactMove, SearchPosition
+from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 from wordgames.scrabble.movegen.convert import collector_paused
 from wordgames.scrabble.movegen.generator import FlatMoves
@@ -400,8 +400,11 @@ class Searcher:
         return self._best_immediate(moves)[0]
 
     def _as_moves(self, sequence: list[CompactMove]) -> list[Move | None]:
-        """The sequence as :class:`Move` objects (None for a pass), each found among the
-        moves the rules generate where it is played.  Cost: a generation per placement."""
+        """The sequence as :class:`Move` objects (None for a pass), each built from its
+        codes where it is played (the main word read as the move generator reads it) with
+        the words the rules find.  Cost: one rule check per placement, no move generation
+        (a generation per move made converting a long variation cost more than a short
+        time limit)."""
         position = self.position
         found: list[Move | None] = []
         steps = []
@@ -409,10 +412,15 @@ class Searcher:
             if not move[1]:
                 found.append(None)
             else:
-                rack = Rack(position.rack_tiles(position.side))
-                candidates = self.rules.generate_moves(position.board(), rack, self.lexicon)
-                found.append(next(candidate for candidate in candidates
-                                  if position.compact(candidate)[1] == move[1]))
+                board = position.board()
+                placements = []
+                for code in move[1]:
+                    row, col = divmod(code >> 8, position.cols)
+                    placements.append(Placement(row, col, position.letters[code & 127],
+                                                bool(code & BLANK_FLAG)))
+                placed = Move.from_placements(board, placements)
+                verdict = self.rules.check(board, placed, self.lexicon)
+                found.append(placed.with_score(move[0], verdict.words))
             steps.append(position.make(move))
         for step in reversed(steps):
             position.unmake(step)
