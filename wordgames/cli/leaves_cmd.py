@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -146,11 +147,27 @@ def add_leaves_option(parser: argparse.ArgumentParser, per_player: bool = False)
                              + ("; A,B gives one per player (empty: the default)" if per_player else ""))
 
 
+@dataclass(frozen=True)
+class TableBinding:
+    """One player's own leave table (``--leaves A,B``): ``strategy`` bound to ``table`` (a
+    path or a shipped name) under ``label``."""
+
+    strategy: str
+    table: str
+    label: str
+
+    def bind(self) -> str:
+        """Register the bound strategy in this process (:func:`bind_leaves`); its name."""
+        return bind_leaves(self.strategy, load_leaves(self.table), self.label)
+
+
 def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> list[str]:
     """``strategies`` with each player's own table bound when ``--leaves`` gives one table
     per player (``A,B``; a part may be empty for the default); unchanged when it gives one
     table for all.  A text naming an existing file or a shipped table is one table, commas
-    and all."""
+    and all.  The bindings made are kept in ``args.table_bindings`` (a cluster's workers
+    make them again)."""
+    args.table_bindings = ()
     text = getattr(args, "leaves", None)
     if not text or "," not in text or Path(text).exists() or text.lower() in SHIPPED:
         return strategies
@@ -160,11 +177,16 @@ def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> l
             f"--leaves gives {len(parts)} tables for {len(strategies)} players (one, or one per player)")
     stems = [Path(part).stem for part in parts]
     bound = list(strategies)
+    bindings = []
     for slot, (strategy, part) in enumerate(zip(strategies, parts, strict=True)):
         if part:
             label = stems[slot] if stems.count(stems[slot]) == 1 else f"{stems[slot]}-{slot + 1}"
-            bound[slot] = bind_leaves(strategy, load_leaves(part), label)
+            binding = TableBinding(strategy, str(Path(part).resolve()) if Path(part).exists() else part,
+                                   label)
+            bound[slot] = binding.bind()
+            bindings.append(binding)
     args.leaves = None  # every table asked for is bound to its player
+    args.table_bindings = tuple(bindings)
     return bound
 
 

@@ -9,22 +9,25 @@ keeps the first-move advantage.
 deals the bag of seed ``S + i`` twice, once with A moving first and once with B moving first,
 so both strategies see the same tiles from the same seats.  The pair is the unit of the
 statistics (its two games averaged), which cancels most of the luck of the draw.  Pairs run in
-parallel worker processes; each pair depends only on its seed, and results are combined in
-pair order, so any number of workers gives the same figures.
+parallel worker processes, or on a Dask cluster (``scheduler``, see :mod:`wordgames.executors`);
+each pair depends only on its seed, and results are combined in pair order, so any number of
+workers, local or remote, gives the same figures.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import multiprocessing
 import os
+import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon import Lexicon
+from wordgames.executors import WorkPool, can_fork, work_pool
+from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
 from wordgames.scrabble.game.intervals import Estimate, estimate
@@ -241,6 +244,36 @@ def _play_pair_job(index: int) -> PairOutcome:
     return play_pair(job.lexicon, job.strategies, job.settings, job.seed + index, index)
 
 
+WorkerSetup = Callable[[], Lexicon]
+"""What a worker of a cluster runs before its first pair: it makes ready whatever the
+strategies need there (tables, registered names) and returns the lexicon.  It travels
+pickled, so it is a module-level function or a :func:`functools.partial` of one; each worker
+process runs it once per distinct setup."""
+
+
+@dataclass(frozen=True)
+class _RemotePairs:
+    """A pair's job as it travels to a cluster worker: small, the lexicon loaded there."""
+
+    setup: WorkerSetup
+    strategies: tuple[str, str]
+    settings: GameSettings
+    seed: int
+
+
+_SET_UP: dict[bytes, Lexicon] = {}
+
+
+def _play_remote_pair(job: _RemotePairs, index: int) -> PairOutcome:
+    """Play pair ``index`` of ``job`` on a cluster worker (its setup run once per process)."""
+    key = pickle.dumps(job.setup)
+    lexicon = _SET_UP.get(key)
+    if lexicon is None:
+        _SET_UP.clear()  # one run at a time: a new setup replaces the last
+        lexicon = _SET_UP[key] = job.setup()
+    return play_pair(lexicon, job.strategies, job.settings, job.seed + index, index)
+
+
 def default_workers() -> int:
     """Worker processes used when none are asked for: one per local core."""
     return max(1, os.cpu_count() or 1)
@@ -255,16 +288,24 @@ def play_pairs(
     workers: int | None = None,
     on_pair: Callable[[int, PairOutcome], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    *,
+    scheduler: str | None = None,
+    worker_setup: WorkerSetup | None = None,
 ) -> PairsResult:
     """Play ``pairs`` seat-swapped pairs of strategy A against strategy B (pair ``i`` with
     seed ``seed + i``; see the module docstring) on ``workers`` processes (default: every
-    core; 1 plays in this process).  ``on_pair(done, outcome)`` is called in this process as
-    each pair completes (for a progress bar).  With ``checkpoint`` (a file), finished pairs
-    are saved there every few seconds and when the run stops, and a run started again with
-    the same file, strategies, seed, settings and lexicon plays only the pairs missing (see
+    core; 1 plays in this process), or on the Dask cluster whose scheduler is at
+    ``scheduler`` (``workers`` is then ignored).  A cluster's workers inherit nothing:
+    ``worker_setup`` (see :data:`WorkerSetup`) loads the lexicon there and makes ready what
+    the strategies need; by default the lexicon is loaded by its ``source`` and the
+    strategies are the registered built-in ones, with their default leave tables.
+    ``on_pair(done, outcome)`` is called in this process as each pair completes (for a
+    progress bar).  With ``checkpoint`` (a file), finished pairs are saved there every few
+    seconds and when the run stops, and a run started again with the same file, strategies,
+    seed, settings and lexicon plays only the pairs missing (see
     :mod:`~wordgames.scrabble.game.checkpoint`).  The result is the same for any number of
-    workers and any interruptions.  Cost: ``2 * pairs`` games, spread over the workers;
-    memory O(pairs)."""
+    workers, any cluster and any interruptions.  Cost: ``2 * pairs`` games, spread over the
+    workers; memory O(pairs)."""
     global _PAIR_JOB
     job = _pair_job(lexicon, pairs, strategies, seed, settings)
     if workers is None:
@@ -283,18 +324,23 @@ def play_pairs(
             on_pair(done, restored)
     todo = [index for index in range(pairs) if index not in outcomes]
     workers = max(1, min(workers, len(todo)))
-    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+    if workers > 1 and not can_fork():
         workers = 1  # without fork every worker would have to rebuild the lexicon
+    remote = None
+    if scheduler is not None:
+        setup = worker_setup if worker_setup is not None else functools.partial(load_lexicon, lexicon.source)
+        remote = _RemotePairs(setup, job.strategies, job.settings, job.seed)
     started = saved = time.perf_counter()
     previous, _PAIR_JOB = _PAIR_JOB, job
     try:
-        for outcome in _played(todo, workers):
-            outcomes[outcome.index] = outcome
-            if on_pair is not None:
-                on_pair(len(outcomes), outcome)
-            if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
-                write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
-                saved = time.perf_counter()
+        with work_pool(workers, scheduler, fork=True) as pool:
+            for outcome in _played(todo, pool, remote):
+                outcomes[outcome.index] = outcome
+                if on_pair is not None:
+                    on_pair(len(outcomes), outcome)
+                if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
+                    write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+                    saved = time.perf_counter()
     finally:
         _PAIR_JOB = previous
         if checkpoint is not None and len(outcomes) > resumed:
@@ -319,19 +365,24 @@ def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int
     return _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
 
 
-def _played(todo: list[int], workers: int) -> Iterator[PairOutcome]:
-    """The outcomes of the pairs ``todo`` of the current job, as they complete."""
-    if workers == 1:
+def _played(todo: list[int], pool: WorkPool, remote: _RemotePairs | None) -> Iterator[PairOutcome]:
+    """The outcomes of the pairs ``todo`` of the current job, as they complete: inline,
+    on forked local workers (which inherit the job) or on a cluster (``remote`` carries the
+    job there)."""
+    executor = pool.executor
+    if executor is None:
         yield from map(_play_pair_job, todo)
         return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-        futures = [pool.submit(_play_pair_job, index) for index in todo]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            for future in futures:  # stopped early: do not play the rest
-                future.cancel()
+    if remote is not None:
+        futures = [executor.submit(_play_remote_pair, remote, index) for index in todo]
+    else:
+        futures = [executor.submit(_play_pair_job, index) for index in todo]
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        for future in futures:  # stopped early: do not play the rest
+            future.cancel()
 
 
 CHECKPOINT_SECONDS = 5.0

@@ -20,7 +20,8 @@ Method (after the self-play tables of Quackle, Macondo and MAGPIE; the details a
    hand size - 1 tiles of the tile distribution.
 
 Work is cut into chunks of :data:`CHUNK_GAMES` games; chunks run on local processes
-(concurrent.futures), inline with one worker, or on a Dask cluster (``scheduler``).  Totals
+(concurrent.futures), inline with one worker, or on a Dask cluster (``scheduler``;
+see :mod:`wordgames.executors`).  Totals
 are merged in chunk order, so the table depends on the seed, games and iterations only (not
 on the workers).  A checkpoint (JSON, written atomically) holds the merged totals and the
 finished chunks; a run started again with the same parameters resumes from it.
@@ -32,13 +33,14 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
-from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.executors import work_pool
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
@@ -321,21 +323,6 @@ def _merge(into: dict[int, list[float]], part: dict[int, list[float]]) -> None:
         entry[1] += total
 
 
-def _executor(workers: int, scheduler: str | None) -> tuple[Executor | None, Callable[[], None]]:
-    if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise MissingDependencyError(
-                "--scheduler needs Dask: pip install 'wordgames[cluster]'") from None
-        client = Client(scheduler)  # type: ignore[no-untyped-call]
-        return client.get_executor(), client.close  # type: ignore[no-untyped-call]
-    if workers <= 1:
-        return None, lambda: None
-    pool = ProcessPoolExecutor(max_workers=workers)
-    return pool, lambda: pool.shutdown(cancel_futures=True)
-
-
 def build_table(
     plan: BuildPlan,
     settings: GameSettings | None = None,
@@ -368,7 +355,8 @@ def build_table(
                           f"({len(model.weights)} weights, not {features.count + 1}); remove it")
     done_games = sum(plan.games_in(i) for i in range(state["iteration"]))
     done_games += sum(len(s) for s in _seeds(plan, state["iteration"])[: state["chunks"]])
-    executor, close = _executor(workers, scheduler)
+    pool = work_pool(workers, scheduler)
+    executor = pool.executor
     last_save = time.monotonic()
     try:
         for iteration in range(state["iteration"], plan.iterations):
@@ -388,7 +376,7 @@ def build_table(
                 _save_checkpoint(checkpoint, plan, iteration + 1, 0, model, totals)
                 last_save = time.monotonic()
     finally:
-        close()
+        pool.close()
     assert model is not None
     return tabulate(features, model, bounds, max_size)
 
