@@ -9,7 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordgames.cli import endgame_cmd, leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
+from wordgames.cli import (
+    endgame_cmd,
+    leaves_cmd,
+    scrabble_analysis_cmd,
+    scrabble_check,
+    scrabble_game_cmd,
+    winmodel_cmd,
+)
 from wordgames.cli.common import (
     LexiconChooser,
     add_challenge_option,
@@ -42,7 +49,8 @@ from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd,
+                      winmodel_cmd)
 
 
 def register(groups: Any) -> None:

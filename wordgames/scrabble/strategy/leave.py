@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.tiles import BLANK, Rack, rack_tile
@@ -63,22 +63,29 @@ def remaining_after(rack: Rack, tiles: Iterable[str]) -> list[str]:
     return sorted(left.elements())
 
 
-def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value) -> tuple[str, float]:
-    """The tiles to keep when exchanging (at least one tile goes back) that maximise
-    ``leave``, with that value; ties go to keeping fewer tiles, then alphabetical order.
-    Tries every distinct sub-multiset: at most 2**len(rack) leave evaluations."""
+def smaller_keeps(rack: Rack) -> Iterator[str]:
+    """Every distinct sub-multiset of ``rack`` smaller than the rack (what an exchange can
+    keep), as text, by size and then in the order of the rack's sorted tiles: at most
+    ``2 ** len(rack) - 1`` of them."""
     tiles = rack.tiles()
-    best: tuple[float, int, str] | None = None
     seen: set[str] = set()
     for size in range(len(tiles)):
         for kept in itertools.combinations(tiles, size):
             text = "".join(kept)
-            if text in seen:
-                continue
-            seen.add(text)
-            candidate = (-leave(kept), size, text)
-            if best is None or candidate < best:
-                best = candidate
+            if text not in seen:
+                seen.add(text)
+                yield text
+
+
+def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value) -> tuple[str, float]:
+    """The tiles to keep when exchanging (at least one tile goes back) that maximise
+    ``leave``, with that value; ties go to keeping fewer tiles, then alphabetical order.
+    Tries every distinct sub-multiset: at most 2**len(rack) leave evaluations."""
+    best: tuple[float, int, str] | None = None
+    for text in smaller_keeps(rack):
+        candidate = (-leave(text), len(text), text)
+        if best is None or candidate < best:
+            best = candidate
     assert best is not None  # size 0 (keep nothing) is always tried
     return best[2], -best[0]
 

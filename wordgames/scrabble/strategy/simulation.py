@@ -4,27 +4,41 @@ Static equity (score plus the value of the tiles kept) judges a move by the posi
 on average; simulation plays it.  For each iteration the opponent's rack and the order of the
 bag are drawn from the unseen tiles, every candidate is played on its own copy of the board,
 and both sides then play ``plies`` more turns with a static player (by default the registered
-one :data:`~.sim_setup.DEFAULT_POLICY` names; see :func:`~.sim_setup.static_player`).  A
-candidate's value in that iteration is the change in spread over those turns plus the
-difference of the two sides' leave values at the horizon, and its win probability is estimated
-from the final spread and the tiles still to come.  Near the end the game is played out
-instead: when the bag is empty at the horizon, play goes on until someone goes out or six
-scoreless turns end it, and the end-of-game adjustment replaces the leaves (the win is then
-0, 1/2 or 1).
+one :data:`~.sim_setup.DEFAULT_POLICY` names; see :func:`~.sim_setup.static_player`).
+
+A candidate's value in one iteration is the change in spread over those turns plus the value
+of what each side *kept* at its last simulated move (before drawing: the leave that move
+left, as the static player valued it), the mover's minus the opponent's (a side that did not
+move keeps nothing of note).  Valuing the racks after they are refilled instead would value a
+full rack, which a table of 0-6 tile leaves does not hold: every horizon would be worth 0 and
+the simulation would ignore leaves, preferring moves that set up a big next score.  Near the
+end the game is played out instead: when the bag is empty at the horizon, play goes on until
+someone goes out or six scoreless turns end it, and the end-of-game adjustment replaces the
+leaves.
+
+Each iteration also gives a win probability: 1, 1/2 or 0 for a game played out, else the win
+model's (:mod:`.winprob`, by default the one fitted to self-play) for the side that moved last,
+from its spread with leaves and the tiles it cannot see.  Candidates are ranked by
+``choose_by``: ``"win"`` (the default) the mean win probability plus ``spread_weight`` times
+the mean equity (so that equal chances, a sure win or a lost game, are decided by points),
+``"equity"`` the mean equity alone.
 
 * Common random numbers: within an iteration every candidate meets the same opponent rack and
   the same bag order, so the differences between candidates carry less noise than their values.
-* Statistical stopping: after each round of iterations a candidate whose mean trails the
-  leader's by more than ``z`` standard errors of the paired difference (99% by default) is
-  pruned; the run stops when one candidate is left, at the iteration limit or at the time
-  limit.
+* Statistical stopping: after each round of iterations a candidate whose ranking value trails
+  the leader's by more than ``z`` standard errors of the paired difference (99% by default) is
+  pruned; the run stops when one candidate is left, at the iteration budget or at the time
+  budget.
+* Budgets: ``iterations``, and ``seconds`` of CPU time (this process's, and each worker's:
+  a loaded machine slows a simulation down but does not change how much it computes).  The
+  CPU clock is read between candidates and between simulated turns, so a run stops within a
+  few move generations of its budget (an iteration cut short is dropped).
 * Determinism: iteration ``i`` draws from ``random.Random(f"{seed}:{i}")`` and rounds have a
-  fixed size, so the same seed and iteration limit give the same answer with any number of
-  worker processes.  A time limit stops between rounds, so it can only change how many
-  rounds run.
+  fixed size, so the same seed and iteration budget give the same answer with any number of
+  worker processes.  A time budget can only change how many iterations run.
 
 The cost per candidate-iteration is ``plies`` move generations (one per simulated turn; a
-played-out ending adds at most PLAYOUT_TURNS), which is nearly all of the time in pure Python.
+played-out ending adds at most PLAYOUT_TURNS), which is nearly all of the time.
 """
 
 from __future__ import annotations
@@ -54,9 +68,16 @@ from wordgames.scrabble.strategy.sim_setup import (
     LeaveFunction,
     static_player,
 )
+from wordgames.scrabble.strategy.winprob import (
+    NormalWinModel,
+    WinModel,
+    default_win_model,
+    finished,
+    normal_cdf,
+)
 
 __all__ = [
-    "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
+    "CHOICES", "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
     "play_iteration", "simulate", "win_probability",
 ]
 
@@ -69,11 +90,18 @@ PLAYOUT_TURNS = 30
 """Turns at most played past the horizon when the bag is empty there (a game ends sooner:
 the racks hold at most 14 tiles and six scoreless turns end it)."""
 ROUND_SIZE = 16
-"""Iterations per round: pruning and the clock are looked at between rounds only."""
+"""Iterations per round: pruning is decided between rounds only."""
+CHOICES = ("win", "equity")
+"""How a simulation ranks its candidates (see the module docstring)."""
+SPREAD_WEIGHT = 0.001
+"""With ``choose_by="win"``: what a point of mean equity adds to the mean win probability
+(a tenth of a per cent: points decide between candidates of equal chances)."""
 
-# Spread uncertainty per unseen tile, for the win estimate: the standard deviation of the
-# final spread grows with the square root of the tiles still to be played.
-SPREAD_SD_PER_ROOT_TILE = 8.0
+
+def win_probability(spread: float, tiles_to_come: int) -> float:
+    """The normal model's chance that a lead of ``spread`` holds with ``tiles_to_come``
+    tiles still to be played (1, 0 or 0.5 once nothing is left); see :class:`.NormalWinModel`."""
+    return NormalWinModel().probability(spread, tiles_to_come, 0)
 
 
 @dataclass(frozen=True)
@@ -100,10 +128,19 @@ class SimPosition:
         if len(self.opponent_known) > self.hand_size:
             raise InvalidArgumentError(f"the opponent holds at most {self.hand_size} tiles")
 
+    def situation(self) -> Situation:
+        """What the mover sees (the opponent holding a full rack, or every unseen tile when
+        fewer are left): for the static player that picks the candidates."""
+        bag = max(0, len(self.unseen) - self.hand_size)
+        return Situation(self.board, Rack(self.rack), self.lexicon, self.rules, bag, bag >= self.hand_size,
+                         unseen=tuple(sorted(self.unseen)), scores=self.scores, seat=0,
+                         scoreless_turn_limit=SCORELESS_TURN_LIMIT, end_rule=self.end_rule)
+
 
 @dataclass
 class CandidateResult:
-    """A candidate's running statistics."""
+    """A candidate's running statistics: per iteration its value (spread change with leaves,
+    its own score excluded) and its win probability."""
 
     candidate: Candidate
     values: list[float] = field(default_factory=list)
@@ -135,17 +172,38 @@ class CandidateResult:
         """Standard error of :attr:`win`."""
         return _standard_error(self.wins)
 
+    def utilities(self, choose_by: str, spread_weight: float) -> list[float]:
+        """Per iteration, what the ranking compares (see the module docstring)."""
+        score = self.candidate.score
+        if choose_by == "equity":
+            return [score + value for value in self.values]
+        return [win + spread_weight * (score + value)
+                for win, value in zip(self.wins, self.values, strict=True)]
+
+    def utility(self, choose_by: str, spread_weight: float) -> float:
+        """The mean of :meth:`utilities`: the ranking value."""
+        if choose_by == "equity":
+            return self.equity
+        return self.win + spread_weight * self.equity
+
 
 @dataclass
 class SimResult:
-    """Candidates best first (by mean equity among the unpruned, then the pruned), how many
-    iterations ran and how long it took."""
+    """Candidates best first (by the ranking value among the unpruned, then the pruned), how
+    many iterations ran, the CPU seconds they took (this process's plus, with workers, the
+    busiest worker's per round), why the run ended and how it ranked."""
 
     candidates: list[CandidateResult]
     iterations: int
     seconds: float
     stopped: str
     """Why the run ended: ``"confident"``, ``"iterations"`` or ``"time"``."""
+    choose_by: str = "win"
+    spread_weight: float = SPREAD_WEIGHT
+
+    def value(self, result: CandidateResult) -> float:
+        """A candidate's ranking value."""
+        return result.utility(self.choose_by, self.spread_weight)
 
 
 def _standard_error(values: Sequence[float]) -> float:
@@ -154,20 +212,11 @@ def _standard_error(values: Sequence[float]) -> float:
     return statistics.stdev(values) / math.sqrt(len(values))
 
 
-def normal_cdf(x: float) -> float:
-    """P(Z <= x) for a standard normal Z."""
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-def win_probability(spread: float, tiles_to_come: int) -> float:
-    """The chance that a lead of ``spread`` holds with ``tiles_to_come`` tiles still to be
-    played: 1, 0 or 0.5 once nothing is left, else a normal estimate."""
-    if tiles_to_come <= 0:
-        return 1.0 if spread > 0 else (0.5 if spread == 0 else 0.0)
-    return normal_cdf(spread / (SPREAD_SD_PER_ROOT_TILE * math.sqrt(tiles_to_come)))
-
-
 # --- one iteration ---------------------------------------------------------------------------
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out inside an iteration (which is then dropped)."""
 
 
 def _remove(tiles: list[str], used: Iterable[str]) -> None:
@@ -175,21 +224,25 @@ def _remove(tiles: list[str], used: Iterable[str]) -> None:
         tiles.remove(rack_tile(tile))
 
 
-def _apply(board: Board, rack: list[str], bag: list[str], decision: Decision, hand_size: int) -> int:
+def _apply(board: Board, rack: list[str], bag: list[str], decision: Decision,
+           hand_size: int) -> tuple[int, tuple[str, ...]]:
     """Play ``decision`` for the side holding ``rack`` (changed in place, refilled from the
-    front of ``bag``); returns the points scored."""
+    front of ``bag``); the points scored and the tiles kept (before the refill)."""
     if decision.kind is TurnKind.PLACE and decision.move is not None:
         move = decision.move
         board.place_all((p.row, p.col, p.tile) for p in move.placed)
         _remove(rack, (p.rack_tile for p in move.placed))
+        kept = tuple(rack)
         _refill(rack, bag, hand_size)
-        return move.score
+        return move.score, kept
     if decision.kind is TurnKind.EXCHANGE and decision.tiles and len(bag) >= len(decision.tiles):
         returned = [rack_tile(tile) for tile in decision.tiles]
         _remove(rack, returned)
+        kept = tuple(rack)
         _refill(rack, bag, hand_size)
         bag.extend(returned)
-    return 0
+        return 0, kept
+    return 0, tuple(rack)
 
 
 def _refill(rack: list[str], bag: list[str], hand_size: int) -> None:
@@ -220,6 +273,18 @@ MEMO_LIMIT = 100_000
 """Decisions a memo holds before it starts afresh."""
 
 
+@dataclass(frozen=True)
+class _Rules:
+    """How one iteration plays and values: the static player, its leave function, the
+    plies, the win model, and (with a time budget) the check that raises _OutOfTime."""
+
+    policy: Strategy
+    leave: LeaveFunction
+    plies: int
+    win_model: WinModel
+    check: Callable[[], None] | None = None
+
+
 def play_iteration(
     position: SimPosition,
     candidates: Sequence[Candidate],
@@ -228,19 +293,24 @@ def play_iteration(
     plies: int,
     rng: random.Random,
     memo: ReplyMemo | None = None,
+    win_model: WinModel | None = None,
 ) -> list[tuple[float, float]]:
     """Each candidate's (value, win probability) in one iteration with common draws: the
     value is the spread change after the candidate (its own score excluded) over ``plies``
-    further turns, plus the mover's leave minus the opponent's at the horizon; when the bag is
-    empty at the horizon the game is played out instead (at most PLAYOUT_TURNS more turns) and
-    the end-of-game adjustment replaces the leaves.  ``memo`` remembers the policy's
-    decisions (see :data:`ReplyMemo`)."""
+    further turns, plus the value of the leave the mover kept at its last move minus the
+    opponent's; when the bag is empty at the horizon the game is played out instead (at
+    most PLAYOUT_TURNS more turns) and the end-of-game adjustment replaces the leaves.
+    ``memo`` remembers the policy's decisions (see :data:`ReplyMemo`); ``win_model``
+    defaults to :func:`~.winprob.default_win_model`."""
+    rules = _Rules(policy, leave, plies, win_model if win_model is not None else default_win_model())
+    return _iteration(position, candidates, rules, rng, memo if memo is not None else {})
+
+
+def _iteration(position: SimPosition, candidates: Sequence[Candidate], rules: _Rules, rng: random.Random,
+               memo: ReplyMemo) -> list[tuple[float, float]]:
     opponent_rack, bag_order = _deal(position, rng)
-    memo = memo if memo is not None else {}
-    return [
-        _play_candidate(position, candidate, opponent_rack, bag_order, policy, leave, plies, memo)
-        for candidate in candidates
-    ]
+    return [_play_candidate(position, candidate, opponent_rack, bag_order, rules, memo)
+            for candidate in candidates]
 
 
 def _situation(position: SimPosition, board: Board, rack: list[str], bag: list[str], unseen: tuple[str, ...],
@@ -267,53 +337,59 @@ def _play_candidate(
     candidate: Candidate,
     opponent_rack: list[str],
     bag_order: list[str],
-    policy: Strategy,
-    leave: LeaveFunction,
-    plies: int,
+    rules: _Rules,
     memo: ReplyMemo,
 ) -> tuple[float, float]:
     board = position.board.copy()
     racks = [list(position.rack), list(opponent_rack)]
     bag = list(bag_order)
     hand_size = position.hand_size
-    _apply(board, racks[0], bag, Decision(candidate.kind, candidate.move, candidate.tiles), hand_size)
+    turn = Decision(candidate.kind, candidate.move, candidate.tiles)
+    points, first_kept = _apply(board, racks[0], bag, turn, hand_size)
+    kept: list[tuple[str, ...] | None] = [first_kept, None]  # each side's last leave; None: no move
     scores = [position.scores[0] + candidate.score, position.scores[1]]
     scoreless = 0 if candidate.score else 1
     went_out: int | None = 0 if not racks[0] else None
     history: tuple[object, ...] = (id(candidate),)
+    last = 0  # the side that moved last
     ply = 0
     while went_out is None and scoreless < SCORELESS_TURN_LIMIT:
-        if ply >= plies and (bag or ply >= plies + PLAYOUT_TURNS):
+        if ply >= rules.plies and (bag or ply >= rules.plies + PLAYOUT_TURNS):
             break
+        if rules.check is not None:
+            rules.check()
         side = 1 - ply % 2
         unseen = tuple(sorted(bag + racks[1 - side]))
         key = (history, tuple(sorted(racks[side])), unseen, len(bag))
         decision = memo.get(key)
         if decision is None:
-            decision = policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
-                                                scoreless))
+            decision = rules.policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
+                                                      scoreless))
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()
             memo[key] = decision
         history = (*history, decision)
-        points = _apply(board, racks[side], bag, decision, hand_size)
+        points, kept[side] = _apply(board, racks[side], bag, decision, hand_size)
         scores[side] += points
         scoreless = 0 if points else scoreless + 1
+        last = side
         if not racks[side]:
             went_out = side
         ply += 1
+    lead = position.scores[0] - position.scores[1]
     if went_out is not None or scoreless >= SCORELESS_TURN_LIMIT:
         changes = end_of_game_adjustments(racks, position.tile_set, went_out, position.end_rule)
         final = scores[0] + changes[0] - scores[1] - changes[1]
-        tiles_to_come = 0
-        horizon = 0.0
-    else:
-        final = scores[0] - scores[1]
-        tiles_to_come = len(bag) + len(racks[0]) + len(racks[1])
-        horizon = leave(racks[0]) - leave(racks[1])
-    lead = position.scores[0] - position.scores[1]
-    value = final - lead - candidate.score + horizon
-    return value, win_probability(final + horizon, tiles_to_come)
+        return final - lead - candidate.score, finished(final)
+    horizon = (scores[0] - scores[1] + _kept_value(rules.leave, kept[0]) - _kept_value(rules.leave, kept[1]))
+    other = 1 - last
+    mover_spread = horizon if last == 0 else -horizon
+    chance = rules.win_model.probability(mover_spread, len(bag) + len(racks[other]), len(racks[last]))
+    return horizon - lead - candidate.score, chance if last == 0 else 1.0 - chance
+
+
+def _kept_value(leave: LeaveFunction, kept: tuple[str, ...] | None) -> float:
+    return 0.0 if not kept else leave(kept)
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -323,9 +399,7 @@ def _play_candidate(
 class _Job:
     position: SimPosition
     candidates: tuple[Candidate, ...]
-    policy: Strategy
-    leave: LeaveFunction
-    plies: int
+    rules: _Rules
     seed: int
     memo: ReplyMemo = field(default_factory=dict)
 
@@ -335,15 +409,41 @@ class _Job:
 _JOB: _Job | None = None
 
 
-def _run_round(first: int, count: int, live: tuple[int, ...]) -> list[list[tuple[float, float]]]:
+@dataclass(frozen=True)
+class _Round:
+    """What a round brought back: each finished iteration's outcomes, the CPU seconds it
+    took, and whether the time budget stopped it."""
+
+    outcomes: list[list[tuple[float, float]]]
+    seconds: float
+    out_of_time: bool
+
+
+def _run_round(first: int, count: int, live: tuple[int, ...], allowance: float | None) -> _Round:
+    """Iterations ``first .. first + count - 1`` of the live candidates, within
+    ``allowance`` CPU seconds of this process (None: no limit)."""
     job = _JOB
     assert job is not None, "a simulation round ran outside simulate()"
+    started = time.process_time()
+    rules = job.rules
+    if allowance is not None:
+        deadline = started + allowance
+
+        def check() -> None:
+            if time.process_time() > deadline:
+                raise _OutOfTime
+
+        rules = _Rules(rules.policy, rules.leave, rules.plies, rules.win_model, check)
     candidates = [job.candidates[i] for i in live]
-    return [
-        play_iteration(job.position, candidates, job.policy, job.leave, job.plies,
-                       random.Random(f"{job.seed}:{i}"), job.memo)
-        for i in range(first, first + count)
-    ]
+    outcomes = []
+    out_of_time = False
+    try:
+        for i in range(first, first + count):
+            rng = random.Random(f"{job.seed}:{i}")
+            outcomes.append(_iteration(job.position, candidates, rules, rng, job.memo))
+    except _OutOfTime:
+        out_of_time = True
+    return _Round(outcomes, time.process_time() - started, out_of_time)
 
 
 def _executor(workers: int) -> Executor | None:
@@ -354,22 +454,20 @@ def _executor(workers: int) -> Executor | None:
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
 
 
-def _prune(results: list[CandidateResult], confidence_z: float) -> None:
+def _prune(results: list[CandidateResult], confidence_z: float, choose_by: str, spread_weight: float) -> None:
     """Prune every live candidate whose paired difference to the leader is significant."""
     live = [r for r in results if not r.pruned]
     if len(live) < 2:
         return
-    leader = max(live, key=lambda r: r.equity)
     n = min(len(r.values) for r in live)
     if n < ROUND_SIZE:
         return
+    utilities = {id(r): r.utilities(choose_by, spread_weight)[:n] for r in live}
+    leader = max(live, key=lambda r: statistics.fmean(utilities[id(r)]))
     for result in live:
         if result is leader:
             continue
-        gaps = [
-            (leader.candidate.score + a) - (result.candidate.score + b)
-            for a, b in zip(leader.values[:n], result.values[:n], strict=True)
-        ]
+        gaps = [a - b for a, b in zip(utilities[id(leader)], utilities[id(result)], strict=True)]
         mean, se = statistics.fmean(gaps), _standard_error(gaps)
         if mean > 0 and (se == 0 or mean / se > confidence_z):
             result.pruned = True
@@ -388,14 +486,20 @@ def simulate(
     workers: int = 1,
     confidence_z: float = 2.576,
     progress: Callable[[int], None] | None = None,
+    choose_by: str = "win",
+    spread_weight: float = SPREAD_WEIGHT,
+    win_model: WinModel | None = None,
 ) -> SimResult:
     """Simulate ``candidates`` from ``position`` (see the module docstring).  Stops when one
     candidate is ahead of every other with the confidence ``confidence_z`` (2.576: 99%),
-    after ``iterations`` iterations, or once ``seconds`` have passed (checked between rounds).
-    ``workers`` > 1 runs rounds in that many processes; the answer does not depend on it.
-    ``policy`` is the static player of both sides, a strategy or a registered name; ``leave``
-    values the racks at the horizon (default: the named player's, see :func:`static_player`).
-    Cost: ``plies`` move generations per candidate per iteration."""
+    after ``iterations`` iterations, or once ``seconds`` of CPU time are spent (by this
+    process, and by each worker).  ``workers`` > 1 runs rounds in that many processes; with
+    an iteration budget the answer does not depend on it.  ``policy`` is the static player
+    of both sides, a strategy or a registered name; ``leave`` values the leaves kept at the
+    horizon (default: the named player's, see :func:`static_player`).  ``choose_by`` ranks
+    by ``"win"`` (plus ``spread_weight`` per point of equity) or ``"equity"``; ``win_model``
+    defaults to :func:`~.winprob.default_win_model`.  Cost: ``plies`` move generations per
+    candidate per iteration."""
     if isinstance(policy, str):
         policy, own_leave = static_player(policy, position.lexicon)
         leave = leave if leave is not None else own_leave
@@ -415,45 +519,58 @@ def simulate(
         raise InvalidArgumentError("the time limit must be a positive number of seconds")
     if workers < 1:
         raise InvalidArgumentError("workers must be at least 1")
+    if choose_by not in CHOICES:
+        raise InvalidArgumentError(f"choose_by is one of {', '.join(CHOICES)}, not {choose_by!r}")
+    if not (spread_weight >= 0 and math.isfinite(spread_weight)):
+        raise InvalidArgumentError("spread_weight must be a number from 0")
     global _JOB
     limit = iterations if iterations is not None else MAX_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
-    started = time.perf_counter()
+    rules = _Rules(policy, leave, plies, win_model if win_model is not None else default_win_model())
+    started = time.process_time()
+    workers_cpu = 0.0  # the busiest worker's CPU seconds, summed over rounds
+
+    def spent() -> float:
+        return time.process_time() - started + workers_cpu
+
     done = 0
     stopped = "iterations"
-    _JOB = _Job(position, tuple(candidates), policy, leave, plies, seed)
+    _JOB = _Job(position, tuple(candidates), rules, seed)
     executor = _executor(workers)
     try:
         while done < limit:
             live = tuple(i for i, r in enumerate(results) if not r.pruned)
             chunk = min(ROUND_SIZE, limit - done)
             runs = _split(done, chunk, workers)
+            allowance = None if seconds is None else max(seconds - spent(), 0.0)
             if executor is None:
-                batches = [_run_round(first, count, live) for first, count in runs]
+                rounds = [_run_round(first, count, live, allowance) for first, count in runs]
             else:
                 firsts, counts = zip(*runs, strict=True)
-                batches = list(executor.map(_run_round, firsts, counts, [live] * len(runs)))
-            for batch in batches:
-                for outcome in batch:
+                rounds = list(executor.map(_run_round, firsts, counts, [live] * len(runs),
+                                           [allowance] * len(runs)))
+                workers_cpu += max(r.seconds for r in rounds)
+            for played in rounds:
+                for outcome in played.outcomes:
                     for slot, (value, win) in zip(live, outcome, strict=True):
                         results[slot].values.append(value)
                         results[slot].wins.append(win)
-            done += chunk
+            done += sum(len(r.outcomes) for r in rounds)
             if progress is not None:
                 progress(done)
-            _prune(results, confidence_z)
+            if any(r.out_of_time for r in rounds) or (seconds is not None and spent() >= seconds):
+                stopped = "time"
+                break
+            _prune(results, confidence_z, choose_by, spread_weight)
             if sum(not r.pruned for r in results) == 1:
                 stopped = "confident"
-                break
-            if seconds is not None and time.perf_counter() - started >= seconds:
-                stopped = "time"
                 break
     finally:
         _JOB = None
         if executor is not None:
             executor.shutdown()
-    ordered = sorted(results, key=lambda r: (r.pruned, -r.equity))
-    return SimResult(ordered, done, time.perf_counter() - started, stopped)
+    ordered = sorted(results, key=lambda r: (r.pruned, -r.utility(choose_by, spread_weight)))
+    return SimResult(ordered, done, spent(), stopped, choose_by, spread_weight)
 
 
 def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
