@@ -33,7 +33,8 @@ def test_a_cluster_plays_the_same_pairs_as_local_processes(enable_trie: Lexicon,
     assert remote.win_rate == local.win_rate
 
 
-def test_a_cluster_run_resumes_a_local_checkpoint(enable_trie: Lexicon, scheduler: str, tmp_path: Path) -> None:
+def test_a_cluster_run_resumes_a_local_checkpoint(enable_trie: Lexicon, scheduler: str,
+                                                  tmp_path: Path) -> None:
     file = tmp_path / "pairs.json"
     first = play_pairs(enable_trie, 2, ("leave", "greedy"), seed=5, workers=1, checkpoint=file)
     more = play_pairs(enable_trie, 3, ("leave", "greedy"), seed=5, checkpoint=file, scheduler=scheduler)

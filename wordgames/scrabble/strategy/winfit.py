@@ -301,11 +301,11 @@ def build_win_model(
             _merge(train, part_train)
             _merge(held, part_held)
             done = index + 1
-            if progress is not None:
-                progress(sum(len(c.seeds) for c in chunks[:done]), plan.games)
             if checkpoint is not None and time.monotonic() - saved >= checkpoint_seconds:
                 _save_checkpoint(checkpoint, plan, done, train, held)
                 saved = time.monotonic()
+            if progress is not None:
+                progress(sum(len(c.seeds) for c in chunks[:done]), plan.games)
     if checkpoint is not None:
         _save_checkpoint(checkpoint, plan, done, train, held)
     model = fit(train)
