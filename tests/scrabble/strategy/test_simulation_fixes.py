@@ -18,6 +18,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
 from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.strategy.equity import EquityStrategy, default_leaves
 from wordgames.scrabble.strategy.greedy import GreedyStrategy
 from wordgames.scrabble.strategy.leave import remaining_after
@@ -48,13 +49,18 @@ class Passer(Strategy):
         return PASS
 
 
-def test_the_horizon_values_the_leaves_kept_before_drawing(enable_trie: Lexicon) -> None:
-    table = default_leaves(enable_trie)
+def midgame(lexicon: Lexicon, limit: int) -> tuple[LeaveTable, SimPosition, list[Candidate]]:
+    """The shipped table, a midgame position and its ``limit`` best candidates by equity."""
+    table = default_leaves(lexicon)
     assert table is not None
-    position = position_of(enable_trie, autoplay_board(enable_trie, "standard", 3, 4), "AEIVRST")
-    rack = Rack(position.rack)
-    candidates = static_candidates(position.board, rack, enable_trie, RULES, table.value, limit=6)
-    assert any(c.kind is TurnKind.EXCHANGE for c in candidates) or len(candidates) == 6
+    position = position_of(lexicon, autoplay_board(lexicon, "standard", 3, 4), "AEIVRST")
+    candidates = static_candidates(position.board, Rack(position.rack), lexicon, RULES, table.value,
+                                   limit=limit)
+    return table, position, candidates
+
+
+def test_the_horizon_values_the_leaves_kept_before_drawing(enable_trie: Lexicon) -> None:
+    table, position, candidates = midgame(enable_trie, 6)
     for plies in (0, 1):
         rng = random.Random("kept")
         outcomes = play_iteration(position, candidates, Passer(), table.value, plies, rng)
@@ -139,11 +145,7 @@ class Recording:
 
 
 def test_the_win_model_sees_the_spread_with_leaves_of_the_side_that_moved_last(enable_trie: Lexicon) -> None:
-    table = default_leaves(enable_trie)
-    assert table is not None
-    position = position_of(enable_trie, autoplay_board(enable_trie, "standard", 3, 4), "AEIVRST")
-    rack = Rack(position.rack)
-    candidates = static_candidates(position.board, rack, enable_trie, RULES, table.value, limit=3)
+    table, position, candidates = midgame(enable_trie, 3)
     for plies in (0, 1):
         model = Recording()
         outcomes = play_iteration(position, candidates, Passer(), table.value, plies, random.Random(1),

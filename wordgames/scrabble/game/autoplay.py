@@ -225,12 +225,27 @@ def play_pair(
     return PairOutcome(index, seed, (scores[0], scores[1]), turns, bingos)
 
 
+WorkerSetup = Callable[[], Lexicon]
+"""What a worker of a cluster runs before its first pair: it makes ready whatever the
+strategies need there (tables, registered names) and returns the lexicon.  It travels
+pickled, so it is a module-level function or a :func:`functools.partial` of one; each worker
+process runs it once per distinct setup."""
+
+
 @dataclass(frozen=True)
 class _PairJob:
-    lexicon: Lexicon
+    """What every pair of a run needs: the lexicon (None in the copy sent to a cluster,
+    whose workers run ``setup`` to load it there), the strategies, settings and first seed."""
+
+    lexicon: Lexicon | None
     strategies: tuple[str, str]
     settings: GameSettings
     seed: int
+    setup: WorkerSetup | None = None
+
+    def play(self, index: int, lexicon: Lexicon) -> PairOutcome:
+        """Pair ``index`` of the run."""
+        return play_pair(lexicon, self.strategies, self.settings, self.seed + index, index)
 
 
 # The job of the run in progress.  Workers are forked after it is set, so they inherit the
@@ -240,38 +255,22 @@ _PAIR_JOB: _PairJob | None = None
 
 def _play_pair_job(index: int) -> PairOutcome:
     job = _PAIR_JOB
-    assert job is not None, "a pair ran outside play_pairs()"
-    return play_pair(job.lexicon, job.strategies, job.settings, job.seed + index, index)
-
-
-WorkerSetup = Callable[[], Lexicon]
-"""What a worker of a cluster runs before its first pair: it makes ready whatever the
-strategies need there (tables, registered names) and returns the lexicon.  It travels
-pickled, so it is a module-level function or a :func:`functools.partial` of one; each worker
-process runs it once per distinct setup."""
-
-
-@dataclass(frozen=True)
-class _RemotePairs:
-    """A pair's job as it travels to a cluster worker: small, the lexicon loaded there."""
-
-    setup: WorkerSetup
-    strategies: tuple[str, str]
-    settings: GameSettings
-    seed: int
+    assert job is not None and job.lexicon is not None, "a pair ran outside play_pairs()"
+    return job.play(index, job.lexicon)
 
 
 _SET_UP: dict[bytes, Lexicon] = {}
 
 
-def _play_remote_pair(job: _RemotePairs, index: int) -> PairOutcome:
+def _play_remote_pair(job: _PairJob, index: int) -> PairOutcome:
     """Play pair ``index`` of ``job`` on a cluster worker (its setup run once per process)."""
+    assert job.setup is not None, "a remote pair without its setup"
     key = pickle.dumps(job.setup)
     lexicon = _SET_UP.get(key)
     if lexicon is None:
         _SET_UP.clear()  # one run at a time: a new setup replaces the last
         lexicon = _SET_UP[key] = job.setup()
-    return play_pair(lexicon, job.strategies, job.settings, job.seed + index, index)
+    return job.play(index, lexicon)
 
 
 def default_workers() -> int:
@@ -329,7 +328,7 @@ def play_pairs(
     remote = None
     if scheduler is not None:
         setup = worker_setup if worker_setup is not None else functools.partial(load_lexicon, lexicon.source)
-        remote = _RemotePairs(setup, job.strategies, job.settings, job.seed)
+        remote = replace(job, lexicon=None, setup=setup)
     started = saved = time.perf_counter()
     previous, _PAIR_JOB = _PAIR_JOB, job
     try:
@@ -365,7 +364,7 @@ def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int
     return _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
 
 
-def _played(todo: list[int], pool: WorkPool, remote: _RemotePairs | None) -> Iterator[PairOutcome]:
+def _played(todo: list[int], pool: WorkPool, remote: _PairJob | None) -> Iterator[PairOutcome]:
     """The outcomes of the pairs ``todo`` of the current job, as they complete: inline,
     on forked local workers (which inherit the job) or on a cluster (``remote`` carries the
     job there)."""
@@ -393,6 +392,7 @@ _ROW_WIDTH = 8
 def _checkpoint_key(job: _PairJob) -> str:
     """What a checkpoint must have been written by: the strategies, first seed, settings
     (less the seed) and lexicon."""
+    assert job.lexicon is not None, "the run's own job holds its lexicon"
     settings = hashlib.sha256(repr(replace(job.settings, seed=None)).encode()).hexdigest()[:16]
     a, b = job.strategies
     return (f"pairs {a},{b} seed {job.seed} settings {settings} "

@@ -41,7 +41,6 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.executors import work_pool
-from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -56,6 +55,7 @@ from wordgames.scrabble.leaves.table import (
 )
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
+from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
@@ -238,9 +238,6 @@ class Job:
     max_size: int
 
 
-_LEXICONS: dict[str, Lexicon] = {}
-
-
 def _table(job: Job, features: Features) -> ModelTable:
     if job.model is None:
         alphabet = features.alphabet
@@ -251,9 +248,7 @@ def _table(job: Job, features: Features) -> ModelTable:
 
 def play_chunk(job: Job) -> dict[int, list[float]]:
     """Play the job's games; the (count, sum) of every recorded leave."""
-    lexicon = _LEXICONS.get(job.lexicon)
-    if lexicon is None:
-        lexicon = _LEXICONS[job.lexicon] = load_lexicon(job.lexicon)
+    lexicon = worker_lexicon(job.lexicon)
     features = Features(alphabet_of(job.settings.tile_set), job.bounds, job.max_size)
     table = _table(job, features)
     player = EquityStrategy(table)
@@ -267,28 +262,17 @@ def _play_game(game: Game, player: EquityStrategy, table: LeaveTable,
                totals: dict[int, list[float]]) -> None:
     """Play one game; a kept leave waits for its player's next turn to learn its worth."""
     waiting: dict[int, int] = {}
-    for _ in range(10_000):
-        if game.is_over:
-            return
-        seat = game.current
-        rack = game.current_player.rack
-        decision = player.decide(game.situation())
-        kept = rack.counts()
-        if decision.kind is TurnKind.PLACE and decision.move is not None:
-            kept.subtract(decision.move.tiles_used)
-        elif decision.kind is TurnKind.EXCHANGE:
-            kept.subtract(decision.tiles)
-        code = table.code(kept.elements())
-        turn = game.apply(decision)
+    for played in self_play(game, player):
+        code = table.code(played.kept)
         refills = len(game.bag) > 0
         value = table.value_of_code(code) if refills else 0.0
-        previous = waiting.pop(seat, None)
+        previous = waiting.pop(played.seat, None)
         if previous is not None:
             entry = totals.setdefault(previous, [0, 0.0])
             entry[0] += 1
-            entry[1] += turn.score + value
-        if refills and sum(kept.values()) > 0 and decision.kind is not TurnKind.PASS:
-            waiting[seat] = code
+            entry[1] += played.turn.score + value
+        if refills and played.kept and played.decision.kind is not TurnKind.PASS:
+            waiting[played.seat] = code
 
 
 # --- the driver ----------------------------------------------------------------------------

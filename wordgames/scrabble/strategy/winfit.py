@@ -37,13 +37,12 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.executors import work_pool
-from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
-from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.leaves.table import read_bounded
 from wordgames.scrabble.strategy.equity import EquityStrategy
+from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
 from wordgames.scrabble.strategy.winprob import FittedWinModel, NormalWinModel, WinModel, logistic
 
 CHUNK_GAMES = 20
@@ -88,19 +87,9 @@ def game_records(game: Game, player: EquityStrategy) -> list[Record]:
     table = player.table_for(game.lexicon)
     last_leave = [0.0, 0.0]
     pending: list[tuple[int, int, float]] = []  # (seat, unseen, spread with leaves)
-    for _ in range(10_000):
-        if game.is_over:
-            break
-        seat = game.current
-        rack = game.current_player.rack
-        decision = player.decide(game.situation())
-        kept = rack.counts()
-        if decision.kind is TurnKind.PLACE and decision.move is not None:
-            kept.subtract(decision.move.tiles_used)
-        elif decision.kind is TurnKind.EXCHANGE:
-            kept.subtract(decision.tiles)
-        game.apply(decision)
-        last_leave[seat] = _leave_value(table, list(kept.elements()))
+    for played in self_play(game, player):
+        seat = played.seat
+        last_leave[seat] = _leave_value(table, list(played.kept))
         if game.is_over or len(game.bag) == 0:
             continue  # a simulation plays the ending out: no estimate is needed there
         other = 1 - seat
@@ -128,14 +117,9 @@ class Chunk:
     held_out: tuple[bool, ...]
 
 
-_LEXICONS: dict[str, Lexicon] = {}
-
-
 def play_chunk(chunk: Chunk) -> tuple[Totals, Totals]:
     """Play the chunk's games; the (training, held-out) totals of their records."""
-    lexicon = _LEXICONS.get(chunk.lexicon)
-    if lexicon is None:
-        lexicon = _LEXICONS[chunk.lexicon] = load_lexicon(chunk.lexicon)
+    lexicon = worker_lexicon(chunk.lexicon)
     player = EquityStrategy()
     train: Totals = {}
     held: Totals = {}
