@@ -17,11 +17,11 @@ picklable and carry (or know how to load) everything it needs.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from wordgames.errors import MissingDependencyError
 
@@ -73,3 +73,22 @@ def dask_client(scheduler: str) -> Any:
     except ImportError:
         raise MissingDependencyError("--scheduler needs Dask: pip install 'wordgames[cluster]'") from None
     return Client(scheduler)  # type: ignore[no-untyped-call]
+
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+def in_order(executor: Executor | None, function: Callable[[Job], Result], jobs: Sequence[Job],
+             first: int = 0) -> Iterator[tuple[int, Result]]:
+    """``(index, function(job))`` for ``jobs[first:]``, in index order: run inline without
+    an executor, else all submitted at once and collected in order (so totals merged as
+    they come are the same whatever the executor)."""
+    if executor is None:
+        for index in range(first, len(jobs)):
+            yield index, function(jobs[index])
+        return
+    futures: dict[int, Future[Result]] = {index: executor.submit(function, jobs[index])
+                                          for index in range(first, len(jobs))}
+    for index in range(first, len(jobs)):
+        yield index, futures.pop(index).result()

@@ -32,15 +32,14 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
-from wordgames.executors import work_pool
+from wordgames.executors import in_order, work_pool
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -347,7 +346,7 @@ def build_table(
             chunks = _seeds(plan, iteration)
             first = state["chunks"] if iteration == state["iteration"] else 0
             jobs = [Job(plan.lexicon, settings, seeds, model, bounds, max_size) for seeds in chunks]
-            for index, part in _run(executor, jobs, first):
+            for index, part in in_order(executor, play_chunk, jobs, first):
                 _merge(totals, part)
                 done_games += len(chunks[index])
                 if checkpoint is not None and time.monotonic() - last_save >= checkpoint_seconds:
@@ -363,21 +362,6 @@ def build_table(
         pool.close()
     assert model is not None
     return tabulate(features, model, bounds, max_size)
-
-
-Totals = dict[int, list[float]]
-
-
-def _run(executor: Executor | None, jobs: list[Job], first: int) -> Iterable[tuple[int, Totals]]:
-    """(index, totals) of jobs[first:], in index order."""
-    if executor is None:
-        for index in range(first, len(jobs)):
-            yield index, play_chunk(jobs[index])
-        return
-    futures: dict[int, Future[dict[int, list[float]]]] = {
-        index: executor.submit(play_chunk, jobs[index]) for index in range(first, len(jobs))}
-    for index in range(first, len(jobs)):
-        yield index, futures.pop(index).result()
 
 
 def tabulate(features: Features, model: Model, bounds: Sequence[int], max_size: int) -> LeaveTable:

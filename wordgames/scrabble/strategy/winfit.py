@@ -28,15 +28,13 @@ import json
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
-from wordgames.executors import work_pool
+from wordgames.executors import in_order, work_pool
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves import LeaveTable
@@ -281,7 +279,7 @@ def build_win_model(
     train, held, done = state
     saved = time.monotonic()
     with work_pool(workers, scheduler) as pool:
-        for index, (part_train, part_held) in _run(pool.executor, chunks, done):
+        for index, (part_train, part_held) in in_order(pool.executor, play_chunk, chunks, done):
             _merge(train, part_train)
             _merge(held, part_held)
             done = index + 1
@@ -304,18 +302,6 @@ def build_win_model(
         "calibration": {"fitted": asdict(fitted), "normal": asdict(normal)},
     }
     return WinFit(replace(model, about=about), fitted, normal, records)
-
-
-def _run(executor: Any, chunks: list[Chunk], first: int) -> Iterator[tuple[int, tuple[Totals, Totals]]]:
-    """(index, totals) of chunks[first:], in index order."""
-    if executor is None:
-        for index in range(first, len(chunks)):
-            yield index, play_chunk(chunks[index])
-        return
-    futures: dict[int, Future[tuple[Totals, Totals]]] = {
-        index: executor.submit(play_chunk, chunks[index]) for index in range(first, len(chunks))}
-    for index in range(first, len(chunks)):
-        yield index, futures.pop(index).result()
 
 
 def _save_checkpoint(path: str | os.PathLike[str], plan: WinPlan, chunks: int, train: Totals,
