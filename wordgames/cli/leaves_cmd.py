@@ -250,8 +250,9 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
             what = f"{show(choice.move.word):<15} {move_json(choice.move, args.rules)['notation']:<8}"
         else:
             what = f"{'exchange ' + show(choice.tiles) if choice.tiles else 'pass':<24}"
+        note = "  (only when nothing else is legal)" if choice.last_resort else ""
         print(f"{rank:>{width}}. {what} {choice.score:>4} {show(choice.leave) or '-':<7} "
-              f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}")
+              f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}{note}")
     print(f"({placements} legal moves, {len(choices)} candidates)")
     return 0 if placements else 1
 
@@ -261,11 +262,14 @@ def choice_json(
 ) -> dict[str, Any]:
     """One entry of ``best --strategy equity --json``: the move's JSON (none for an exchange or
     a pass) with its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity`` (tiles
-    written by ``show``: a tile set's notation)."""
+    written by ``show``: a tile set's notation); a pass of unknown value, listed last and
+    played only when nothing else is legal, has ``"last_resort": true``."""
     shape: dict[str, Any] = move_json(choice.move, rules) if choice.move is not None else {}
     kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
     shape.update({"kind": kind, "score": choice.score, "leave": show(choice.leave),
                   "leave_value": round(choice.leave_value, 4), "equity": round(choice.equity, 4)})
     if choice.kind is TurnKind.EXCHANGE:
         shape["tiles"] = show(choice.tiles)
+    if choice.last_resort:
+        shape["last_resort"] = True
     return shape
