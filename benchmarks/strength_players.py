@@ -117,12 +117,7 @@ class Simulator(Strategy):
             return self.static.decide(situation)
         started = time.process_time()
         board, rack = situation.board, situation.rack
-        tile_set = situation.rules.tile_set
-        seat = situation.seat
-        scores = (situation.scores[seat], situation.scores[1 - seat])
-        position = SimPosition(board, tuple(rack.tiles()), tuple(situation.unseen), situation.lexicon,
-                               situation.rules, tile_set, situation.rules.hand_size, scores,
-                               end_rule=situation.end_rule)
+        position = SimPosition.from_situation(situation)
         policy, leave = static_player("equity", situation.lexicon)
         if self.old:
             candidates = old_candidates(situation, leave, self.candidates)

@@ -17,6 +17,8 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
 from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.strategy.equity import EquityStrategy, default_leaves
@@ -169,3 +171,18 @@ def _drawn(candidate: Candidate, position: SimPosition) -> int:
 def test_the_opening_rack_is_simulated_from_a_position_with_a_full_bag(enable_trie: Lexicon) -> None:
     situation = position_of(enable_trie, Board(), "AEINRST").situation()
     assert situation.bag_size == 100 - 14 and situation.can_exchange and situation.scores == (0, 0)
+
+
+def test_a_players_situation_becomes_its_simulation_position(enable_trie: Lexicon) -> None:
+    game = Game([Player("a", "equity"), Player("b", "equity")], enable_trie,
+                GameSettings(seed=6, end_rule="tournament"))
+    for _ in range(5):
+        game.play_computer_turn()
+    situation = game.situation()  # the second player to move
+    position = SimPosition.from_situation(situation)
+    me, other = game.players[game.current], game.players[1 - game.current]
+    assert position.scores == (me.score, other.score) and position.rack == tuple(me.rack.tiles())
+    assert sorted(position.unseen) == sorted(game.bag.tiles() + other.rack.tiles())
+    assert position.end_rule == "tournament" and position.hand_size == 7
+    back = position.situation()
+    assert (back.bag_size, back.can_exchange, back.scores) == (len(game.bag), True, position.scores)

@@ -128,6 +128,17 @@ class SimPosition:
         if len(self.opponent_known) > self.hand_size:
             raise InvalidArgumentError(f"the opponent holds at most {self.hand_size} tiles")
 
+    @classmethod
+    def from_situation(cls, situation: Situation) -> SimPosition:
+        """The position a computer player of a two-player game is in (its ``unseen`` are the
+        bag and the opponent's rack; scores become the mover's and the opponent's)."""
+        seat = situation.seat
+        scores = situation.scores if len(situation.scores) == 2 else (0, 0)
+        rules = situation.rules
+        return cls(situation.board, tuple(situation.rack.tiles()), tuple(situation.unseen), situation.lexicon,
+                   rules, rules.tile_set, rules.hand_size, (scores[seat], scores[1 - seat]),
+                   end_rule=situation.end_rule)
+
     def situation(self) -> Situation:
         """What the mover sees (the opponent holding a full rack, or every unseen tile when
         fewer are left): for the static player that picks the candidates."""
