@@ -182,7 +182,7 @@ def test_a_players_situation_becomes_its_simulation_position(enable_trie: Lexico
     position = SimPosition.from_situation(situation)
     me, other = game.players[game.current], game.players[1 - game.current]
     assert position.scores == (me.score, other.score) and position.rack == tuple(me.rack.tiles())
-    assert sorted(position.unseen) == sorted(game.bag.tiles() + other.rack.tiles())
+    assert sorted(position.unseen) == sorted([*game.bag.tiles, *other.rack.tiles()])
     assert position.end_rule == "tournament" and position.hand_size == 7
     back = position.situation()
     assert (back.bag_size, back.can_exchange, back.scores) == (len(game.bag), True, position.scores)
