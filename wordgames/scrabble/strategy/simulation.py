@@ -44,16 +44,15 @@ played-out ending adds at most PLAYOUT_TURNS), which is nearly all of the time.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
+from wordgames.executors import can_fork, work_pool
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
@@ -457,14 +456,6 @@ def _run_round(first: int, count: int, live: tuple[int, ...], allowance: float |
     return _Round(outcomes, time.process_time() - started, out_of_time)
 
 
-def _executor(workers: int) -> Executor | None:
-    """A pool of forked workers, or None to run in this process (one worker, or a platform
-    that cannot fork)."""
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return None
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-
-
 def _prune(results: list[CandidateResult], confidence_z: float, choose_by: str, spread_weight: float) -> None:
     """Prune every live candidate whose paired difference to the leader is significant."""
     live = [r for r in results if not r.pruned]
@@ -547,7 +538,9 @@ def simulate(
     done = 0
     stopped = "iterations"
     _JOB = _Job(position, tuple(candidates), rules, seed)
-    executor = _executor(workers)
+    # Forked workers inherit the job; without fork, every round runs in this process.
+    pool = work_pool(workers if can_fork() else 1, fork=True)
+    executor = pool.executor
     try:
         while done < limit:
             live = tuple(i for i, r in enumerate(results) if not r.pruned)
@@ -578,8 +571,7 @@ def simulate(
                 break
     finally:
         _JOB = None
-        if executor is not None:
-            executor.shutdown()
+        pool.close()
     ordered = sorted(results, key=lambda r: (r.pruned, -r.utility(choose_by, spread_weight)))
     return SimResult(ordered, done, spent(), stopped, choose_by, spread_weight)
 
