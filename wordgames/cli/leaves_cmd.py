@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,10 +13,12 @@ from typing import Any
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
+    add_self_play_options,
     add_tile_options,
     lexicon_source,
     positive_int,
     print_json,
+    refuse_overwrite,
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
@@ -59,27 +60,13 @@ def register(commands: Any) -> None:
     convert.set_defaults(handler=run_convert)
 
     build = actions.add_parser("build", help="learn a leave table from self-play")
-    build.add_argument("--games", type=positive_int, required=True, metavar="N",
-                       help="self-play games in all, split over the iterations")
-    build.add_argument("--out", required=True, metavar="T.klv2", help="the table (.klv2 or .csv)")
-    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
-                       help="local processes (default: every core)")
-    build.add_argument("--scheduler", metavar="tcp://HOST:8786",
-                       help="run the games on this Dask scheduler (pip install 'wordgames[cluster]')")
+    add_self_play_options(build, "self-play games in all, split over the iterations", "T.klv2",
+                          "the table (.klv2 or .csv)")
     build.add_argument("--iterations", type=positive_int, default=2, metavar="K",
                        help="self-play rounds, each with the table the last one learned (default 2)")
-    build.add_argument("--checkpoint", metavar="FILE",
-                       help="checkpoint file (default: OUT.checkpoint.json); resumed when present")
-    build.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     add_tile_options(build)
     add_lexicon_options(build)
     build.set_defaults(handler=run_build)
-
-
-def _refuse_overwrite(path: str, force: bool) -> None:
-    if Path(path).exists() and not force:
-        raise InvalidArgumentError(f"{path} exists: give --force to overwrite it")
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -103,7 +90,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
-    _refuse_overwrite(args.target, args.force)
+    refuse_overwrite(args.target, args.force)
     tile_set = tile_set_from_args(args) if args.letter_values else None
     table = load_leaves(args.source, tile_set)
     save_leaves(args.target, table, tile_set)
@@ -113,7 +100,7 @@ def run_convert(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     """Learn a table and write it (exit 0); resumable from the checkpoint."""
-    _refuse_overwrite(args.out, args.force)
+    refuse_overwrite(args.out, args.force)
     if Path(args.out).suffix.lower() not in (".klv2", ".csv"):
         raise InvalidArgumentError(f"{args.out}: the table is written as .klv2 or .csv")
     plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)

@@ -4,7 +4,6 @@ self-play (see :mod:`wordgames.scrabble.strategy.winfit`) and report its calibra
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -13,9 +12,10 @@ from typing import Any
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
+    add_self_play_options,
     lexicon_source,
-    positive_int,
     print_json,
+    refuse_overwrite,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.game.state import GameSettings
@@ -29,18 +29,8 @@ def register(commands: Any) -> None:
     actions = group.add_subparsers(dest="winmodel_command", metavar="ACTION", parser_class=type(group))
     actions.required = True
     build = actions.add_parser("build", help="fit a win-probability model to self-play games")
-    build.add_argument("--games", type=positive_int, required=True, metavar="N",
-                       help="self-play games (every fifth is held out to calibrate; at least 5)")
-    build.add_argument("--out", required=True, metavar="MODEL.json", help="the model file")
-    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
-                       help="local processes (default: every core)")
-    build.add_argument("--scheduler", metavar="tcp://HOST:8786",
-                       help="play the games on this Dask scheduler's cluster "
-                            "(pip install 'wordgames[cluster]')")
-    build.add_argument("--checkpoint", metavar="FILE",
-                       help="checkpoint file (default: OUT.checkpoint.json); resumed when present")
-    build.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    add_self_play_options(build, "self-play games (every fifth is held out to calibrate; at least 5)",
+                          "MODEL.json", "the model file")
     add_lexicon_options(build)
     add_json_option(build)
     build.set_defaults(handler=run_build)
@@ -48,8 +38,7 @@ def register(commands: Any) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     """Play, fit, write the model and print its calibration (exit 0); resumable."""
-    if Path(args.out).exists() and not args.force:
-        raise InvalidArgumentError(f"{args.out} exists: give --force to overwrite it")
+    refuse_overwrite(args.out, args.force)
     if args.games < 5:
         raise InvalidArgumentError("--games must be at least 5 (every fifth game is held out)")
     source = lexicon_source(args)
