@@ -6,7 +6,8 @@ with MAGPIE's ``TWL98.klv2`` leave table from the shared folder (ENABLE with the
 table when it is absent, said so in the result).  ``sim`` measures the simulation's fixes
 with a simulating player (:mod:`strength_players`) against the old simulation and against
 the static player.  Pair ``i`` uses seed ``--seed + i``; each comparison keeps a checkpoint
-under ``--checkpoint-dir`` and resumes from it.  A pair is counted *decided* when its two
+under ``--checkpoint-dir`` and resumes from it (a run with more pairs extends it, one with
+fewer reports its first pairs).  A pair is counted *decided* when its two
 games are not a tie on both sides at the same scores (the players played differently).
 
 Usage::
@@ -92,7 +93,7 @@ def static(args: argparse.Namespace) -> dict[str, Any]:
     comparisons = {}
     for key in args.only or list(STATIC):
         a, b, note = STATIC[key]
-        result = run_pairs(lexicon, a, b, args, settings, f"static-{key}-{args.seed}-{args.pairs}")
+        result = run_pairs(lexicon, a, b, args, settings, f"static-{key}-{args.seed}")
         comparisons[key] = figures(result, note)
         print(comparisons[key], file=sys.stderr)
     return {"lexicon": words, "end_rule": settings.end_rule, "comparisons": comparisons}
@@ -112,13 +113,18 @@ def sim(args: argparse.Namespace) -> dict[str, Any]:
                             "choosing by win probability and spread against by spread alone")}
     for key in args.only or list(pairs):
         a, b, note = pairs[key]
-        strength_players.reset_move_clock()
-        result = run_pairs(lexicon, a, b, args, settings, f"sim-{key}-{args.seed}-{args.pairs}")
-        comparisons[key] = figures(result, note)
-        comparisons[key]["cpu_seconds_per_move"] = strength_players.move_clock()
+        tag = f"sim-{key}-{args.seed}-{args.candidates}x{args.plies}x{args.iterations}"
+        comparisons[key] = figures(run_pairs(lexicon, a, b, args, settings, tag), note)
         print(comparisons[key], file=sys.stderr)
+    speed = {}
+    for role in ("new", "old"):  # CPU per simulated move, from fresh pairs against the static player
+        strength_players.reset_move_clock()
+        play_pairs(lexicon, args.speed_pairs, (names[role], "equity"), args.seed + 1_000_000, settings,
+                   workers=1)
+        speed[role] = strength_players.move_clock()
     return {"lexicon": words, "end_rule": settings.end_rule, "candidates": args.candidates,
-            "plies": args.plies, "iterations": args.iterations, "comparisons": comparisons}
+            "plies": args.plies, "iterations": args.iterations, "comparisons": comparisons,
+            "cpu_seconds_per_move": speed, "speed_pairs": args.speed_pairs}
 
 
 def main() -> None:
@@ -133,7 +139,9 @@ def main() -> None:
                         help="where each comparison's checkpoint is kept")
     parser.add_argument("--candidates", type=int, default=8, help="sim: candidates (default 8)")
     parser.add_argument("--plies", type=int, default=2, help="sim: plies (default 2)")
-    parser.add_argument("--iterations", type=int, default=48, help="sim: iterations a move (default 48)")
+    parser.add_argument("--iterations", type=int, default=32, help="sim: iterations a move (default 32)")
+    parser.add_argument("--speed-pairs", type=int, default=2,
+                        help="sim: fresh pairs against the static player that time a move (default 2)")
     harness.add_common_arguments(parser)
     args = parser.parse_args()
     run = harness.Run(f"strength_{args.group}", args)
