@@ -104,6 +104,14 @@ def movegen_of(core: str) -> ModuleType:
     return interpreted_chain(MOVEGEN_CHAIN)[-1]
 
 
+@pytest.fixture
+def compiled_core() -> None:
+    """Skip unless the move generator is compiled: for tests of time budgets, which a search
+    keeps to one of its steps (a move generation: milliseconds compiled, a tenth of a second
+    and more interpreted, beyond the budgets' 50 ms of slack)."""
+    movegen_of("compiled")
+
+
 @pytest.fixture(params=CORES)
 def movegen(request: pytest.FixtureRequest) -> ModuleType:
     """The move generator module, once per core (see :func:`movegen_of`)."""

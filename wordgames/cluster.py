@@ -17,16 +17,20 @@
 ``setup(*setup_args)`` runs once in every worker before its first task (in this process for
 one worker; as the pool's initializer for processes; as a Dask worker plugin on a cluster,
 so workers that join later run it too): the place to install what every task needs, such as
-a lexicon, instead of sending it with each task.  The module imports nothing of the engines;
-engines and the CLI use it, and nothing here knows what a task does.
+a lexicon, instead of sending it with each task.  Local processes are forked where the
+system can (:func:`can_fork`), so they also inherit what the parent set up before opening
+the pool; a cluster's workers inherit nothing (:attr:`WorkerPool.remote`): what runs there
+travels pickled.  :func:`in_order` collects a batch's results in the order of its jobs, so
+totals merged as they come are the same whatever runs them.  The module imports nothing of
+the engines; engines and the CLI use it, and nothing here knows what a task does.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from wordgames.errors import InvalidArgumentError, MissingDependencyError
 
@@ -48,12 +52,18 @@ class _InlineExecutor(Executor):
 class WorkerPool:
     """A running pool of workers (see the module docstring); close it, or use ``with``."""
 
-    def __init__(self, executor: Executor, close: Callable[[], None], workers: int) -> None:
+    def __init__(self, executor: Executor, close: Callable[[], None], workers: int, *,
+                 inline: bool = False, remote: bool = False) -> None:
         self.executor = executor
         """The executor itself, for callers that want its other methods."""
         self._close = close
         self.workers = workers
         """How many tasks run at once (a cluster's thread count when it was opened)."""
+        self.inline = inline
+        """True when tasks run in this process, each as it is submitted (one worker)."""
+        self.remote = remote
+        """True on a cluster: tasks and their arguments travel pickled, and its workers
+        inherit nothing from this process."""
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Future[Any]:
         """Run ``function(*args)`` on some worker; the future of its result."""
@@ -95,7 +105,7 @@ def _dask_pool(scheduler: str, setup: Setup | None, setup_args: tuple[Any, ...])
         client.register_plugin(_Setup())
     threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
     executor = client.get_executor()  # type: ignore[no-untyped-call]
-    return WorkerPool(executor, client.close, threads)
+    return WorkerPool(executor, client.close, threads, remote=True)
 
 
 def open_pool(
@@ -110,9 +120,33 @@ def open_pool(
     if workers <= 1:
         if setup is not None:
             setup(*setup_args)
-        return WorkerPool(_InlineExecutor(), lambda: None, 1)
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        return WorkerPool(_InlineExecutor(), lambda: None, 1, inline=True)
+    context = multiprocessing.get_context("fork" if can_fork() else "spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=setup,
                                initargs=setup_args)
     return WorkerPool(pool, lambda: pool.shutdown(cancel_futures=True), workers)
+
+
+def can_fork() -> bool:
+    """Whether local worker processes are forked here (they then inherit what this process
+    has loaded); where they are not, callers that rely on it run in one process."""
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+def in_order(pool: WorkerPool, function: Callable[[Job], Result], jobs: Sequence[Job],
+             first: int = 0) -> Iterator[tuple[int, Result]]:
+    """``(index, function(job))`` for ``jobs[first:]``, in index order: one at a time as
+    they are asked for on an inline pool, else all submitted at once and collected in
+    order (so totals merged as they come are the same whatever runs them)."""
+    if pool.inline:
+        for index in range(first, len(jobs)):
+            yield index, function(jobs[index])
+        return
+    futures: dict[int, Future[Result]] = {index: pool.submit(function, jobs[index])
+                                          for index in range(first, len(jobs))}
+    for index in range(first, len(jobs)):
+        yield index, futures.pop(index).result()

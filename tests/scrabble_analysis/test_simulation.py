@@ -15,6 +15,7 @@ from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.strategy.equity import default_leaves
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
+from wordgames.scrabble.strategy.playout import deal
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
     Candidate,
@@ -25,7 +26,6 @@ from wordgames.scrabble.strategy.sim_setup import (
 )
 from wordgames.scrabble.strategy.simulation import (
     SimPosition,
-    _deal,
     play_iteration,
     simulate,
     win_probability,
@@ -125,9 +125,10 @@ def test_known_opponent_tiles_are_dealt_first_and_at_most_a_rack(enable_trie: Le
     known = SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
                         opponent_known=("Q", "Z"))
     for i in range(5):
-        opponent, bag = _deal(known, random.Random(i))
-        assert opponent[:2] == ["Q", "Z"] and len(opponent) == 7
-        assert sorted(opponent + bag) == sorted(position.unseen)
+        opponent, bag = deal(known, random.Random(i))
+        tile = known.alphabet.tile
+        assert [tile(number) for number in opponent[:2]] == ["Q", "Z"] and len(opponent) == 7
+        assert sorted(map(tile, opponent + bag)) == sorted(position.unseen)
     with pytest.raises(InvalidArgumentError):
         SimPosition(position.board, position.rack, position.unseen, enable_trie, RULES, STANDARD_ENGLISH,
                     opponent_known=tuple("AAEEIIOO"))

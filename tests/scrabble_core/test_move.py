@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from scrabble_classic.test_properties import autoplay_board
 
 from wordgames.errors import InvalidArgumentError, NotationError
-from wordgames.scrabble import Board, Direction, Move, Placement, sort_moves
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble import Board, Direction, Move, Placement, Rack, get_rules, sort_moves
 
 BOARD = Board.from_text(
     """\
@@ -87,6 +89,20 @@ def test_from_placements_refuses_scattered_tiles() -> None:
         Move.from_placements(BOARD, [Placement(9, 0, "A")])
     with pytest.raises(InvalidArgumentError):
         Move.from_placements(BOARD, [])
+
+
+@pytest.mark.parametrize(("seed", "turns", "rack"), [(0, 0, "AEINST?"), (1, 3, "CARDS??"), (2, 6, "QUIZ?ER")])
+def test_placed_numbers_rebuild_each_generated_move(enable_trie: Lexicon, seed: int, turns: int,
+                                                   rack: str) -> None:
+    """A search's placed tile numbers give back the generator's move, one-tile moves read the
+    way the generator reads them included."""
+    board = autoplay_board(enable_trie, "standard", seed, turns)
+    moves = get_rules("classic").generate_moves(board, Rack.parse(rack), enable_trie)
+    assert moves and any(len(move.placed) == 1 for move in moves) == (turns > 0)
+    for move in moves:
+        rebuilt = Move.of_placed_numbers(board, reversed(move.placed_numbers()))
+        assert rebuilt.with_score(move.score, move.words) == move
+        assert rebuilt.numbers == move.numbers and rebuilt.new_mask == move.new_mask
 
 
 def test_moves_sort_best_first_then_row_column_across_word() -> None:

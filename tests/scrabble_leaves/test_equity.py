@@ -18,6 +18,7 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.equity import (
+    NOT_OUT_PENALTY,
     OPENING_PENALTY,
     EquityStrategy,
     bind_leaves,
@@ -55,10 +56,13 @@ def test_equity_is_score_plus_the_leave_value(enable_trie: Lexicon, rack_text: s
     rack = Rack.parse(rack_text)
     situation = Situation(midgame_board(), rack, enable_trie, RULES, bag_size=50, can_exchange=True)
     choices = equity_choices(situation, table)
-    assert choices == sorted(choices, key=lambda c: -c.equity)
+    # A pass of unknown value (the table has no value for the whole rack) is listed last.
+    assert choices == sorted(choices, key=lambda c: (c.last_resort, -c.equity))
     for choice in choices:
         assert choice.equity == choice.score + choice.leave_value
         if choice.kind is TurnKind.PASS:
+            assert choice.last_resort == (rack_text not in table)
+            assert choice.last_resort or choice.leave_value == table.value(rack_text)
             continue
         kept = rack.counts()
         kept.subtract(choice.move.tiles_used if choice.move is not None else choice.tiles)
@@ -100,9 +104,11 @@ def test_with_the_bag_empty_going_out_is_worth_twice_the_opponents_tiles(enable_
         if choice.kind is TurnKind.PLACE and len(choice.leave) == 0:
             assert choice.leave_value == 2 * (10 + 8 + 1)
         elif choice.kind is TurnKind.PLACE:
-            assert choice.leave_value == -2 * 1  # A or T stuck: one point each, counted twice
+            # A or T stuck: one point each, counted twice, and the turn it gives the opponent.
+            assert choice.leave_value == -2 * 1 - NOT_OUT_PENALTY
         else:
-            assert choice.kind is TurnKind.PASS and choice.leave_value == -2 * 2
+            assert choice.kind is TurnKind.PASS and choice.leave_value == -2 * 2 - NOT_OUT_PENALTY
+            assert not choice.last_resort
     assert all(c.kind is not TurnKind.EXCHANGE for c in choices)
     decision = EquityStrategy(LeaveTable(ENGLISH_ALPHABET, {})).decide(situation)
     assert decision.move is not None and len(decision.move.placed) == 2  # it goes out

@@ -247,7 +247,9 @@ def test_the_player_decides_as_before_on_awkward_racks(
 
 @pytest.mark.parametrize(("text", "bag", "kind", "tiles"), [
     ("Q", 50, TurnKind.EXCHANGE, "Q"), ("ZZQ", 50, TurnKind.EXCHANGE, "QZ"),
-    ("ZZQ", 3, TurnKind.PASS, ""), ("IIIUUVW", 50, TurnKind.PASS, ""),
+    # No play and no exchange: the pass.  No play with a full rack: the whole rack back,
+    # never a pass on the table's missing value for seven tiles (that passed again and again).
+    ("ZZQ", 3, TurnKind.PASS, ""), ("IIIUUVW", 50, TurnKind.EXCHANGE, "IIIUUVW"),
 ])
 def test_exchanges_and_passes_come_from_the_keeps(enable_trie: Lexicon, shipped: LeaveTable, text: str,
                                                   bag: int, kind: TurnKind, tiles: str) -> None:

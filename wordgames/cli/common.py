@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import (
     DEFAULT_BACKEND,
     DEFAULT_LEXICON,
@@ -81,6 +84,29 @@ def lexicon_from_args(
     if args.lexicon is None and name:
         return load_lexicon(named_source(name, what, NAMED_LEXICON_REMEDY), args.backend, tiles=tiles)
     return load_lexicon(lexicon_source(args), args.backend, tiles=tiles)
+
+
+def add_self_play_options(parser: argparse.ArgumentParser, games_help: str, out_metavar: str,
+                          out_help: str) -> None:
+    """Add what a learning run from self-play takes (``leaves build``, ``winmodel build``):
+    ``--games``, ``--out``, ``--seed``, ``--workers``, ``--scheduler``, ``--checkpoint`` and
+    ``--force``."""
+    parser.add_argument("--games", type=positive_int, required=True, metavar="N", help=games_help)
+    parser.add_argument("--out", required=True, metavar=out_metavar, help=out_help)
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
+                        help="local processes (default: every core)")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                        help="run the games on this Dask scheduler (pip install 'wordgames[cluster]')")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="checkpoint file (default: OUT.checkpoint.json); resumed when present")
+    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+
+
+def refuse_overwrite(path: str, force: bool) -> None:
+    """InvalidArgumentError when ``path`` exists and ``--force`` was not given."""
+    if Path(path).exists() and not force:
+        raise InvalidArgumentError(f"{path} exists: give --force to overwrite it")
 
 
 def print_json(value: Any) -> None:

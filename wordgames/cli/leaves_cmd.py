@@ -4,18 +4,20 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
+    add_self_play_options,
     add_tile_options,
     lexicon_source,
     positive_int,
     print_json,
+    refuse_overwrite,
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
@@ -56,27 +58,13 @@ def register(commands: Any) -> None:
     convert.set_defaults(handler=run_convert)
 
     build = actions.add_parser("build", help="learn a leave table from self-play")
-    build.add_argument("--games", type=positive_int, required=True, metavar="N",
-                       help="self-play games in all, split over the iterations")
-    build.add_argument("--out", required=True, metavar="T.klv2", help="the table (.klv2 or .csv)")
-    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
-                       help="local processes (default: every core)")
-    build.add_argument("--scheduler", metavar="tcp://HOST:8786",
-                       help="run the games on this Dask scheduler (pip install 'wordgames[cluster]')")
+    add_self_play_options(build, "self-play games in all, split over the iterations", "T.klv2",
+                          "the table (.klv2 or .csv)")
     build.add_argument("--iterations", type=positive_int, default=2, metavar="K",
                        help="self-play rounds, each with the table the last one learned (default 2)")
-    build.add_argument("--checkpoint", metavar="FILE",
-                       help="checkpoint file (default: OUT.checkpoint.json); resumed when present")
-    build.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     add_tile_options(build)
     add_lexicon_options(build)
     build.set_defaults(handler=run_build)
-
-
-def _refuse_overwrite(path: str, force: bool) -> None:
-    if Path(path).exists() and not force:
-        raise InvalidArgumentError(f"{path} exists: give --force to overwrite it")
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -101,7 +89,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
-    _refuse_overwrite(args.target, args.force)
+    refuse_overwrite(args.target, args.force)
     tile_set = tile_set_from_args(args) if args.letter_values else None
     table = load_leaves(args.source, tile_set)
     save_leaves(args.target, table, tile_set)
@@ -111,7 +99,7 @@ def run_convert(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     """Learn a table and write it (exit 0); resumable from the checkpoint."""
-    _refuse_overwrite(args.out, args.force)
+    refuse_overwrite(args.out, args.force)
     if Path(args.out).suffix.lower() not in (".klv2", ".csv"):
         raise InvalidArgumentError(f"{args.out}: the table is written as .klv2 or .csv")
     plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)
@@ -145,11 +133,27 @@ def add_leaves_option(parser: argparse.ArgumentParser, per_player: bool = False)
                              + ("; A,B gives one per player (empty: the default)" if per_player else ""))
 
 
+@dataclass(frozen=True)
+class TableBinding:
+    """One player's own leave table (``--leaves A,B``): ``strategy`` bound to ``table`` (a
+    path or a shipped name) under ``label``."""
+
+    strategy: str
+    table: str
+    label: str
+
+    def bind(self) -> str:
+        """Register the bound strategy in this process (:func:`bind_leaves`); its name."""
+        return bind_leaves(self.strategy, load_leaves(self.table), self.label)
+
+
 def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> list[str]:
     """``strategies`` with each player's own table bound when ``--leaves`` gives one table
     per player (``A,B``; a part may be empty for the default); unchanged when it gives one
     table for all.  A text naming an existing file or a shipped table is one table, commas
-    and all."""
+    and all.  The bindings made are kept in ``args.table_bindings`` (a cluster's workers
+    make them again)."""
+    args.table_bindings = ()
     text = getattr(args, "leaves", None)
     if not text or "," not in text or Path(text).exists() or text.lower() in SHIPPED:
         return strategies
@@ -159,11 +163,16 @@ def bind_leaves_per_player(args: argparse.Namespace, strategies: list[str]) -> l
             f"--leaves gives {len(parts)} tables for {len(strategies)} players (one, or one per player)")
     stems = [Path(part).stem for part in parts]
     bound = list(strategies)
+    bindings = []
     for slot, (strategy, part) in enumerate(zip(strategies, parts, strict=True)):
         if part:
             label = stems[slot] if stems.count(stems[slot]) == 1 else f"{stems[slot]}-{slot + 1}"
-            bound[slot] = bind_leaves(strategy, load_leaves(part), label)
+            binding = TableBinding(strategy, str(Path(part).resolve()) if Path(part).exists() else part,
+                                   label)
+            bound[slot] = binding.bind()
+            bindings.append(binding)
     args.leaves = None  # every table asked for is bound to its player
+    args.table_bindings = tuple(bindings)
     return bound
 
 
@@ -224,7 +233,8 @@ def run_equity_best(
             what = f"{show(choice.move.word):<15} {move_json(choice.move, args.rules)['notation']:<8}"
         else:
             what = f"{'exchange ' + show(choice.tiles) if choice.tiles else 'pass':<24}"
+        note = "  (only when nothing else is legal)" if choice.last_resort else ""
         print(f"{rank:>{width}}. {what} {choice.score:>4} {show(choice.leave) or '-':<7} "
-              f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}")
+              f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}{note}")
     print(f"({placements} legal moves, {len(choices)} candidates)")
     return 0 if placements else 1

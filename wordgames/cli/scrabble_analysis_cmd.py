@@ -35,11 +35,12 @@ from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.analysis import GameReview, SimSettings, review_game
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
-    static_candidates,
+    policy_candidates,
     static_player,
     unseen_tiles,
 )
 from wordgames.scrabble.strategy.simulation import (
+    CHOICES,
     MAX_CANDIDATES,
     MAX_PLIES,
     SimPosition,
@@ -62,8 +63,10 @@ def register(commands: Any) -> None:
                      help=f"turns played after each candidate (default 2, at most {MAX_PLIES})")
     limit = sim.add_mutually_exclusive_group()
     limit.add_argument("--iterations", type=positive_int, metavar="N", help="iterations (default 300)")
-    limit.add_argument("--time", type=float, metavar="S", help="seconds to simulate")
+    limit.add_argument("--time", type=float, metavar="S", help="CPU seconds to simulate (per process)")
     sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    sim.add_argument("--choose-by", choices=CHOICES, default="win",
+                     help="rank by win probability (ties by spread) or by spread alone (default win)")
     sim.add_argument("--workers", type=positive_int, default=None, metavar="W",
                      help="worker processes (default: every core); the answer does not depend on it")
     sim.add_argument("--opponent-knows", default="", metavar="TILES",
@@ -130,10 +133,7 @@ def run_sim(args: argparse.Namespace) -> int:
         position.board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
         (scores[0], scores[1]), tuple(tile_set.parse_rack(args.opponent_knows).tiles()),
     )
-    candidates = static_candidates(
-        position.board, rack, lexicon, rules, leave,
-        limit=args.candidates, can_exchange=len(unseen) - hand_size >= hand_size,
-    )
+    candidates = policy_candidates(sim_position.situation(), policy, leave, args.candidates)
     iterations = args.iterations if args.iterations is not None or args.time is not None else 300
     with progress_bar(iterations, "it") as bar:
 
@@ -143,7 +143,7 @@ def run_sim(args: argparse.Namespace) -> int:
         result = simulate(
             sim_position, candidates, policy, leave, plies=args.plies,
             iterations=iterations, seconds=args.time, seed=args.seed,
-            workers=args.workers or default_workers(), progress=advance,
+            workers=args.workers or default_workers(), progress=advance, choose_by=args.choose_by,
         )
     if args.json:
         print_json(sim_json(result, tile_set))
@@ -153,7 +153,8 @@ def run_sim(args: argparse.Namespace) -> int:
             mark = " (pruned)" if entry.pruned else ""
             print(f"{entry.candidate.label(tile_set):<24} {entry.iterations:>5} {entry.equity:>8.2f} "
                   f"{entry.equity_se:>6.2f} {100 * entry.win:>6.1f} {100 * entry.win_se:>5.1f}{mark}")
-        print(f"({result.iterations} iterations in {result.seconds:.1f} s, stopped: {result.stopped})")
+        print(f"({result.iterations} iterations in {result.seconds:.1f} CPU s, stopped: {result.stopped}, "
+              f"ranked by {result.choose_by})")
     return 0
 
 

@@ -9,7 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordgames.cli import endgame_cmd, leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
+from wordgames.cli import (
+    endgame_cmd,
+    leaves_cmd,
+    scrabble_analysis_cmd,
+    scrabble_check,
+    scrabble_game_cmd,
+    winmodel_cmd,
+)
 from wordgames.cli.common import (
     add_challenge_option,
     add_end_rule_option,
@@ -35,7 +42,8 @@ from wordgames.serialization.positions import ScrabblePosition, check_lexicon_fi
 from wordgames.textfiles import read_text_file
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd,
+                      winmodel_cmd)
 
 
 def register(groups: Any) -> None:

@@ -11,6 +11,7 @@ checks, 1 naming the first discrepancy, 2 when the file cannot be read.
 from __future__ import annotations
 
 import argparse
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from wordgames.cli.common import (
     add_lexicon_options,
     add_tile_options,
     lexicon_from_args,
+    lexicon_source,
     positive_int,
     print_json,
     progress_bar,
@@ -30,8 +32,10 @@ from wordgames.cli.common import (
 )
 from wordgames.cli.endgame_cmd import add_endgame_time_option
 from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon import Lexicon
+from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.lexicon.tiles import Digraphs
 from wordgames.scrabble.core.layout import layout_by_name, standard_layout
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
 from wordgames.scrabble.game.autoplay import (
@@ -43,6 +47,8 @@ from wordgames.scrabble.game.autoplay import (
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.leaves import load_leaves
+from wordgames.scrabble.strategy.equity import use_leaves
 from wordgames.serialization.games import autoplay_json, pairs_json
 
 
@@ -64,6 +70,10 @@ def register(commands: Any) -> None:
                           help="processes for --pairs (default: every core)")
     autoplay.add_argument("--checkpoint", metavar="FILE",
                           help="with --pairs: save finished pairs here and resume from it")
+    autoplay.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                          help="with --pairs: play them on this Dask scheduler's cluster "
+                               "(pip install 'wordgames[cluster]'); files must be at the same "
+                               "paths on every worker")
     add_challenge_option(autoplay)
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
@@ -158,7 +168,8 @@ def check_series_options(args: argparse.Namespace, strategies: list[str]) -> Non
     """Refuse options that do not go together (``--pairs`` with ``--games``...), before
     anything is loaded."""
     if args.pairs is None:
-        for value, flag in ((args.workers, "--workers"), (args.checkpoint, "--checkpoint")):
+        for value, flag in ((args.workers, "--workers"), (args.checkpoint, "--checkpoint"),
+                            (args.scheduler, "--scheduler")):
             if value is not None:
                 raise InvalidArgumentError(f"{flag} goes with --pairs")
         return
@@ -173,15 +184,41 @@ def check_series_options(args: argparse.Namespace, strategies: list[str]) -> Non
 def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSettings,
               lexicon: Lexicon) -> int:
     """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
+    setup = None
+    if args.scheduler is not None:
+        setup = functools.partial(
+            cluster_worker_setup, _absolute(lexicon_source(args)), args.backend, settings.tile_set,
+            getattr(args, "digraphs", "longest"),
+            None if not getattr(args, "leaves", None) else _absolute(args.leaves),
+            tuple(getattr(args, "table_bindings", ())))
     with progress_bar(args.pairs, "pair") as bar:
         result = play_pairs(lexicon, args.pairs, strategies, args.seed, settings,
                             args.workers, lambda done, outcome: bar.update(1),
-                            args.checkpoint)
+                            args.checkpoint, scheduler=args.scheduler, worker_setup=setup)
     if args.json:
         print_json(pairs_json(result))
     else:
         print(format_pairs(result))
     return 0
+
+
+def cluster_worker_setup(lexicon: str, backend: str, tile_set: TileSet, digraphs: Digraphs,
+                         leaves: str | None, bindings: tuple[leaves_cmd.TableBinding, ...]) -> Lexicon:
+    """What ``autoplay --pairs --scheduler`` runs on each cluster worker before its first
+    pair: the same leave tables as here (``--leaves``, one for all or one per player) and
+    the lexicon, loaded as here."""
+    tiles = tile_set.lexicon_encoding(digraphs)
+    if leaves is not None:
+        use_leaves(load_leaves(leaves, tile_set))
+    for binding in bindings:
+        binding.bind()
+    return load_lexicon(lexicon, backend, tiles=tiles)
+
+
+def _absolute(path: str) -> str:
+    """A file's absolute path (a list's or table's name as it is): a cluster's workers may
+    run in another folder."""
+    return str(Path(path).resolve()) if Path(path).exists() else path
 
 
 def format_pairs(result: PairsResult) -> str:

@@ -51,6 +51,7 @@ def sim_json(result: SimResult, tile_set: TileSet | None = None) -> dict[str, An
         "iterations": result.iterations,
         "seconds": round(result.seconds, 3),
         "stopped": result.stopped,
+        "choose_by": result.choose_by,
     }
 
 

@@ -52,7 +52,8 @@ def best_json(
 def choice_json(choice: Choice, rules: str = "classic", tile_set: TileSet | None = None) -> dict[str, Any]:
     """One entry of an equity ranking: the move's JSON (none for an exchange or a pass) with
     its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity``, and an exchange's
-    ``tiles`` (tiles in ``tile_set``'s notation)."""
+    ``tiles`` (tiles in ``tile_set``'s notation); a pass of unknown value, listed last and
+    played only when nothing else is legal, has ``"last_resort": true``."""
     show = tile_set.show if tile_set is not None else str
     shape: dict[str, Any] = move_json(choice.move, rules, tile_set) if choice.move is not None else {}
     kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
@@ -60,6 +61,8 @@ def choice_json(choice: Choice, rules: str = "classic", tile_set: TileSet | None
                   "leave_value": round(choice.leave_value, 4), "equity": round(choice.equity, 4)})
     if choice.kind is TurnKind.EXCHANGE:
         shape["tiles"] = show(choice.tiles)
+    if choice.last_resort:
+        shape["last_resort"] = True
     return shape
 
 

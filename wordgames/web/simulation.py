@@ -19,7 +19,7 @@ from wordgames.scrabble import Rack, get_rules
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
-    static_candidates,
+    policy_candidates,
     static_player,
     unseen_tiles,
 )
@@ -117,10 +117,7 @@ def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
 
     def work(job: Job, lock: threading.Lock) -> None:
         inner, leave_value = static_player(DEFAULT_POLICY, position.lexicon)
-        candidates = static_candidates(
-            position.board, rack, position.lexicon, position.rules, leave_value,
-            limit=query.candidates, can_exchange=len(position.unseen) - HAND_SIZE >= HAND_SIZE,
-        )
+        candidates = policy_candidates(position.situation(), inner, leave_value, query.candidates)
 
         def progress(done: int) -> None:
             with lock:

@@ -429,40 +429,24 @@ class Move:
             if p.letter not in alphabet.tiles:
                 raise InvalidArgumentError(f"{p.letter!r} is not a tile of the board's alphabet")
             new[(p.row, p.col)] = alphabet.number(p.letter) | (BLANK_BIT if p.blank else 0)
-
-        def tile_at(r: int, c: int) -> int:
-            if (r, c) in new:
-                return new[(r, c)]
-            return board.number_at(r, c) if board.in_bounds(r, c) else EMPTY
-
-        def span(direction: Direction) -> tuple[int, int, bytes]:
-            d_row, d_col = direction.step
-            r, c = placed[0].row, placed[0].col
-            while tile_at(r - d_row, c - d_col) != EMPTY:
-                r, c = r - d_row, c - d_col
-            start = (r, c)
-            tiles = bytearray()
-            while (number := tile_at(r, c)) != EMPTY:
-                tiles.append(number)
-                r, c = r + d_row, c + d_col
-            return start[0], start[1], bytes(tiles)
-
-        if len(placed) > 1:
-            direction = Direction.ACROSS if len(rows) == 1 else Direction.DOWN
-        elif direction is None:
-            across, down = span(Direction.ACROSS), span(Direction.DOWN)
-            direction = Direction.DOWN if len(down[2]) > len(across[2]) else Direction.ACROSS
-        elif len(span(direction)[2]) < 2 <= len(span(direction.other)[2]):
-            direction = direction.other
-        row, col, tiles = span(direction)
-        d_row, d_col = direction.step
-        mask = 0
-        for i in range(len(tiles)):
-            if (row + d_row * i, col + d_col * i) in new:
-                mask |= 1 << i
-        move = make_move(0, row, col, direction is Direction.ACROSS, tiles, mask, alphabet, None)
+        move = _line_move(board, new, direction)
         # A gap: the word stops before some placements, which the move keeps as given.
-        return _with_text(move, None, placed if mask.bit_count() != len(placed) else None)
+        return _with_text(move, None, placed if move.new_mask.bit_count() != len(placed) else None)
+
+    @classmethod
+    def of_placed_numbers(
+        cls, board: Board, placed: Iterable[tuple[int, int, int]], direction: Direction | None = None
+    ) -> Move:
+        """The move that puts tile numbers on empty squares, given as ``(row, col, number)``
+        (a blank ``n | BLANK_BIT``; what :meth:`placed_numbers` returns), read as
+        :meth:`from_placements` reads placements.  For callers that hold tiles placed by a
+        search: the squares are taken to be in one line, on the board and empty, and the
+        tiles to be contiguous with the board's (a search's moves are).  No text is built.
+        Cost: O(word)."""
+        new = {(row, col): number for row, col, number in placed}
+        if not new:
+            raise InvalidArgumentError("a move places at least one tile")
+        return _with_text(_line_move(board, new, direction), None, None)
 
 
 def make_move(score: int, row: int, col: int, across: bool, tiles: bytes, new: int,
@@ -482,6 +466,48 @@ def make_move(score: int, row: int, col: int, across: bool, tiles: bytes, new: i
     move._placed = None
     move._words = None
     return move
+
+
+def _line_move(board: Board, new: dict[tuple[int, int], int], direction: Direction | None) -> Move:
+    """The move of tile numbers ``new`` (by square, in one line) put on ``board``: the main
+    word is the line through them extended over adjacent board tiles, up to the first gap.
+    A single tile reads in ``direction`` when it forms a word of two or more tiles that way,
+    else in the direction where it forms the longer word (across on a tie), as the move
+    generator records it."""
+    first_row, first_col = min(new)
+    rows = {row for row, _ in new}
+
+    def tile_at(r: int, c: int) -> int:
+        if (r, c) in new:
+            return new[(r, c)]
+        return board.number_at(r, c) if board.in_bounds(r, c) else EMPTY
+
+    def span(direction: Direction) -> tuple[int, int, bytes]:
+        d_row, d_col = direction.step
+        r, c = first_row, first_col
+        while tile_at(r - d_row, c - d_col) != EMPTY:
+            r, c = r - d_row, c - d_col
+        start = (r, c)
+        tiles = bytearray()
+        while (number := tile_at(r, c)) != EMPTY:
+            tiles.append(number)
+            r, c = r + d_row, c + d_col
+        return start[0], start[1], bytes(tiles)
+
+    if len(new) > 1:
+        direction = Direction.ACROSS if len(rows) == 1 else Direction.DOWN
+    elif direction is None:
+        across, down = span(Direction.ACROSS), span(Direction.DOWN)
+        direction = Direction.DOWN if len(down[2]) > len(across[2]) else Direction.ACROSS
+    elif len(span(direction)[2]) < 2 <= len(span(direction.other)[2]):
+        direction = direction.other
+    row, col, tiles = span(direction)
+    d_row, d_col = direction.step
+    mask = 0
+    for i in range(len(tiles)):
+        if (row + d_row * i, col + d_col * i) in new:
+            mask |= 1 << i
+    return make_move(0, row, col, direction is Direction.ACROSS, tiles, mask, board.alphabet, None)
 
 
 def _with_text(move: Move, word: str | None, placed: tuple[Placement, ...] | None) -> Move:

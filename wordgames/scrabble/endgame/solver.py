@@ -398,8 +398,11 @@ class Searcher:
         return self._best_immediate(moves)[0]
 
     def _as_moves(self, sequence: list[CompactMove]) -> list[Move | None]:
-        """The sequence as :class:`Move` objects (None for a pass), each found among the
-        moves the rules generate where it is played.  Cost: a generation per placement."""
+        """The sequence as :class:`Move` objects (None for a pass), each built from its
+        codes where it is played (the main word read as the move generator reads it) with
+        the words the rules find.  Cost: one rule check per placement, no move generation
+        (a generation per move made converting a long variation cost more than a short
+        time limit)."""
         position = self.position
         found: list[Move | None] = []
         steps = []
@@ -407,10 +410,12 @@ class Searcher:
             if not move[1]:
                 found.append(None)
             else:
-                rack = position.rack(position.side)
-                candidates = self.rules.generate_moves(position.board(), rack, self.lexicon)
-                found.append(next(candidate for candidate in candidates
-                                  if position.compact(candidate)[1] == move[1]))
+                board = position.live
+                cols = position.cols
+                placed = Move.of_placed_numbers(
+                    board, [(*divmod(code >> 8, cols), code & 255) for code in move[1]])
+                verdict = self.rules.check(board, placed, self.lexicon)
+                found.append(placed.with_score(move[0], verdict.words))
             steps.append(position.make(move))
         for step in reversed(steps):
             position.unmake(step)

@@ -9,22 +9,24 @@ keeps the first-move advantage.
 deals the bag of seed ``S + i`` twice, once with A moving first and once with B moving first,
 so both strategies see the same tiles from the same seats.  The pair is the unit of the
 statistics (its two games averaged), which cancels most of the luck of the draw.  Pairs run in
-parallel worker processes; each pair depends only on its seed, and results are combined in
-pair order, so any number of workers gives the same figures.
+parallel worker processes, or on a Dask cluster (``scheduler``, see :mod:`wordgames.cluster`);
+each pair depends only on its seed, and results are combined in pair order, so any number of
+workers, local or remote, gives the same figures.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field, replace
 
+from wordgames.cluster import WorkerPool, can_fork, open_pool
 from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon import Lexicon
+from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
 from wordgames.scrabble.game.intervals import Estimate, estimate
@@ -222,12 +224,26 @@ def play_pair(
     return PairOutcome(index, seed, (scores[0], scores[1]), turns, bingos)
 
 
+WorkerSetup = Callable[[], Lexicon]
+"""What a worker of a cluster runs before its first pair: it makes ready whatever the
+strategies need there (tables, registered names) and returns the lexicon.  It travels
+pickled, so it is a module-level function or a :func:`functools.partial` of one; it runs
+once on each worker, as the pool's setup (:func:`wordgames.cluster.open_pool`)."""
+
+
 @dataclass(frozen=True)
 class _PairJob:
-    lexicon: Lexicon
+    """What every pair of a run needs: the lexicon (None in the copy sent to a cluster,
+    whose workers load their own), the strategies, settings and first seed."""
+
+    lexicon: Lexicon | None
     strategies: tuple[str, str]
     settings: GameSettings
     seed: int
+
+    def play(self, index: int, lexicon: Lexicon) -> PairOutcome:
+        """Pair ``index`` of the run."""
+        return play_pair(lexicon, self.strategies, self.settings, self.seed + index, index)
 
 
 # The job of the run in progress.  Workers are forked after it is set, so they inherit the
@@ -237,8 +253,24 @@ _PAIR_JOB: _PairJob | None = None
 
 def _play_pair_job(index: int) -> PairOutcome:
     job = _PAIR_JOB
-    assert job is not None, "a pair ran outside play_pairs()"
-    return play_pair(job.lexicon, job.strategies, job.settings, job.seed + index, index)
+    assert job is not None and job.lexicon is not None, "a pair ran outside play_pairs()"
+    return job.play(index, job.lexicon)
+
+
+# The lexicon a cluster worker's setup loaded (one run at a time: a new setup replaces it).
+_REMOTE_LEXICON: Lexicon | None = None
+
+
+def _set_up_remote(setup: WorkerSetup) -> None:
+    """A cluster worker's setup for a pairs run: run ``setup`` and keep its lexicon."""
+    global _REMOTE_LEXICON
+    _REMOTE_LEXICON = setup()
+
+
+def _play_remote_pair(job: _PairJob, index: int) -> PairOutcome:
+    """Play pair ``index`` of ``job`` on a cluster worker (after :func:`_set_up_remote`)."""
+    assert _REMOTE_LEXICON is not None, "a remote pair on a worker that was not set up"
+    return job.play(index, _REMOTE_LEXICON)
 
 
 def default_workers() -> int:
@@ -255,16 +287,24 @@ def play_pairs(
     workers: int | None = None,
     on_pair: Callable[[int, PairOutcome], None] | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
+    *,
+    scheduler: str | None = None,
+    worker_setup: WorkerSetup | None = None,
 ) -> PairsResult:
     """Play ``pairs`` seat-swapped pairs of strategy A against strategy B (pair ``i`` with
     seed ``seed + i``; see the module docstring) on ``workers`` processes (default: every
-    core; 1 plays in this process).  ``on_pair(done, outcome)`` is called in this process as
-    each pair completes (for a progress bar).  With ``checkpoint`` (a file), finished pairs
-    are saved there every few seconds and when the run stops, and a run started again with
-    the same file, strategies, seed, settings and lexicon plays only the pairs missing (see
+    core; 1 plays in this process), or on the Dask cluster whose scheduler is at
+    ``scheduler`` (``workers`` is then ignored).  A cluster's workers inherit nothing:
+    ``worker_setup`` (see :data:`WorkerSetup`) loads the lexicon there and makes ready what
+    the strategies need; by default the lexicon is loaded by its ``source`` and the
+    strategies are the registered built-in ones, with their default leave tables.
+    ``on_pair(done, outcome)`` is called in this process as each pair completes (for a
+    progress bar).  With ``checkpoint`` (a file), finished pairs are saved there every few
+    seconds and when the run stops, and a run started again with the same file, strategies,
+    seed, settings and lexicon plays only the pairs missing (see
     :mod:`~wordgames.scrabble.game.checkpoint`).  The result is the same for any number of
-    workers and any interruptions.  Cost: ``2 * pairs`` games, spread over the workers;
-    memory O(pairs)."""
+    workers, any cluster and any interruptions.  Cost: ``2 * pairs`` games, spread over the
+    workers; memory O(pairs)."""
     global _PAIR_JOB
     job = _pair_job(lexicon, pairs, strategies, seed, settings)
     if workers is None:
@@ -283,18 +323,26 @@ def play_pairs(
             on_pair(done, restored)
     todo = [index for index in range(pairs) if index not in outcomes]
     workers = max(1, min(workers, len(todo)))
-    if workers > 1 and "fork" not in multiprocessing.get_all_start_methods():
+    if workers > 1 and not can_fork():
         workers = 1  # without fork every worker would have to rebuild the lexicon
+    remote = None
+    remote_setup: tuple[WorkerSetup, ...] = ()
+    if scheduler is not None:
+        remote = replace(job, lexicon=None)
+        remote_setup = (worker_setup if worker_setup is not None
+                        else functools.partial(load_lexicon, lexicon.source),)
     started = saved = time.perf_counter()
     previous, _PAIR_JOB = _PAIR_JOB, job
     try:
-        for outcome in _played(todo, workers):
-            outcomes[outcome.index] = outcome
-            if on_pair is not None:
-                on_pair(len(outcomes), outcome)
-            if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
-                write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
-                saved = time.perf_counter()
+        with open_pool(workers, scheduler, setup=_set_up_remote if remote_setup else None,
+                       setup_args=remote_setup) as pool:
+            for outcome in _played(todo, pool, remote):
+                outcomes[outcome.index] = outcome
+                if on_pair is not None:
+                    on_pair(len(outcomes), outcome)
+                if checkpoint is not None and time.perf_counter() - saved >= CHECKPOINT_SECONDS:
+                    write_checkpoint(checkpoint, _checkpoint_key(job), _rows(outcomes))
+                    saved = time.perf_counter()
     finally:
         _PAIR_JOB = previous
         if checkpoint is not None and len(outcomes) > resumed:
@@ -319,19 +367,23 @@ def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int
     return _PairJob(lexicon, (strategies[0], strategies[1]), base, seed)
 
 
-def _played(todo: list[int], workers: int) -> Iterator[PairOutcome]:
-    """The outcomes of the pairs ``todo`` of the current job, as they complete."""
-    if workers == 1:
+def _played(todo: list[int], pool: WorkerPool, remote: _PairJob | None) -> Iterator[PairOutcome]:
+    """The outcomes of the pairs ``todo`` of the current job, as they complete: inline,
+    on forked local workers (which inherit the job) or on a cluster (``remote`` carries the
+    job there)."""
+    if pool.inline:
         yield from map(_play_pair_job, todo)
         return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    if remote is not None:
+        futures = [pool.submit(_play_remote_pair, remote, index) for index in todo]
+    else:
         futures = [pool.submit(_play_pair_job, index) for index in todo]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            for future in futures:  # stopped early: do not play the rest
-                future.cancel()
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        for future in futures:  # stopped early: do not play the rest
+            future.cancel()
 
 
 CHECKPOINT_SECONDS = 5.0
@@ -342,6 +394,7 @@ _ROW_WIDTH = 8
 def _checkpoint_key(job: _PairJob) -> str:
     """What a checkpoint must have been written by: the strategies, first seed, settings
     (less the seed) and lexicon."""
+    assert job.lexicon is not None, "the run's own job holds its lexicon"
     settings = hashlib.sha256(repr(replace(job.settings, seed=None)).encode()).hexdigest()[:16]
     a, b = job.strategies
     return (f"pairs {a},{b} seed {job.seed} settings {settings} "

@@ -42,6 +42,7 @@ from wordgames.scrabble.game.challenge import phonies
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.strategy.equity import NOT_OUT_PENALTY, OUT_FACTOR, STUCK_FACTOR
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, static_player
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate
@@ -150,8 +151,8 @@ class _Judge:
         if self.bag_size > 0:
             return self.leave(kept)
         if not kept:
-            return 2.0 * self.opponent_value
-        return -2.0 * rack_value(kept, self.tile_set)
+            return OUT_FACTOR * self.opponent_value
+        return -STUCK_FACTOR * rack_value(kept, self.tile_set) - NOT_OUT_PENALTY
 
     def option(self, move: Move) -> Option:
         kept = remaining_after(self.rack, move.rack_tiles)

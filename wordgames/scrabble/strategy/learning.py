@@ -19,8 +19,8 @@ Method (after the self-play tables of Quackle, Macondo and MAGPIE; the details a
    iteration plays with the new table.  The final table lists every leave of 1 to
    hand size - 1 tiles of the tile distribution.
 
-Work is cut into chunks of ``CHUNK_GAMES`` games; chunks run on local processes
-(concurrent.futures), inline with one worker, or on a Dask cluster (``scheduler``).  Totals
+Work is cut into chunks of ``CHUNK_GAMES`` games; chunks run on local processes, inline
+with one worker, or on a Dask cluster (``scheduler``; see :mod:`wordgames.cluster`).  Totals
 are merged in chunk order, so the table depends on the seed, games and iterations only (not
 on the workers).  A checkpoint (JSON, written atomically) holds the merged totals and the
 finished chunks; a run started again with the same parameters resumes from it.
@@ -31,15 +31,14 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
-from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
-from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.cluster import in_order, open_pool
+from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
@@ -56,6 +55,7 @@ from wordgames.scrabble.leaves.table import (
 )
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
+from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
@@ -239,9 +239,6 @@ class Job:
     max_size: int
 
 
-_LEXICONS: dict[str, Lexicon] = {}
-
-
 def _table(job: Job, features: Features) -> ModelTable:
     if job.model is None:
         alphabet = features.alphabet
@@ -252,9 +249,7 @@ def _table(job: Job, features: Features) -> ModelTable:
 
 def play_chunk(job: Job) -> dict[int, list[float]]:
     """Play the job's games; the (count, sum) of every recorded leave."""
-    lexicon = _LEXICONS.get(job.lexicon)
-    if lexicon is None:
-        lexicon = _LEXICONS[job.lexicon] = load_lexicon(job.lexicon)
+    lexicon = worker_lexicon(job.lexicon)
     features = Features(alphabet_of(job.settings.tile_set), job.bounds, job.max_size)
     table = _table(job, features)
     player = EquityStrategy(table)
@@ -268,28 +263,17 @@ def _play_game(game: Game, player: EquityStrategy, table: LeaveTable,
                totals: dict[int, list[float]]) -> None:
     """Play one game; a kept leave waits for its player's next turn to learn its worth."""
     waiting: dict[int, int] = {}
-    for _ in range(10_000):
-        if game.is_over:
-            return
-        seat = game.current
-        rack = game.current_player.rack
-        decision = player.decide(game.situation())
-        kept = rack.counts()
-        if decision.kind is TurnKind.PLACE and decision.move is not None:
-            kept.subtract(decision.move.rack_tiles)
-        elif decision.kind is TurnKind.EXCHANGE:
-            kept.subtract(decision.tiles)
-        code = table.code(kept.elements())
-        turn = game.apply(decision)
+    for played in self_play(game, player):
+        code = table.code(played.kept)
         refills = len(game.bag) > 0
         value = table.value_of_code(code) if refills else 0.0
-        previous = waiting.pop(seat, None)
+        previous = waiting.pop(played.seat, None)
         if previous is not None:
             entry = totals.setdefault(previous, [0, 0.0])
             entry[0] += 1
-            entry[1] += turn.score + value
-        if refills and sum(kept.values()) > 0 and decision.kind is not TurnKind.PASS:
-            waiting[seat] = code
+            entry[1] += played.turn.score + value
+        if refills and played.kept and played.decision.kind is not TurnKind.PASS:
+            waiting[played.seat] = code
 
 
 # --- the driver ----------------------------------------------------------------------------
@@ -324,21 +308,6 @@ def _merge(into: dict[int, list[float]], part: dict[int, list[float]]) -> None:
         entry[1] += total
 
 
-def _executor(workers: int, scheduler: str | None) -> tuple[Executor | None, Callable[[], None]]:
-    if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise MissingDependencyError(
-                "--scheduler needs Dask: pip install 'wordgames[cluster]'") from None
-        client = Client(scheduler)  # type: ignore[no-untyped-call]
-        return client.get_executor(), client.close  # type: ignore[no-untyped-call]
-    if workers <= 1:
-        return None, lambda: None
-    pool = ProcessPoolExecutor(max_workers=workers)
-    return pool, lambda: pool.shutdown(cancel_futures=True)
-
-
 def build_table(
     plan: BuildPlan,
     settings: GameSettings | None = None,
@@ -371,14 +340,14 @@ def build_table(
                           f"({len(model.weights)} weights, not {features.count + 1}); remove it")
     done_games = sum(plan.games_in(i) for i in range(state["iteration"]))
     done_games += sum(len(s) for s in _seeds(plan, state["iteration"])[: state["chunks"]])
-    executor, close = _executor(workers, scheduler)
+    pool = open_pool(workers, scheduler)
     last_save = time.monotonic()
     try:
         for iteration in range(state["iteration"], plan.iterations):
             chunks = _seeds(plan, iteration)
             first = state["chunks"] if iteration == state["iteration"] else 0
             jobs = [Job(plan.lexicon, settings, seeds, model, bounds, max_size) for seeds in chunks]
-            for index, part in _run(executor, jobs, first):
+            for index, part in in_order(pool, play_chunk, jobs, first):
                 _merge(totals, part)
                 done_games += len(chunks[index])
                 if checkpoint is not None and time.monotonic() - last_save >= checkpoint_seconds:
@@ -391,24 +360,9 @@ def build_table(
                 _save_checkpoint(checkpoint, plan, iteration + 1, 0, model, totals)
                 last_save = time.monotonic()
     finally:
-        close()
+        pool.close()
     assert model is not None
     return tabulate(features, model, bounds, max_size)
-
-
-Totals = dict[int, list[float]]
-
-
-def _run(executor: Executor | None, jobs: list[Job], first: int) -> Iterable[tuple[int, Totals]]:
-    """(index, totals) of jobs[first:], in index order."""
-    if executor is None:
-        for index in range(first, len(jobs)):
-            yield index, play_chunk(jobs[index])
-        return
-    futures: dict[int, Future[dict[int, list[float]]]] = {
-        index: executor.submit(play_chunk, jobs[index]) for index in range(first, len(jobs))}
-    for index in range(first, len(jobs)):
-        yield index, futures.pop(index).result()
 
 
 def tabulate(features: Features, model: Model, bounds: Sequence[int], max_size: int) -> LeaveTable:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.tiles import BLANK, Rack, rack_tile
@@ -64,21 +64,29 @@ def remaining_after(rack: Rack, tiles: Iterable[str]) -> list[str]:
     return sorted(left.elements(), key=lambda tile: (tile == BLANK, number(tile)))
 
 
-def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value) -> tuple[str, float]:
-    """The tiles to keep when exchanging (at least one tile goes back) that maximise
-    ``leave``, with that value; ties go to keeping fewer tiles, then alphabetical order.
-    Tries every distinct sub-multiset: at most 2**len(rack) leave evaluations."""
+def smaller_keeps(rack: Rack) -> Iterator[tuple[str, ...]]:
+    """Every distinct sub-multiset of ``rack`` smaller than the rack (what an exchange can
+    keep), as written tiles, by size and then in the order of the rack's sorted tiles: at
+    most ``2 ** len(rack) - 1`` of them."""
     tiles = rack.tiles()
-    best: tuple[float, int, str] | None = None
     seen: set[tuple[str, ...]] = set()
     for size in range(len(tiles)):
         for kept in itertools.combinations(tiles, size):
-            if kept in seen:
-                continue
-            seen.add(kept)
-            candidate = (-leave(kept), size, rack.alphabet.format(kept))
-            if best is None or candidate < best:
-                best = candidate
+            if kept not in seen:
+                seen.add(kept)
+                yield kept
+
+
+def best_keep(rack: Rack, leave: Callable[[Iterable[str]], float] = leave_value) -> tuple[str, float]:
+    """The tiles to keep when exchanging (at least one tile goes back) that maximise
+    ``leave``, with that value (the tiles in notation); ties go to keeping fewer tiles, then
+    the notation's order.  Tries every distinct sub-multiset: at most 2**len(rack) leave
+    evaluations."""
+    best: tuple[float, int, str] | None = None
+    for kept in smaller_keeps(rack):
+        candidate = (-leave(kept), len(kept), rack.alphabet.format(kept))
+        if best is None or candidate < best:
+            best = candidate
     assert best is not None  # size 0 (keep nothing) is always tried
     return best[2], -best[0]
 

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
-from wordgames.scrabble.game.decision import Strategy, get_strategy
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.leave import best_keep, leave_value, remaining_after
+from wordgames.scrabble.strategy.leave import leave_value, remaining_after, smaller_keeps
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
@@ -105,6 +106,16 @@ class Candidate:
         """Points the turn scores."""
         return self.move.score if self.move is not None else 0
 
+    def plays(self, decision: Decision, alphabet: Alphabet) -> bool:
+        """Whether this candidate is the turn ``decision`` plays (an exchange's tiles, in
+        ``alphabet``'s notation, compared as tile numbers)."""
+        if decision.kind is not self.kind:
+            return False
+        if self.kind is TurnKind.PLACE:
+            return decision.move == self.move
+        parse = alphabet.parse_tiles
+        return self.kind is TurnKind.PASS or sorted(parse(decision.tiles)) == sorted(parse(self.tiles))
+
     def label(self, tile_set: TileSet | None = None) -> str:
         """How the candidate is written: ``8H WORD``, ``exchange ABC`` or ``pass``; tiles in
         ``tile_set``'s notation when given (``exchange [QU]``)."""
@@ -126,22 +137,55 @@ def static_candidates(
     limit: int = 10,
     can_exchange: bool = True,
 ) -> list[Candidate]:
-    """The ``limit`` best turns by static equity (score plus the leave's value): placements
-    among the highest-scoring moves, and the best exchange when ``can_exchange``; a pass when
-    nothing else is possible.  Cost: one move generation and a leave evaluation per move."""
+    """The ``limit`` best turns by static equity (score plus the leave's value of the tiles
+    kept): every placement and, when ``can_exchange``, every distinct exchange; a pass when
+    nothing else is possible.  Equal equities keep the engine's move order, placements
+    before exchanges.  Cost: one full move generation and a leave evaluation per move."""
     if limit < 1:
         raise InvalidArgumentError("at least one candidate is needed")
     found = [
         Candidate(
             TurnKind.PLACE, move, static_equity=move.score + leave(remaining_after(rack, move.rack_tiles))
         )
-        for move in rules.best_moves(board, rack, lexicon, limit=max(4 * limit, 40))
+        for move in rules.best_moves(board, rack, lexicon)
     ]
     if can_exchange and len(rack):
-        kept, value = best_keep(rack, leave)
-        returned = "".join(remaining_after(rack, kept))
-        found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=value))
+        for kept in smaller_keeps(rack):
+            returned = rack.alphabet.format(remaining_after(rack, kept))
+            found.append(Candidate(TurnKind.EXCHANGE, tiles=returned, static_equity=leave(kept)))
     if not found:
         found.append(Candidate(TurnKind.PASS, static_equity=leave(rack.tiles())))
     found.sort(key=lambda c: -c.static_equity)
     return found[:limit]
+
+
+def policy_candidates(situation: Situation, policy: Strategy, leave: LeaveFunction,
+                      limit: int = 10) -> list[Candidate]:
+    """The ``limit`` best turns as the static player ``policy`` ranks them: by its own
+    valuation where it lists one (a ``choices(situation)`` method, as the equity player's:
+    the end of the game and its adjustments counted), else by :func:`static_candidates`;
+    a pass of unknown value only when nothing else is legal.  The turn ``policy`` would play
+    is always among them (in the last place when its ranking left it out).  Cost: a full
+    move generation and one decision of ``policy``."""
+    if limit < 1:
+        raise InvalidArgumentError("at least one candidate is needed")
+    listed = getattr(policy, "choices", None)
+    found: list[Candidate]
+    if callable(listed):
+        every = listed(situation)
+        ranked = [choice for choice in every if not getattr(choice, "last_resort", False)] or every[:1]
+        found = [Candidate(choice.kind, choice.move, choice.tiles, choice.equity)
+                 for choice in ranked[:limit]]
+    else:
+        found = static_candidates(situation.board, situation.rack, situation.lexicon, situation.rules, leave,
+                                  limit=limit, can_exchange=situation.can_exchange)
+    best = policy.decide(situation)
+    if not any(candidate.plays(best, situation.rack.alphabet) for candidate in found):
+        found = [*found[: limit - 1], Candidate(best.kind, best.move, best.tiles, _static_value(found, best))]
+    return found
+
+
+def _static_value(found: list[Candidate], decision: Decision) -> float:
+    """A static value to show for the policy's own turn when its ranking left it out (the
+    lowest listed: it was not valued above them)."""
+    return min((candidate.static_equity for candidate in found), default=0.0)
