@@ -29,7 +29,7 @@ from wordgames.lexicon import (
     resolve_source,
     words_from_bytes,
 )
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 BACKENDS = backend_names()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.scrabble.core.limits import MAX_GCG_FILE_BYTES
+from wordgames.limits import MAX_GCG_FILE_BYTES
 from wordgames.scrabble.formats import gcg_read
 from wordgames.scrabble.formats.gcg import parse_gcg, read_gcg, replay_gcg
 

@@ -17,6 +17,7 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.limits import MAX_ROUND_SECONDS, MAX_STATS_BOARDS
 from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
 from wordgames.wordsearch.board import (
     DEFAULT_BOARD,
@@ -37,12 +38,11 @@ from wordgames.wordsearch.dice import (
 from wordgames.wordsearch.game import BoggleGame, ScoredWord, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
-from wordgames.wordsearch.stats import MAX_STATS_BOARDS, PERCENTILES, board_stats, plot_histogram
+from wordgames.wordsearch.stats import PERCENTILES, board_stats, plot_histogram
 
 DEFAULT_MINIMUM = 3
 DEFAULT_SECONDS = 180.0
 DEFAULT_SEARCH_SECONDS = 60.0
-MAX_SECONDS = 86_400.0  # a day; the clock arithmetic of a round stays exact far beyond that
 
 
 def register(groups: Any) -> None:
@@ -215,9 +215,9 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play one timed round on standard input and output."""
-    if not 0 <= args.time <= MAX_SECONDS:  # also refuses nan
+    if not 0 <= args.time <= MAX_ROUND_SECONDS:  # also refuses nan
         raise InvalidArgumentError(
-            f"--time must be 0 (no limit) or a number of seconds up to {MAX_SECONDS:g}, "
+            f"--time must be 0 (no limit) or a number of seconds up to {MAX_ROUND_SECONDS:g}, "
             f"not {args.time:g}"
         )
     board, seed = board_from_args(args, roll_by_default=True)

@@ -27,13 +27,14 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position, parse_cgp
-from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
@@ -47,9 +48,9 @@ def seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_ENDGAME_TIME:
+    if not 0 < value <= MAX_ENDGAME_MOVE_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_TIME:g}"
+            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_MOVE_SECONDS:g}"
         )
     return value
 

@@ -29,6 +29,7 @@ from wordgames.cli.common import (
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.formats.cgp import parse_cgp
@@ -42,14 +43,7 @@ from wordgames.scrabble.strategy.sim_setup import (
     static_player,
     unseen_tiles,
 )
-from wordgames.scrabble.strategy.simulation import (
-    MAX_CANDIDATES,
-    MAX_PLIES,
-    SimPosition,
-    SimResult,
-    default_workers,
-    simulate,
-)
+from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, default_workers, simulate
 
 
 def register(commands: Any) -> None:
@@ -60,9 +54,9 @@ def register(commands: Any) -> None:
     sim.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     sim.add_argument("--candidates", type=positive_int, default=10, metavar="K",
                      help=f"candidates by static equity, exchanges included (default 10, at most "
-                     f"{MAX_CANDIDATES})")
+                     f"{MAX_SIMULATION_CANDIDATES})")
     sim.add_argument("--plies", type=int, default=2, metavar="P",
-                     help=f"turns played after each candidate (default 2, at most {MAX_PLIES})")
+                     help=f"turns played after each candidate (default 2, at most {MAX_SIMULATION_PLIES})")
     limit = sim.add_mutually_exclusive_group()
     limit.add_argument("--iterations", type=positive_int, metavar="N", help="iterations (default 300)")
     limit.add_argument("--time", type=float, metavar="S", help="seconds to simulate")
@@ -125,10 +119,10 @@ def run_sim(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(f"the rack {tile_set.show(str(rack))} holds more than {hand_size} tiles")
     if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
         raise InvalidArgumentError("--time must be a positive number of seconds")
-    if not 0 <= args.plies <= MAX_PLIES:
-        raise InvalidArgumentError(f"--plies must be from 0 to {MAX_PLIES}")
-    if args.candidates > MAX_CANDIDATES:
-        raise InvalidArgumentError(f"--candidates is at most {MAX_CANDIDATES}")
+    if not 0 <= args.plies <= MAX_SIMULATION_PLIES:
+        raise InvalidArgumentError(f"--plies must be from 0 to {MAX_SIMULATION_PLIES}")
+    if args.candidates > MAX_SIMULATION_CANDIDATES:
+        raise InvalidArgumentError(f"--candidates is at most {MAX_SIMULATION_CANDIDATES}")
     rules = get_rules("classic", **options)
     policy, leave = static_player(args.policy, lexicon)
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
@@ -203,8 +197,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args, ("the GCG", record.lexicon), tile_set)
     layout = layout_by_name(args.layout) if args.layout else None
     sim = (
-        SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
-                    workers=args.workers or default_workers())
+        SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_SIMULATION_CANDIDATES - 1),
+                    seed=args.seed, workers=args.workers or default_workers())
         if args.sim else None
     )
     with progress_bar(None, "turn") as bar:

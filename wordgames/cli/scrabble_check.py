@@ -20,8 +20,8 @@ from wordgames.cli.common import (
     tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
 from wordgames.scrabble import Board, Move, layout_by_name, parse_move
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.textfiles import read_text_file

@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 from wordgames.errors import InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES
+from wordgames.limits import MAX_LEXICON_FILE_BYTES
 
 
 def read_file_bytes(path: str | os.PathLike[str]) -> bytes:

@@ -19,8 +19,8 @@ English) and leave tables (blank = 0); :func:`words_from_kwg_bytes` and
 allows multi-character letters such as Catalan's ``L·L``).
 
 Every reader checks the graph before spelling a word: indices in range, sibling lists that
-end, no cycle, words of at most :data:`~wordgames.lexicon.limits.MAX_WORD_LENGTH` tiles and at
-most :data:`~wordgames.lexicon.limits.MAX_GRAPH_WORDS` words; a bad graph is a LexiconError.
+end, no cycle, words of at most :data:`~wordgames.limits.MAX_WORD_LENGTH` tiles and at
+most :data:`~wordgames.limits.MAX_GRAPH_WORDS` words; a bad graph is a LexiconError.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Tiles 1..26 of wolges' and MAGPIE's English graphs (tile 0 is the blank)."""

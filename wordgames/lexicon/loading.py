@@ -10,10 +10,10 @@ from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, Lex
 from wordgames.lexicon import cache
 from wordgames.lexicon.base import Lexicon, sorted_unique_upper
 from wordgames.lexicon.kwg import words_from_kwg_bytes
-from wordgames.lexicon.limits import MAX_WORD_LENGTH
 from wordgames.lexicon.reader import is_kwg, read_file_bytes, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class
 from wordgames.lexicon.tiles import TileEncoding
+from wordgames.limits import MAX_WORD_LENGTH
 
 DEFAULT_LEXICON = "enable"
 

@@ -13,10 +13,10 @@ Board text, as typed on the command line or stored in a board file:
 * in a row with spaces the cells are the space-separated tokens (``QU T T Y``), so a grid
   printed by :meth:`Board.__str__` reads back as the same board.
 
-Limits, checked before anything is allocated for the board: at most :data:`MAX_BOARD_SIDE`
-rows and columns and :data:`MAX_BOARD_CELLS` cells, board text of at most
-:data:`MAX_BOARD_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
-at most :data:`MAX_ROW_CHARS` characters.
+Limits, checked before anything is allocated for the board: at most :data:`MAX_WORDSEARCH_SIDE`
+rows and columns and :data:`MAX_WORDSEARCH_CELLS` cells, board text of at most
+:data:`MAX_WORDSEARCH_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
+at most :data:`MAX_WORDSEARCH_ROW_CHARS` characters.
 """
 
 from __future__ import annotations
@@ -30,19 +30,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
-
-MAX_BOARD_SIDE = 10_000
-"""The most rows, and the most columns, a board may have."""
-
-MAX_BOARD_CELLS = 250_000
-"""The most cells a board may have (500 x 500 solves in about 15 s and its tables take tens of
-MB; 100 x 100 solves in under a second)."""
-
-MAX_ROW_CHARS = 16 * MAX_BOARD_SIDE
-"""The longest row of board text, in characters."""
-
-MAX_BOARD_TEXT_CHARS = 8 * 1024 * 1024
-"""The longest board text, and the largest board file in bytes (8 MiB)."""
+from wordgames.limits import (
+    MAX_WORDSEARCH_CELLS,
+    MAX_WORDSEARCH_ROW_CHARS,
+    MAX_WORDSEARCH_SIDE,
+    MAX_WORDSEARCH_TEXT_CHARS,
+)
 
 BLOCKED = "#"
 """The content of a blocked cell: part of the grid, but never part of a word."""
@@ -73,7 +66,7 @@ def neighbour_table(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-def check_side(value: object, name: str, maximum: int = MAX_BOARD_SIDE) -> int:
+def check_side(value: object, name: str, maximum: int = MAX_WORDSEARCH_SIDE) -> int:
     """``value`` as a board side in 1..``maximum``: InvalidArgumentTypeError for a non-int,
     InvalidArgumentError (a ValueError) out of range."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -84,12 +77,12 @@ def check_side(value: object, name: str, maximum: int = MAX_BOARD_SIDE) -> int:
 
 
 def check_shape(rows: int, columns: int) -> None:
-    """BoardError (a ValueError) for a shape beyond :data:`MAX_BOARD_SIDE` or
-    :data:`MAX_BOARD_CELLS`, before anything is allocated for it."""
-    if rows > MAX_BOARD_SIDE or columns > MAX_BOARD_SIDE or rows * columns > MAX_BOARD_CELLS:
+    """BoardError (a ValueError) for a shape beyond :data:`MAX_WORDSEARCH_SIDE` or
+    :data:`MAX_WORDSEARCH_CELLS`, before anything is allocated for it."""
+    if rows > MAX_WORDSEARCH_SIDE or columns > MAX_WORDSEARCH_SIDE or rows * columns > MAX_WORDSEARCH_CELLS:
         raise BoardError(
-            f"a {rows} x {columns} board is too large (at most {MAX_BOARD_SIDE} rows and "
-            f"columns and {MAX_BOARD_CELLS} cells)"
+            f"a {rows} x {columns} board is too large (at most {MAX_WORDSEARCH_SIDE} rows and "
+            f"columns and {MAX_WORDSEARCH_CELLS} cells)"
         )
 
 
@@ -245,20 +238,20 @@ def parse_board(text: str) -> Board:
     """
     if not isinstance(text, str):
         raise InvalidArgumentTypeError(f"board text must be a string, not {type(text).__name__}")
-    if len(text) > MAX_BOARD_TEXT_CHARS:
+    if len(text) > MAX_WORDSEARCH_TEXT_CHARS:
         raise BoardError(
-            f"the board text is too long ({len(text)} characters, at most {MAX_BOARD_TEXT_CHARS})"
+            f"the board text is too long ({len(text)} characters, at most {MAX_WORDSEARCH_TEXT_CHARS})"
         )
     rows = [row.strip() for row in _ROW_SEPARATOR.split(text)]
     rows = [row for row in rows if row]
     if not rows:
         raise BoardError("the board text has no rows")
-    if len(rows) > MAX_BOARD_SIDE:
-        raise BoardError(f"the board has {len(rows)} rows (at most {MAX_BOARD_SIDE})")
+    if len(rows) > MAX_WORDSEARCH_SIDE:
+        raise BoardError(f"the board has {len(rows)} rows (at most {MAX_WORDSEARCH_SIDE})")
     for number, row in enumerate(rows, 1):
-        if len(row) > MAX_ROW_CHARS:
+        if len(row) > MAX_WORDSEARCH_ROW_CHARS:
             raise BoardError(
-                f"row {number} is too long ({len(row)} characters, at most {MAX_ROW_CHARS})"
+                f"row {number} is too long ({len(row)} characters, at most {MAX_WORDSEARCH_ROW_CHARS})"
             )
     grid = []
     for number, row in enumerate(rows, 1):
@@ -279,15 +272,15 @@ def parse_board(text: str) -> Board:
 
 def read_board_file(path: str | os.PathLike[str]) -> Board:
     """A board from a text file in board syntax; BoardError naming the file on any failure,
-    including a file over :data:`MAX_BOARD_TEXT_CHARS` bytes (found without reading it all, so
+    including a file over :data:`MAX_WORDSEARCH_TEXT_CHARS` bytes (found without reading it all, so
     ``/dev/zero`` fails at once)."""
     file = Path(path)
     try:
         with file.open("rb") as stream:
-            data = stream.read(MAX_BOARD_TEXT_CHARS + 1)
-        if len(data) > MAX_BOARD_TEXT_CHARS:
+            data = stream.read(MAX_WORDSEARCH_TEXT_CHARS + 1)
+        if len(data) > MAX_WORDSEARCH_TEXT_CHARS:
             raise BoardError(
-                f"{file}: the board file is too large (more than {MAX_BOARD_TEXT_CHARS} bytes)"
+                f"{file}: the board file is too large (more than {MAX_WORDSEARCH_TEXT_CHARS} bytes)"
             )
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:

@@ -103,8 +103,8 @@ def roll_board(
     or from ``dice`` (a set's name or the dice themselves, see :func:`check_dice`).
 
     The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
-    1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` and the board at most
-    :data:`~wordgames.wordsearch.board.MAX_BOARD_CELLS` cells (InvalidArgumentError beyond,
+    1..:data:`~wordgames.wordsearch.board.MAX_WORDSEARCH_SIDE` and the board at most
+    :data:`~wordgames.wordsearch.board.MAX_WORDSEARCH_CELLS` cells (InvalidArgumentError beyond,
     before anything is allocated; InvalidArgumentTypeError for a non-int).
     Cost: O(rows * columns).
     """

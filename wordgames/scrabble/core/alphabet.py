@@ -35,7 +35,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.tiles import MAX_TILE_CHARS, Digraphs, TileEncoding, TileSplitter
+from wordgames.lexicon.tiles import Digraphs, TileEncoding, TileSplitter
+from wordgames.limits import MAX_TILE_CHARS
 
 BLANK = "?"
 

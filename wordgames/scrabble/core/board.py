@@ -11,9 +11,9 @@ import os
 from collections.abc import Iterable, Iterator
 
 from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.textfiles import read_text_file
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 
 from wordgames.errors import NotationError, WordGamesError
+from wordgames.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.tiles import TileSet, is_tile_letter
 

@@ -17,6 +17,12 @@ from typing import Any
 
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.tiles import Digraphs, TileEncoding
+from wordgames.limits import (
+    MAX_HAND_SIZE,
+    MAX_SMALL_FILE_BYTES,
+    MAX_TILE_COUNT,
+    MAX_TILE_VALUE,
+)
 from wordgames.scrabble.core.alphabet import Alphabet
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.distributions import (
@@ -26,12 +32,6 @@ from wordgames.scrabble.core.distributions import (
     named_distribution,
     parse_distribution,
     read_distribution,
-)
-from wordgames.scrabble.core.limits import (
-    MAX_HAND_SIZE,
-    MAX_SMALL_FILE_BYTES,
-    MAX_TILE_COUNT,
-    MAX_TILE_VALUE,
 )
 from wordgames.scrabble.core.tile_letters import BLANK as BLANK
 from wordgames.scrabble.core.tile_letters import check_letters as check_letters

@@ -10,7 +10,7 @@ unfinished record), ``#challenge-rule NAME`` (or ``#challenge NAME``) and any ot
 
 A record needs a complete players header: ``#player1``, ``#player2``... numbered from 1
 without gaps, each with a nickname and a full name, nicknames all different; a file cut off
-inside it (``#player1 do``) is refused.  Limits (``core/limits.py``): MAX_GCG_FILE_BYTES of
+inside it (``#player1 do``) is refused.  Limits (:mod:`wordgames.limits`): MAX_GCG_FILE_BYTES of
 text, MAX_GCG_EVENTS events, scores and totals of at most 9 digits.
 """
 
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wordgames.errors import FormatError
+from wordgames.limits import MAX_GCG_EVENTS, MAX_GCG_FILE_BYTES, MAX_PLAYERS
 from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.limits import MAX_GCG_EVENTS, MAX_GCG_FILE_BYTES, MAX_PLAYERS
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES
 
 # Event kinds of a parsed GCG line.

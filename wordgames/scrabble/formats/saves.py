@@ -31,18 +31,19 @@ from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordGamesError
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.lexicon.tiles import DIGRAPH_MODES, Digraphs, check_digraphs
-from wordgames.scrabble.core.alphabet import MAX_ALPHABET_TILES, Alphabet
-from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.limits import (
+from wordgames.limits import (
     MAX_BOARD_SIDE,
     MAX_HAND_SIZE,
     MAX_PLAYERS,
     MAX_SAVE_FILE_BYTES,
+    MAX_SAVE_HISTORY,
     MAX_SAVE_NESTING,
     MAX_SCORELESS_TURNS,
 )
+from wordgames.scrabble.core.alphabet import MAX_ALPHABET_TILES, Alphabet
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
@@ -69,9 +70,6 @@ __all__ = [
 
 SAVE_FORMAT = "wordgames-scrabble-game"
 SAVE_VERSION = 1
-MAX_HISTORY = 10_000
-"""Turns in a saved history (a game of 10,000 turns would need 60 KB a move to exceed the
-file size limit anyway)."""
 
 
 # --- game -> JSON ---------------------------------------------------------------------------------
@@ -385,7 +383,7 @@ def game_from_state(
             settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
         bag = _bag_from_state(top.section("bag"), settings)
         history = [_turn_from_state(Section(entry, f"history[{i}]"), settings, len(players))
-                   for i, entry in enumerate(top.items("history", MAX_HISTORY))]
+                   for i, entry in enumerate(top.items("history", MAX_SAVE_HISTORY))]
         saved_lexicon = top.section("lexicon")
         source = saved_lexicon.text("source")
         size = saved_lexicon.whole("words", 0)

@@ -21,18 +21,11 @@ from collections.abc import Iterator, Sequence
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import FormatError
-from wordgames.scrabble.leaves.table import (
-    CODE_BITS,
-    MAX_LEAVE_TILES,
-    MAX_TABLE_LEAVES,
-    LeaveTable,
-    check_alphabet,
-    read_bounded,
-)
+from wordgames.limits import MAX_COMPACT_LEAVES_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
+from wordgames.scrabble.leaves.table import CODE_BITS, LeaveTable, check_alphabet, read_bounded
 
 MAGIC = b"wordgames-leaves 1\n"
 SCALE = 100
-MAX_COMPACT_BYTES = 16 << 20
 
 
 def enumerate_codes(bounds: Sequence[int], max_size: int) -> Iterator[int]:
@@ -179,8 +172,8 @@ def compact_bytes(table: LeaveTable, bounds: Sequence[int], max_size: int) -> by
 def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     """The table of a compact file; FormatError for anything malformed.  Cost: about a
     decompression; leaves are ranked when looked up."""
-    if len(data) > MAX_COMPACT_BYTES:
-        raise FormatError(f"{name}: larger than {MAX_COMPACT_BYTES} bytes")
+    if len(data) > MAX_COMPACT_LEAVES_BYTES:
+        raise FormatError(f"{name}: larger than {MAX_COMPACT_LEAVES_BYTES} bytes")
     if not data.startswith(MAGIC):
         raise FormatError(f"{name}: not a wordgames leave file")
     line, _, body = data[len(MAGIC):].partition(b"\n")
@@ -214,7 +207,7 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
 
 def read_compact(path: str | os.PathLike[str]) -> LeaveTable:
     """Read a compact leave file; FormatError when it cannot be read."""
-    return table_from_compact_bytes(read_bounded(path, MAX_COMPACT_BYTES), str(path))
+    return table_from_compact_bytes(read_bounded(path, MAX_COMPACT_LEAVES_BYTES), str(path))
 
 
 def write_compact(path: str | os.PathLike[str], table: LeaveTable, bounds: Sequence[int],

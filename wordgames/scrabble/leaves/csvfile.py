@@ -13,18 +13,9 @@ import os
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, WordGamesError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.limits import MAX_LEAVE_CSV_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.core.tiles import TileSet
-from wordgames.scrabble.leaves.table import (
-    MAX_LEAVE_TILES,
-    MAX_TABLE_LEAVES,
-    LeaveTable,
-    read_bounded,
-    text_to_tiles,
-    tiles_to_text,
-)
-
-MAX_CSV_BYTES = 64 << 20
-"""The largest leave CSV read (an English table is about 15 MB)."""
+from wordgames.scrabble.leaves.table import LeaveTable, read_bounded, text_to_tiles, tiles_to_text
 
 
 def leave_codes(leave: str, alphabet: str, tile_set: TileSet | None) -> str:
@@ -43,8 +34,8 @@ def table_from_csv_text(
     """The table a CSV text holds, leaves read by :func:`leave_codes`; FormatError naming the
     line for a malformed line, a letter outside the alphabet, a value that is not a finite
     number, a repeated leave, or more than MAX_TABLE_LEAVES lines."""
-    if len(text) > MAX_CSV_BYTES:
-        raise FormatError(f"{name}: larger than {MAX_CSV_BYTES} characters")
+    if len(text) > MAX_LEAVE_CSV_BYTES:
+        raise FormatError(f"{name}: larger than {MAX_LEAVE_CSV_BYTES} characters")
     pairs: list[tuple[tuple[int, ...], float]] = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         if not line.strip():
@@ -74,7 +65,7 @@ def read_leave_csv(
     """Read a leave CSV file (UTF-8; leaves in ``tile_set``'s notation or code points); FormatError
     when it cannot be read or parsed."""
     try:
-        text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
+        text = read_bounded(path, MAX_LEAVE_CSV_BYTES).decode("utf-8")
     except UnicodeDecodeError as error:
         raise FormatError(f"{path}: not UTF-8 text ({error})") from None
     return table_from_csv_text(text, alphabet, str(path), tile_set)

@@ -18,15 +18,11 @@ from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
+from wordgames.limits import MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.core.tiles import BLANK, TileSet
 
 CODE_BITS = 5
 FIELD_MASK = (1 << CODE_BITS) - 1
-MAX_LEAVE_TILES = MAX_HAND_SIZE - 1
-"""The longest leave a table holds (one tile fewer than the largest rack)."""
-MAX_TABLE_LEAVES = 4_000_000
-"""The most leaves one table may hold (English tables hold 914,624)."""
 
 Tiles = tuple[int, ...]
 

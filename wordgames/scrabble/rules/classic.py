@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_BINGO_BONUS, MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_square, parse_square
 from wordgames.scrabble.core.scoring import (
@@ -49,8 +49,6 @@ BAD_START = "BAD START"
 BAD_MOVE = "BAD MOVE"
 BAD_RACK = "BAD RACK"
 BAD_WORD = "BAD WORD"
-
-MAX_BINGO_BONUS = 10_000
 
 
 def square_name(row: int, col: int) -> str:

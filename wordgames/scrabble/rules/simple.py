@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_fit1045
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet

@@ -40,6 +40,7 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.limits import MAX_LEARNING_GAMES
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -59,7 +60,6 @@ CHUNK_GAMES = 10
 PRIOR = 30.0
 RIDGE = 1.0
 MAX_COPY_FEATURES = 3
-MAX_GAMES = 10_000_000
 
 
 # --- the model -----------------------------------------------------------------------------
@@ -309,7 +309,7 @@ class BuildPlan:
 
 def _seeds(plan: BuildPlan, iteration: int) -> list[tuple[int, ...]]:
     games = plan.games_in(iteration)
-    base = plan.seed * 1_000_003 + iteration * MAX_GAMES
+    base = plan.seed * 1_000_003 + iteration * MAX_LEARNING_GAMES
     return [tuple(base + g for g in range(start, min(start + CHUNK_GAMES, games)))
             for start in range(0, games, CHUNK_GAMES)]
 
@@ -352,9 +352,9 @@ def build_table(
     of the same plan found there is resumed.  Cost: the games, plus about a second per
     iteration to fit and a few seconds to tabulate the table."""
     settings = settings if settings is not None else GameSettings()
-    if not 1 <= plan.games <= MAX_GAMES or not 1 <= plan.iterations <= min(plan.games, 100):
+    if not 1 <= plan.games <= MAX_LEARNING_GAMES or not 1 <= plan.iterations <= min(plan.games, 100):
         raise InvalidArgumentError(
-            f"games is 1..{MAX_GAMES} and iterations 1..min(games, 100), "
+            f"games is 1..{MAX_LEARNING_GAMES} and iterations 1..min(games, 100), "
             f"not {plan.games} and {plan.iterations}")
     alphabet = alphabet_of(settings.tile_set)
     bounds = tuple(distribution_bounds(alphabet, settings.tile_set))

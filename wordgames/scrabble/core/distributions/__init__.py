@@ -29,8 +29,8 @@ from functools import cache
 from importlib import resources
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.limits import MAX_SMALL_FILE_BYTES, MAX_TILE_COUNT, MAX_TILE_VALUE
 from wordgames.scrabble.core.alphabet import BLANK, MAX_ALPHABET_TILES, Alphabet
-from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES, MAX_TILE_COUNT, MAX_TILE_VALUE
 from wordgames.textfiles import read_text_file
 
 HEADER = ("letter", "lowercase", "count", "points", "is_vowel")
