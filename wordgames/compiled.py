@@ -31,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
+    "wordgames.lexicon.validate",
     "wordgames.wordsearch.searcher",
     "wordgames.scrabble.movegen.tables",
     "wordgames.scrabble.movegen.lines",

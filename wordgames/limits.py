@@ -49,9 +49,6 @@ MAX_LEAVE_CSV_BYTES = 64 << 20
 MAX_COMPACT_LEAVES_BYTES = 16 << 20
 """A leave table in the compact ``.leaves`` format."""
 
-MAX_LEARNED_MODEL_BYTES = 16 << 20
-"""A leave-learning model saved as JSON (a model holds a few hundred weights)."""
-
 MAX_WORDSEARCH_TEXT_CHARS = 8 * 1024 * 1024
 """Word-search (Boggle) board text, in characters; a board file of at most as many bytes."""
 

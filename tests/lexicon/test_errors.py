@@ -60,7 +60,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
     ("failure", "match"),
     [
         (PermissionError(13, "Permission denied"), "permission denied"),
-        (OSError(5, "Input/output error"), r"cannot be read \(Input/output error\)"),
+        (OSError(5, "Input/output error"), r"cannot read word file \(Input/output error\)"),
     ],
 )
 def test_os_failures_while_reading(
@@ -72,7 +72,7 @@ def test_os_failures_while_reading(
     def refuse(*args: object, **kwargs: object) -> object:
         raise failure
 
-    monkeypatch.setattr("wordgames.lexicon.files.open", refuse, raising=False)
+    monkeypatch.setattr("wordgames.textfiles.os.open", refuse)
     assert_lexicon_error(path, match)
 
 

@@ -62,8 +62,8 @@ def run_info(args: argparse.Namespace) -> int:
         "source": str(resolve_source(args.source)),
         "backend": lexicon.backend_name,
         "words": len(lexicon),
-        "shortest": min(lengths),
-        "longest": max(lengths),
+        "shortest": min(lengths, default=0),
+        "longest": max(lengths, default=0),
         "alphabet": "".join(alphabet),
         "load_seconds": round(seconds, 3),
     }

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.textfiles import shown_path
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Tiles 1..26 of wolges' and MAGPIE's English graphs (tile 0 is the blank)."""
@@ -250,9 +251,12 @@ def words_from_kwg_bytes(
 ) -> list[str]:
     """The words of a KWG file's DAWG, spelled with ``alphabet`` (tile n is
     ``alphabet[n - 1]``), sorted by code point and unique.  A word holding tile 0 or a tile
-    beyond the alphabet is a LexiconError.  Cost: about a second for TWL98 (168k words)."""
+    beyond the alphabet is a LexiconError, and so is a graph that spells no word (as an empty
+    text list is).  Cost: about a second for TWL98 (168k words)."""
     labels = _labels(alphabet)
     words = _spell(nodes_from_bytes(data, name), 0, labels, "", MAX_WORD_LENGTH, MAX_GRAPH_WORDS, name)
+    if not words:
+        raise LexiconError(f"{shown_path(name)}: contains no words")
     # DAWG order is tile order, which is code-point order only for ordered alphabets.
     return sorted(set(words))  # type: ignore[arg-type]
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from wordgames.lexicon import cache
 from wordgames.lexicon.base import Lexicon
 from wordgames.lexicon.trie import _MAX_ALPHABET, TrieLexicon
+from wordgames.lexicon.validate import check_prefix_tree
 
 _HEADER = struct.Struct("<4sII")  # magic, node count, alphabet byte length
 _MAGIC = b"WGP1"
@@ -56,7 +57,8 @@ class PackedNodes:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> PackedNodes:
-        """Rebuild a table from :meth:`to_bytes` output; ValueError when it is inconsistent."""
+        """Rebuild a table from :meth:`to_bytes` output; ValueError when it is truncated or
+        inconsistent (:func:`~wordgames.lexicon.validate.check_prefix_tree`)."""
         if len(data) < _HEADER.size:
             raise ValueError("packed table too short")
         magic, count, alphabet_length = _HEADER.unpack_from(data)
@@ -67,11 +69,9 @@ class PackedNodes:
         alphabet = data[_HEADER.size : offset].decode()
         masks.frombytes(data[offset : offset + count * masks.itemsize])
         first.frombytes(data[offset + count * masks.itemsize :])
+        check_prefix_tree(masks, first, len(alphabet))
         bits = {letter: 1 << index for index, letter in enumerate(alphabet)}
-        table = cls(masks, first, bits, 1 << len(alphabet))
-        if count and any(start > count for start in first):
-            raise ValueError("packed table points past its end")
-        return table
+        return cls(masks, first, bits, 1 << len(alphabet))
 
 
 def build_packed_nodes(lexicon: Lexicon) -> PackedNodes:

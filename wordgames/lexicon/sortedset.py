@@ -26,6 +26,7 @@ from wordgames.lexicon.base import (
     letters_type_error,
     normalize,
 )
+from wordgames.lexicon.validate import check_word_payload
 
 _AFTER_ALL = "\U0010ffff"  # sorts after every character a word can hold
 
@@ -56,9 +57,13 @@ class SortedSetLexicon(Lexicon):
 
     @classmethod
     def from_bytes(cls, data: bytes, source: str = "<words>") -> SortedSetLexicon:
-        """Rebuild from :meth:`to_bytes` output."""
+        """Rebuild from :meth:`to_bytes` output; ValueError when the words are not sorted and
+        unique or not words (:func:`~wordgames.lexicon.validate.check_word_payload`), which the
+        binary searches of the node walk rely on."""
         text = data.decode("utf-8")
-        return cls(text.split("\n") if text else [], source)
+        words = text.split("\n") if text else []
+        check_word_payload(words)
+        return cls(words, source)
 
     # --- whole-string queries ------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from wordgames.lexicon.base import (
     letters_type_error,
     normalize,
 )
+from wordgames.lexicon.validate import check_prefix_tree, check_word_payload
 
 _MAX_ALPHABET = 63
 _HEADER = struct.Struct("<4sIII")  # magic, node count, alphabet byte length, words byte length
@@ -155,7 +156,11 @@ class TrieLexicon(Lexicon):
 
     @classmethod
     def from_bytes(cls, data: bytes, source: str = "<words>") -> TrieLexicon:
-        """Rebuild a trie written by :meth:`to_bytes`; ValueError if the data is inconsistent."""
+        """Rebuild a trie written by :meth:`to_bytes`; ValueError if the data is truncated or
+        inconsistent (:mod:`wordgames.lexicon.validate`: indices in range, sizes agreeing), so
+        a damaged or forged cache entry is rebuilt, never walked."""
+        if len(data) < _HEADER.size:
+            raise ValueError("truncated compiled trie")
         magic, nodes, alphabet_len, words_len = _HEADER.unpack_from(data)
         if magic != _MAGIC:
             raise ValueError("not a compiled trie")
@@ -164,14 +169,18 @@ class TrieLexicon(Lexicon):
         offset += alphabet_len
         words = data[offset : offset + words_len].decode("utf-8").split("\n") if words_len else []
         offset += words_len
+        if len(alphabet) > _MAX_ALPHABET:
+            raise ValueError(f"a compiled trie holds at most {_MAX_ALPHABET} letters")
         masks: array[int] = array(_mask_typecode(len(alphabet)))
         first: array[int] = array("I")
         mask_end = offset + nodes * masks.itemsize
-        masks.frombytes(data[offset:mask_end])
-        first.frombytes(data[mask_end : mask_end + nodes * first.itemsize])
         end = mask_end + nodes * first.itemsize
-        if len(masks) != nodes or len(first) != nodes or end != len(data):
+        if end != len(data):
             raise ValueError("truncated compiled trie")
+        masks.frombytes(data[offset:mask_end])
+        first.frombytes(data[mask_end:end])
+        check_word_payload(words)
+        check_prefix_tree(masks, first, len(alphabet), len(words))
         return cls(words, alphabet, masks, first, source)
 
     # --- whole-string queries ------------------------------------------------------------------

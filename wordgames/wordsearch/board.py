@@ -27,7 +27,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.limits import (
@@ -36,6 +35,7 @@ from wordgames.limits import (
     MAX_WORDSEARCH_SIDE,
     MAX_WORDSEARCH_TEXT_CHARS,
 )
+from wordgames.textfiles import read_text_file, shown_path
 
 BLOCKED = "#"
 """The content of a blocked cell: part of the grid, but never part of a word."""
@@ -272,24 +272,13 @@ def parse_board(text: str) -> Board:
 
 def read_board_file(path: str | os.PathLike[str]) -> Board:
     """A board from a text file in board syntax; BoardError naming the file on any failure,
-    including a file over :data:`MAX_WORDSEARCH_TEXT_CHARS` bytes (found without reading it all, so
-    ``/dev/zero`` fails at once)."""
-    file = Path(path)
-    try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_WORDSEARCH_TEXT_CHARS + 1)
-        if len(data) > MAX_WORDSEARCH_TEXT_CHARS:
-            raise BoardError(
-                f"{file}: the board file is too large (more than {MAX_WORDSEARCH_TEXT_CHARS} bytes)"
-            )
-        text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise BoardError(f"{file}: cannot read the board file ({reason})") from None
+    including a file over :data:`~wordgames.limits.MAX_WORDSEARCH_TEXT_CHARS` bytes, a folder,
+    a pipe or a device (refused unread by :func:`wordgames.textfiles.read_text_file`)."""
+    text = read_text_file(path, "board file", BoardError, limit=MAX_WORDSEARCH_TEXT_CHARS)
     try:
         return parse_board(text)
     except BoardError as error:
-        raise BoardError(f"{file}: {error}") from None
+        raise BoardError(f"{shown_path(path)}: {error}") from None
 
 
 def find_path(board: Board, word: str) -> list[int]:

@@ -57,7 +57,7 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
         return read_leave_csv(path, alphabet, tile_set)
     if suffix == ".leaves":
         return read_compact(path)
-    if not path.exists():
+    if not os.path.exists(path):  # False, not an OSError, for a name too long for the system
         raise InvalidArgumentError(
             f"no leave table {str(source)!r} (a shipped name: {', '.join(SHIPPED)}, or a file)")
     raise FormatError(f"{path}: a leave table ends in {', '.join(FORMATS)}")

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.limits import MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.core.tiles import BLANK, TileSet
+from wordgames.textfiles import read_file_bytes
 
 CODE_BITS = 5
 FIELD_MASK = (1 << CODE_BITS) - 1
@@ -214,15 +214,9 @@ def tiles_of_code(code: int) -> Tiles:
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of a leave file, FormatError when it is larger than ``limit`` or cannot be
-    read (checked before reading)."""
-    target = Path(path)
-    try:
-        if target.stat().st_size > limit:
-            raise FormatError(f"{target}: larger than {limit} bytes")
-        return target.read_bytes()
-    except OSError as error:
-        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
+    """The bytes of a leave file, FormatError when it is larger than ``limit``, is not a
+    regular file or cannot be read (:func:`wordgames.textfiles.read_file_bytes`)."""
+    return read_file_bytes(path, "leave table", limit=limit)
 
 
 def code_of_tiles(tiles: Iterable[int]) -> int:

@@ -40,7 +40,7 @@ from typing import Any
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError, MissingDependencyError
 from wordgames.lexicon import Lexicon, load_lexicon
-from wordgames.limits import MAX_LEARNING_GAMES
+from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_LEARNING_GAMES
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -55,6 +55,7 @@ from wordgames.scrabble.leaves.table import (
 )
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
+from wordgames.textfiles import read_text_file
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
@@ -437,8 +438,9 @@ def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan) -> di
     fresh: dict[str, Any] = {"iteration": 0, "chunks": 0, "model": None, "totals": {}}
     if path is None or not Path(path).exists():
         return fresh
+    text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(text)
         if data["plan"] != asdict(plan):
             raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
                               "or give the same parameters")
