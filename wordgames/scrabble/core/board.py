@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
-from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.checks import require_items, require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
 from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.textfiles import read_text_file
@@ -107,7 +107,13 @@ class Board:
     # --- squares --------------------------------------------------------------------------------
 
     def in_bounds(self, row: int, col: int) -> bool:
-        """Whether (row, col) is on the board."""
+        """Whether (row, col) is on the board; InvalidArgumentTypeError when they are not
+        whole numbers."""
+        if not isinstance(row, int) or not isinstance(col, int):
+            raise InvalidArgumentTypeError(
+                f"a square is a row and a column, whole numbers, not {type(row).__name__} and "
+                f"{type(col).__name__}"
+            )
         return 0 <= row < self.rows and 0 <= col < self.cols
 
     def get(self, row: int, col: int) -> str | None:
@@ -136,9 +142,12 @@ class Board:
 
     def place_all(self, tiles: Iterable[tuple[int, int, str]]) -> None:
         """Place several (row, col, tile) tiles; all or nothing."""
-        tiles = list(tiles)
+        tiles = require_items(tiles, "the tiles to place")
         seen = set()
-        for row, col, tile in tiles:
+        for entry in tiles:
+            if not isinstance(entry, tuple) or len(entry) != 3:
+                raise InvalidArgumentTypeError(f"a tile to place is (row, column, tile), not {entry!r:.40}")
+            row, col, tile = entry
             if (row, col) in seen or self.get(row, col) is not None:
                 raise InvalidArgumentError(f"square ({row}, {col}) is already occupied")
             if not is_tile_letter(tile):

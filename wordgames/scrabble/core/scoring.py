@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_items
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Placement
 from wordgames.scrabble.core.tiles import BLANK, TileSet
@@ -120,7 +121,7 @@ def score_words(
 
 def rack_value(tiles: Iterable[str], tile_set: TileSet) -> int:
     """The face value of the tiles left on a rack (blanks 0)."""
-    return sum(0 if tile == BLANK else tile_set.value(tile) for tile in tiles)
+    return sum(0 if tile == BLANK else tile_set.value(tile) for tile in require_items(tiles, "the tiles"))
 
 
 END_RULES = ("usc", "tournament")

@@ -24,7 +24,7 @@ from wordgames.limits import (
     MAX_TILE_VALUE,
 )
 from wordgames.scrabble.core.alphabet import Alphabet
-from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.checks import require_int, require_items, require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
     canonical_name,
@@ -38,7 +38,7 @@ from wordgames.scrabble.core.tile_letters import check_letters as check_letters
 from wordgames.scrabble.core.tile_letters import is_tile as is_tile
 from wordgames.scrabble.core.tile_letters import is_tile_letter as is_tile_letter
 from wordgames.scrabble.core.tile_letters import rack_tile as rack_tile
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import checked_path, read_text_file
 
 # Standard English letter values and counts (100 tiles, 2 blanks).
 _ENGLISH = {
@@ -110,12 +110,12 @@ class TileSet:
 
     def holds(self, tile: str) -> bool:
         """Whether ``tile`` (an upper-case letter, or ``?``) belongs to this tile set."""
-        return tile in self.values or tile == BLANK
+        return isinstance(tile, str) and (tile in self.values or tile == BLANK)
 
     def check_tiles(self, tiles: Iterable[str], what: str) -> None:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
         a lower-case letter is a blank standing for that letter) outside this tile set."""
-        for tile in tiles:
+        for tile in require_items(tiles, what):
             require_type(tile, str, "a tile")
             if not self.holds(tile.upper() if tile != BLANK else tile):
                 alphabet = self.tile_alphabet
@@ -279,7 +279,7 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
     """Read letter values from a FIT1045 scores file (``LETTER VALUE`` per line) or a USC tile
     bag (``letter points count`` per line, ``?`` for the blank); the format is recognised by
     the number of fields.  Raises FormatError naming the file and line."""
-    file = Path(path)
+    file = checked_path(path, "tile file")
     values: dict[str, int] = {}
     counts: dict[str, int] = {}
     widths = set()
@@ -327,7 +327,9 @@ class Bag:
     def __init__(
         self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False
     ) -> None:
-        self._tiles = [_bag_tile(tile) for tile in tiles]
+        if seed is not None:
+            require_type(seed, int, "a seed")
+        self._tiles = [_bag_tile(tile) for tile in require_items(tiles, "the tiles of a bag")]
         self.fixed_order = fixed_order
         self._random = random.Random(seed)
 
@@ -342,7 +344,7 @@ class Bag:
     @classmethod
     def from_deal_file(cls, path: str | os.PathLike[str]) -> Bag:
         """A bag dealt in file order from a FIT1045 ``tiles.txt`` (one tile a line)."""
-        tiles = [fields[0] for _, fields in _data_lines(Path(path))]
+        tiles = [fields[0] for _, fields in _data_lines(checked_path(path, "deal file"))]
         for tile in tiles:
             if tile != BLANK and not is_tile_letter(tile):
                 raise FormatError(f"{path}: {tile!r} is not a tile")
@@ -350,6 +352,7 @@ class Bag:
 
     def draw(self, count: int) -> list[str]:
         """Remove and return up to ``count`` tiles (fewer when the bag runs out)."""
+        require_int(count, "the number of tiles to draw", 0)
         drawn = []
         for _ in range(min(count, len(self._tiles))):
             index = 0 if self.fixed_order else self._random.randrange(len(self._tiles))
@@ -358,7 +361,7 @@ class Bag:
 
     def put_back(self, tiles: Iterable[str]) -> None:
         """Return tiles to the bag (a fixed-order bag gets them at the end)."""
-        self._tiles.extend(map(rack_tile, tiles))
+        self._tiles.extend(map(rack_tile, require_items(tiles, "the tiles to put back")))
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -442,7 +445,7 @@ class Rack:
     def add(self, tiles: Iterable[str]) -> None:
         """Put tiles on the rack (a lower-case letter goes back as a blank).  Raises
         InvalidArgumentError for something that is not a tile."""
-        for tile in tiles:
+        for tile in require_items(tiles, "the tiles to add"):
             if tile != BLANK and not is_tile(tile):
                 raise InvalidArgumentError(f"{tile!r} is not a tile (a letter or '?')")
             self._tiles[rack_tile(tile)] += 1
@@ -450,7 +453,7 @@ class Rack:
     def remove(self, tiles: Iterable[str]) -> None:
         """Take tiles off the rack; a lower-case letter takes a blank.  Raises GameError
         naming the missing tiles and changes nothing when the rack does not hold them all."""
-        needed = Counter(map(_rack_tile_checked, tiles))
+        needed = Counter(map(_rack_tile_checked, require_items(tiles, "the tiles to remove")))
         missing = needed - self._tiles
         if missing:
             raise GameError(f"the rack {self} does not hold {''.join(sorted(missing.elements()))}")
@@ -458,11 +461,12 @@ class Rack:
 
     def can_supply(self, tiles: Iterable[str]) -> bool:
         """Whether the rack holds all of ``tiles`` (lower-case letters need blanks)."""
-        needed = Counter(map(_rack_tile_checked, tiles))
+        needed = Counter(map(_rack_tile_checked, require_items(tiles, "the tiles")))
         return not needed - self._tiles
 
     def count(self, tile: str) -> int:
         """How many of ``tile`` the rack holds."""
+        require_type(tile, str, "a tile")
         return self._tiles[tile]
 
     def counts(self) -> Counter[str]:

@@ -462,7 +462,7 @@ class Game:
     def play_out(self, max_turns: int = 10_000) -> None:
         """Let computer players move (challenging first when they want to) until the game
         ends or a human is to play."""
-        for _ in range(max_turns):
+        for _ in range(require_int(max_turns, "max_turns", 0)):
             self.computer_challenge()
             if self.is_over or not self.current_player.is_computer:
                 return

@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 
 from wordgames.atomic import write_bytes_atomically
-from wordgames.errors import FormatError
+from wordgames.errors import FormatError, InvalidArgumentTypeError
 from wordgames.limits import MAX_COMPACT_LEAVES_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.leaves.table import CODE_BITS, LeaveTable, check_alphabet, read_bounded
 
@@ -132,7 +132,10 @@ class RankedTable(LeaveTable):
         return None if rank is None else rank - 1
 
     def value_of_code(self, code: int) -> float:
-        found = self.values.get(code)
+        try:
+            found = self.values.get(code)
+        except TypeError:  # unhashable
+            raise InvalidArgumentTypeError(f"a leave code is a whole number, not {code!r:.40}") from None
         if found is None:
             position = self._position(code)
             found = self.missing if position is None else self.scaled[position] / self.scale

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.limits import MAX_LEAVE_TILES, MAX_TABLE_LEAVES
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.tiles import BLANK, TileSet
 from wordgames.textfiles import read_file_bytes
 
@@ -74,12 +75,18 @@ class LeaveTable:
         MAX_TABLE_LEAVES leaves."""
         alphabet = check_alphabet(alphabet)
         values: dict[int, float] = {}
-        for tiles, value in leaves:
+        require_type(leaves, Iterable, "the leaves")
+        for entry in leaves:
+            if not isinstance(entry, tuple) or len(entry) != 2 or not isinstance(entry[0], Sequence):
+                raise InvalidArgumentTypeError(f"a leave is (tile numbers, value), not {entry!r:.40}")
+            tiles, value = entry
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InvalidArgumentTypeError(f"a leave's value is a number, not {value!r:.40}")
             if len(tiles) > MAX_LEAVE_TILES:
                 raise FormatError(f"a leave of {len(tiles)} tiles (at most {MAX_LEAVE_TILES})")
             code = 0
             for tile in tiles:
-                if not 0 <= tile <= len(alphabet):
+                if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile <= len(alphabet):
                     raise FormatError(f"leave tile {tile} is not in the alphabet (0..{len(alphabet)})")
                 code += 1 << (CODE_BITS * tile)
             if code in values:
@@ -87,12 +94,13 @@ class LeaveTable:
             values[code] = float(value)
             if len(values) > MAX_TABLE_LEAVES:
                 raise FormatError(f"more than {MAX_TABLE_LEAVES} leaves")
-        return cls(alphabet, values)
+        return LeaveTable(alphabet, values)  # not cls: a subclass keeps its values otherwise
 
     @classmethod
     def from_texts(cls, alphabet: str, leaves: Mapping[str, float]) -> LeaveTable:
         """A table from ``{"?ES": 25.1, ...}`` (``?`` a blank); FormatError for a letter
         outside the alphabet."""
+        require_type(leaves, Mapping, "the leaves")
         return cls.from_leaves(alphabet, ((text_to_tiles(alphabet, text), v) for text, v in leaves.items()))
 
     # --- lookups (the hot path) -----------------------------------------------------------
@@ -104,10 +112,15 @@ class LeaveTable:
             return sum(map(self.weights.__getitem__, tiles))
         except KeyError as error:
             raise InvalidArgumentError(f"{error.args[0]!r} is not a tile of this leave table") from None
+        except TypeError:  # not iterable, or an unhashable item
+            raise InvalidArgumentTypeError(f"tiles must be a string or tiles, not {tiles!r:.40}") from None
 
     def value_of_code(self, code: int) -> float:
         """The value of the leave with multiset ``code``; O(1)."""
-        return self.values.get(code, self.missing)
+        try:
+            return self.values.get(code, self.missing)
+        except TypeError:  # unhashable
+            raise InvalidArgumentTypeError(f"a leave code is a whole number, not {code!r:.40}") from None
 
     def value(self, tiles: Iterable[str]) -> float:
         """The value of keeping ``tiles`` (letters and ``?``)."""
@@ -115,7 +128,7 @@ class LeaveTable:
 
     def has_code(self, code: int) -> bool:
         """Whether the table holds the leave with this code."""
-        return code in self.values
+        return isinstance(code, int) and code in self.values
 
     def __contains__(self, tiles: object) -> bool:
         return isinstance(tiles, str) and self.has_code(self.code(tiles))
@@ -203,7 +216,9 @@ def enumerate_leaves(bounds: Sequence[int], max_size: int) -> Iterator[Tiles]:
 
 
 def tiles_of_code(code: int) -> Tiles:
-    """The tile numbers of a multiset code, in ascending order."""
+    """The tile numbers of a multiset code, in ascending order; InvalidArgumentError for a
+    code that is not a whole number >= 0 (a negative one has no end)."""
+    require_int(code, "a leave code", 0)
     tiles: list[int] = []
     tile = 0
     while code:
