@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from wordgames.errors import FileWriteError, InvalidArgumentTypeError
+from wordgames.textfiles import shown_path
 
 try:  # POSIX: a lock tells a live writer's temporary from a dead one's
     import fcntl
@@ -52,12 +53,31 @@ def write_target(path: str | os.PathLike[str]) -> Path:
         status = None
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         reason = getattr(error, "strerror", None) or error
-        raise FileWriteError(f"{path!r}: cannot write there ({reason})") from None
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({reason})") from None
     if status is not None and not stat.S_ISREG(status.st_mode):
         kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-        raise FileWriteError(f"{path}: is {kind}; refusing to replace it")
+        raise FileWriteError(f"{shown_path(path)}: is {kind}; refusing to replace it")
     if not target.parent.is_dir():
-        raise FileWriteError(f"{path}: no such folder {target.parent}")
+        raise FileWriteError(f"{shown_path(path)}: no such folder to write it in")
+    return target
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """:func:`write_target`, and proof that a file can be created in its folder: a temporary
+    is created there and removed at once (permission bits and read-only file systems say
+    less than trying; root may create nothing in ``/sys``).  For a long job or a game to
+    refuse a save file before it starts rather than fail to save at its end.  FileWriteError
+    names ``path`` as the user gave it."""
+    target = write_target(path)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}{TEMPORARY_MARK}", suffix=".tmp", dir=target.parent
+        )
+    except OSError as error:
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({error.strerror or error})") from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
     return target
 
 
@@ -87,7 +107,7 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             prefix=f".{target.name}{TEMPORARY_MARK}", suffix=".tmp", dir=folder
         )
     except OSError as error:
-        raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             if fcntl is not None:
@@ -101,7 +121,8 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise FileWriteError(f"{path}: could not be written ({error.strerror or error})") from None
+            reason = error.strerror or error
+            raise FileWriteError(f"{shown_path(path)}: could not be written ({reason})") from None
         raise
     _fsync_folder(folder)
 

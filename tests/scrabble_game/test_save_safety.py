@@ -238,8 +238,50 @@ def test_autosave_failures_are_reported_not_fatal(
 
     monkeypatch.setattr(atomic.os, "fsync", full)
     code, out, err = play(monkeypatch, capsys, ["pass", "quit"], "--resume", str(target))
-    assert code == 0 and err == ""
-    assert f"! could not save: {target}: could not be written (No space left on device)" in out
+    failure = f"{target}: could not be written (No space left on device)"
+    assert out.count(f"! could not save: {failure}") == 3  # the pass, the reply, the quit
+    assert "Robo " in out, "the game went on after the first failure"
+    # The last save failing is the command failing (issue 29, item 5).
+    assert code == 2 and err == f"wordgames: error: {failure}\n"
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 29, item 5: ``--save /sys/x.json`` played a whole game, failed to save at the
+    end and exited 0.  Trying to create a file is the check (root may write anywhere else)."""
+    real_mkstemp = atomic.tempfile.mkstemp
+
+    def refuse(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        if Path(kwargs.get("dir", "")) == tmp_path / "locked":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_mkstemp(*args, **kwargs)
+
+    (tmp_path / "locked").mkdir()
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
+    target = tmp_path / "locked" / "x.json"
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", str(target))
+    assert (code, out) == (2, "")
+    assert err == f"wordgames: error: {target}: cannot write there (Permission denied)\n"
+    assert list((tmp_path / "locked").iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="no sysfs here")
+def test_save_into_sysfs_is_refused_before_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", "/sys/x.json")
+    assert (code, out) == (2, "")
+    assert err.startswith("wordgames: error: /sys/x.json: cannot write there") and err.count("\n") == 1
+
+
+def test_save_messages_name_the_path_the_user_gave(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not the path a symbolic link resolves to (``/dev/stdout`` is ``/proc/<pid>/fd/1``)."""
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", "/dev/stdout/x.json")
+    assert (code, out) == (2, "")
+    assert err == "wordgames: error: /dev/stdout/x.json: no such folder to write it in\n"
 
 
 def test_save_to_a_fifo_is_refused_before_the_game_starts(

@@ -17,6 +17,7 @@ from wordgames import __version__, core_info
 from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd, serve_cmd
 from wordgames.cli.common import print_json
 from wordgames.errors import InvalidArgumentError, WordGamesError
+from wordgames.textfiles import shown_path
 
 # One module per command group, registered in this order.
 COMMAND_MODULES = (lexicon_cmd, scrabble_cmd, boggle_cmd, serve_cmd)
@@ -54,6 +55,12 @@ def build_parser() -> Parser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """``message`` with every character that is not printable (a newline or a control
+    character in a path a user gave) written as its escape, so an error is always one line."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
 def print_version(as_json: bool) -> int:
     """``wordgames --version [--json]``: the version and the core in use."""
     info = core_info()
@@ -77,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.handler(args)
         return code
     except WordGamesError as error:
-        print(f"wordgames: error: {error}", file=sys.stderr)
+        print(f"wordgames: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (`wordgames ... | head`): stop quietly, as Unix tools do, and
@@ -85,8 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"wordgames: error: {where}{error.strerror or error}", file=sys.stderr)
+        where = f"{shown_path(error.filename)}: " if error.filename else ""
+        print(f"wordgames: error: {one_line(f'{where}{error.strerror or error}')}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("wordgames: interrupted", file=sys.stderr)

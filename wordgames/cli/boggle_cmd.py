@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -388,6 +389,8 @@ def run_stats(args: argparse.Namespace) -> int:
     rows, columns = _shape(args)
     if args.plot is not None and Path(args.plot).exists():
         raise InvalidArgumentError(f"{args.plot}: the file exists (choose another name)")
+    if args.plot is not None:
+        check_writable(args.plot)
     stats = board_stats(
         boggle_lexicon(args), rows, columns, boards=args.boards, seed=args.seed,
         dice=args.dice, minimum=args.minimum, scoring=args.scoring, top_words=args.top_words,

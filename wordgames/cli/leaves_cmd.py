@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -118,6 +119,8 @@ def run_build(args: argparse.Namespace) -> int:
     plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)
     settings = GameSettings(tile_set=tile_set_from_args(args), hand_size=args.hand_size or 7)
     checkpoint = args.checkpoint or f"{args.out}.checkpoint.json"
+    for target in (args.out, checkpoint):  # refused now, not after hours of learning
+        check_writable(target)
     from tqdm import tqdm  # here, not at start-up: only a learning run draws a bar
 
     bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None)

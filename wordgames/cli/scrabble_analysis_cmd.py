@@ -14,7 +14,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import write_text_atomically
+from wordgames.atomic import check_writable, write_text_atomically
 from wordgames.cli.analysis_html import review_to_html
 from wordgames.cli.common import (
     add_json_option,
@@ -201,6 +201,8 @@ def run_analyze(args: argparse.Namespace) -> int:
                     seed=args.seed, workers=args.workers or default_workers())
         if args.sim else None
     )
+    if args.html and not args.json:
+        check_writable(args.html)  # refused before the review, not after it
     with progress_bar(None, "turn") as bar:
 
         def advance(done: int, total: int) -> None:
