@@ -73,11 +73,36 @@ def forged(edit: Any) -> dict[str, Any]:
          r"history\[0\]\.move\.placed\[0\]: 'ß' is not a letter"),
         (lambda s: s.__setitem__("players", []), "players: a game needs at least one player"),
         (lambda s: s.__setitem__("board", "not a list"), "board: expected a list"),
+        # Issue 29, item 7: fields that summarise the history must agree with it.
+        (lambda s: s.__setitem__("end_reason", "out"),
+         r"inconsistent saved game \(the game ended with a player out, but \d+ tiles are in the bag"),
+        (lambda s: s.__setitem__("end_reason", "scoreless"),
+         r"inconsistent saved game \(the game ended after 6 scoreless turns, but the history ends with 0"),
+        (lambda s: s.__setitem__("scoreless_streak", 2),
+         r"inconsistent saved game \(a scoreless streak of 2; the history ends with 0\)"),
+        (lambda s: s["bag"]["random"].__setitem__(1, [0] * 624 + [624]),
+         r"bag\.random: an all-zero random generator state"),
     ],
 )
 def test_forged_saves_are_refused_naming_the_field(edit: Any, message: str) -> None:
     with pytest.raises(FormatError, match=message):
         saves.game_from_state(forged(edit), LEXICON)
+
+
+def test_a_finished_game_with_a_history_that_goes_on_is_refused(enable_trie: Lexicon) -> None:
+    """The other direction of issue 29, item 7: a save whose history ended the game (the
+    end-of-game adjustments are in it) but that says the game goes on."""
+    game = Game([Player("Ann", "greedy"), Player("Bob", "greedy")], enable_trie,
+                GameSettings(seed=5, scoreless_turn_limit=2))
+    game.pass_turn()
+    game.pass_turn()
+    assert game.end_reason == "scoreless"
+    state = game_to_state(game)
+    assert saves.game_from_state(state, enable_trie).end_reason == "scoreless"
+    state["end_reason"] = None
+    state["checksum"] = _checksum(state)
+    with pytest.raises(FormatError, match="the history ended the game, but the save says it goes on"):
+        saves.game_from_state(state, enable_trie)
 
 
 def test_deeply_nested_json_is_one_line_on_the_command_line(

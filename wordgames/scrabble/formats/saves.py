@@ -53,7 +53,7 @@ from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
-from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.game.turn import Turn, TurnKind, scoreless_run
 from wordgames.scrabble.rules.registry import rule_set_names
 from wordgames.textfiles import read_text_file
 
@@ -291,6 +291,9 @@ def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
     for word in state[:-1]:
         whole(word, section.at("random"), 0, 2**32 - 1)
     whole(state[-1], section.at("random"), 0, _MT_WORDS)
+    if not (state[0] & 0x8000_0000 or any(state[1:_MT_WORDS])):
+        # The one state the Mersenne Twister never reaches: it would draw zeros for ever.
+        raise BadField(section.at("random"), "an all-zero random generator state")
     whole(generator[0], section.at("random"), 1, 3)
     if generator[2] is not None and not isinstance(generator[2], float):
         raise BadField(section.at("random"), "not a random generator's state")
@@ -409,6 +412,7 @@ def game_from_state(
         )
         game.check_tiles()
         _check_history(game)
+        _check_summary(game)
     except (GameError, InvalidArgumentError) as error:
         raise FormatError(f"{name}: inconsistent saved game ({error})") from None
     return game
@@ -438,6 +442,29 @@ def _check_history(game: Game) -> None:
     for seat, player in enumerate(game.players):
         if totals[seat] != player.score:
             raise GameError(f"{player.name}'s turns add up to {totals[seat]}, not {player.score}")
+
+
+def _check_summary(game: Game) -> None:
+    """Raise GameError unless the fields that summarise the history agree with it: the
+    scoreless streak is the history's run of scoreless turns, and the game is over exactly
+    when the history ended it (a player out of tiles with the bag empty, or as many scoreless
+    turns in a row as the limit)."""
+    streak = scoreless_run(game.history)
+    if game.scoreless_streak != streak:
+        raise GameError(f"a scoreless streak of {game.scoreless_streak}; the history ends with {streak}")
+    last = game.last_turn
+    went_out = last is not None and not len(game.bag) and not len(game.players[last.player].rack)
+    limit = game.settings.scoreless_turn_limit
+    if game.end_reason == END_OUT and not went_out:
+        raise GameError(f"the game ended with a player out, but {len(game.bag)} tiles are in the bag "
+                        "or the last player still has tiles")
+    if game.end_reason == END_SCORELESS and streak < limit:
+        raise GameError(f"the game ended after {limit} scoreless turns, but the history ends with {streak}")
+    if game.end_reason is None and (went_out or streak >= limit):
+        raise GameError("the history ended the game, but the save says it goes on")
+    ended = bool(game.history) and game.history[-1].kind is TurnKind.END
+    if ended and game.end_reason is None:
+        raise GameError("the history ends with end-of-game adjustments, but the save says the game goes on")
 
 
 def load_game(
