@@ -12,9 +12,11 @@ from wordgames.atomic import check_writable
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
+    decimal_number,
     lexicon_from_args,
     lexicon_source,
     print_json,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
@@ -72,7 +74,7 @@ def register(groups: Any) -> None:
     _add_game_options(play)
     play.add_argument(
         "--time",
-        type=float,
+        type=decimal_number,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
         help=f"length of the round (default: {DEFAULT_SECONDS:g}; 0 for no limit)",
@@ -97,7 +99,7 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
         help="roll a random N x N (or R x C) board from the real Boggle dice",
     )
     parser.add_argument(
-        "--seed", type=int, metavar="S", help="seed of the rolled board (implies --size 4)"
+        "--seed", type=whole_number, metavar="S", help="seed of the rolled board (implies --size 4)"
     )
     parser.add_argument(
         "--dice", choices=list(DICE_SET_NAMES), metavar="SET",
@@ -116,7 +118,7 @@ def _add_fold_option(parser: argparse.ArgumentParser) -> None:
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--min",
-        type=int,
+        type=whole_number,
         default=DEFAULT_MINIMUM,
         metavar="N",
         dest="minimum",
@@ -136,8 +138,8 @@ def parse_size(text: str) -> tuple[int, int]:
     """``"5"`` -> (5, 5); ``"3x7"`` -> (3, 7); sides up to the board limit."""
     parts = text.lower().split("x")
     try:
-        numbers = [int(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
-    except ValueError:
+        numbers = [whole_number(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
+    except argparse.ArgumentTypeError:
         numbers = []
     if len(numbers) not in (1, 2) or min(numbers) < 1:
         raise InvalidArgumentError(f"--size must be N or RxC with positive numbers, not {text!r}")
@@ -244,8 +246,9 @@ def _add_shape_options(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--size", metavar="N|RxC", default="4", help=f"{what} (default: 4, i.e. 4 x 4)"
     )
-    parser.add_argument("--rows", type=int, metavar="R", help="rows (with --cols, instead of --size)")
-    parser.add_argument("--cols", type=int, metavar="C", help="columns (with --rows)")
+    parser.add_argument("--rows", type=whole_number, metavar="R",
+                        help="rows (with --cols, instead of --size)")
+    parser.add_argument("--cols", type=whole_number, metavar="C", help="columns (with --rows)")
 
 
 def _shape(args: argparse.Namespace) -> tuple[int, int]:
@@ -266,20 +269,20 @@ def _register_best_board(commands: Any) -> None:
     )
     _add_shape_options(parser, "board size")
     budget = parser.add_argument_group("budget (default: --seconds 60)")
-    budget.add_argument("--seconds", type=float, metavar="S", help="wall-clock time to search")
+    budget.add_argument("--seconds", type=decimal_number, metavar="S", help="wall-clock time to search")
     budget.add_argument(
-        "--iterations", type=int, metavar="N", help="moves in all (fully reproducible)"
+        "--iterations", type=whole_number, metavar="N", help="moves in all (fully reproducible)"
     )
     budget.add_argument(
-        "--run-steps", type=int, metavar="N",
+        "--run-steps", type=whole_number, metavar="N",
         help="moves per annealing run (default: 3000 per cell); shorter runs cool faster",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="N", help="seed (default: 0)")
     parser.add_argument(
-        "--workers", type=int, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
+        "--workers", type=whole_number, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
     )
     parser.add_argument(
-        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        "--min-length", type=whole_number, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
         help=f"minimum word length (default: {DEFAULT_MINIMUM})",
     )
     parser.add_argument(
@@ -296,7 +299,7 @@ def _register_best_board(commands: Any) -> None:
         help="only boards the dice set of the size can roll",
     )
     parser.add_argument(
-        "--top", type=int, default=DEFAULT_TOP, metavar="K",
+        "--top", type=whole_number, default=DEFAULT_TOP, metavar="K",
         help=f"how many boards to print (default: {DEFAULT_TOP})",
     )
     add_lexicon_options(parser)
@@ -360,12 +363,12 @@ def _register_stats(commands: Any) -> None:
         help=f"dice set ({', '.join(DICE_SET_NAMES)}; default: the set of the size)",
     )
     parser.add_argument(
-        "--boards", type=int, default=1000, metavar="N",
+        "--boards", type=whole_number, default=1000, metavar="N",
         help=f"boards to roll (default: 1000, at most {MAX_STATS_BOARDS})",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="N", help="seed (default: 0)")
     parser.add_argument(
-        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        "--min-length", type=whole_number, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
         help=f"minimum word length (default: {DEFAULT_MINIMUM})",
     )
     parser.add_argument(
@@ -373,7 +376,7 @@ def _register_stats(commands: Any) -> None:
         help="scoring scheme (default: official)",
     )
     parser.add_argument(
-        "--top-words", type=int, default=20, metavar="K", help="common words shown (default: 20)"
+        "--top-words", type=whole_number, default=20, metavar="K", help="common words shown (default: 20)"
     )
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the histograms to a new image file (matplotlib)"

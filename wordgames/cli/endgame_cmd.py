@@ -21,6 +21,7 @@ from wordgames.cli.common import (
     add_tile_options,
     cgp_rack,
     cgp_settings,
+    decimal_number,
     positive_int,
     print_json,
     tile_set_from_args,
@@ -44,10 +45,7 @@ PLAYERS = ("mover", "opponent")
 
 def seconds(text: str) -> float:
     """argparse type: a number of seconds above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = decimal_number(text)
     if not 0 < value <= MAX_ENDGAME_MOVE_SECONDS:
         raise argparse.ArgumentTypeError(
             f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_MOVE_SECONDS:g}"

@@ -19,6 +19,7 @@ from wordgames.cli.common import (
     positive_int,
     print_json,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -62,7 +63,7 @@ def register(commands: Any) -> None:
     build.add_argument("--games", type=positive_int, required=True, metavar="N",
                        help="self-play games in all, split over the iterations")
     build.add_argument("--out", required=True, metavar="T.klv2", help="the table (.klv2 or .csv)")
-    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    build.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
                        help="local processes (default: every core)")
     build.add_argument("--scheduler", metavar="tcp://HOST:8786",

@@ -22,11 +22,13 @@ from wordgames.cli.common import (
     add_tile_options,
     cgp_rack,
     cgp_settings,
+    decimal_number,
     lexicon_from_args,
     positive_int,
     print_json,
     progress_bar,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_PLIES
@@ -55,12 +57,12 @@ def register(commands: Any) -> None:
     sim.add_argument("--candidates", type=positive_int, default=10, metavar="K",
                      help=f"candidates by static equity, exchanges included (default 10, at most "
                      f"{MAX_SIMULATION_CANDIDATES})")
-    sim.add_argument("--plies", type=int, default=2, metavar="P",
+    sim.add_argument("--plies", type=whole_number, default=2, metavar="P",
                      help=f"turns played after each candidate (default 2, at most {MAX_SIMULATION_PLIES})")
     limit = sim.add_mutually_exclusive_group()
     limit.add_argument("--iterations", type=positive_int, metavar="N", help="iterations (default 300)")
-    limit.add_argument("--time", type=float, metavar="S", help="seconds to simulate")
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    limit.add_argument("--time", type=decimal_number, metavar="S", help="seconds to simulate")
+    sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     sim.add_argument("--workers", type=positive_int, default=None, metavar="W",
                      help="worker processes (default: every core); the answer does not depend on it")
     sim.add_argument("--opponent-knows", default="", metavar="TILES",
@@ -82,7 +84,7 @@ def register(commands: Any) -> None:
                          help="with --sim: iterations per turn (default 100)")
     analyze.add_argument("--sim-candidates", type=positive_int, default=5, metavar="K",
                          help="with --sim: candidates per turn besides the one played (default 5)")
-    analyze.add_argument("--seed", type=int, default=0, help="with --sim: random seed (default 0)")
+    analyze.add_argument("--seed", type=whole_number, default=0, help="with --sim: random seed (default 0)")
     analyze.add_argument("--workers", type=positive_int, default=None, metavar="W",
                          help="with --sim: worker processes (default: every core)")
     _add_policy_option(analyze)

@@ -21,6 +21,7 @@ from wordgames.cli.common import (
     positive_int,
     print_json,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.cli.game_play import run_classic_play
 from wordgames.cli.simple_play import run_simple_play
@@ -71,7 +72,7 @@ def register(groups: Any) -> None:
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("--rules", choices=rule_set_names(), default="classic")
-    play.add_argument("--size", type=int, help="board size N (simple rules, 5..15)")
+    play.add_argument("--size", type=whole_number, help="board size N (simple rules, 5..15)")
     order = play.add_mutually_exclusive_group()
     order.add_argument("--random", dest="random", action="store_true", default=None,
                        help="draw tiles at random (simple rules)")
@@ -87,7 +88,7 @@ def register(groups: Any) -> None:
     add_end_rule_option(play)
     add_challenge_option(play)
     endgame_cmd.add_endgame_time_option(play)
-    play.add_argument("--seed", type=int, help="random seed")
+    play.add_argument("--seed", type=whole_number, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")
     play.add_argument("--resume", metavar="FILE", help="resume a saved game")

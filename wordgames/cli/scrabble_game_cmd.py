@@ -27,6 +27,7 @@ from wordgames.cli.common import (
     print_json,
     progress_bar,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.cli.endgame_cmd import add_endgame_time_option
 from wordgames.errors import InvalidArgumentError
@@ -50,7 +51,7 @@ def register(commands: Any) -> None:
     """Add ``autoplay`` and ``replay`` to the scrabble command group."""
     autoplay = commands.add_parser("autoplay", help="computer-vs-computer games and their statistics")
     autoplay.add_argument("--games", type=positive_int, metavar="N", help="games to play (default 1)")
-    autoplay.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: S+i)")
+    autoplay.add_argument("--seed", type=whole_number, default=0, help="seed of the first game (game i: S+i)")
     autoplay.add_argument(
         "--strategy", default="greedy", metavar="NAME[,NAME]",
         help=f"strategy of both players, or one per player ({', '.join(strategy_names())})",

@@ -7,7 +7,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from wordgames.cli.common import add_backend_option, lexicon_source
+from wordgames.cli.common import add_backend_option, lexicon_source, whole_number
 from wordgames.errors import InvalidArgumentError
 
 DEFAULT_HOST = "127.0.0.1"
@@ -28,7 +28,8 @@ def register(groups: Any) -> None:
         default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: this machine only)",
     )
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--port", type=whole_number, default=DEFAULT_PORT,
+                       help=f"port (default {DEFAULT_PORT})")
     serve.add_argument(
         "--lexicon",
         default=None,

@@ -37,7 +37,13 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_BEST_BOARD_SIDE, MAX_BEST_BOARD_TOP, MAX_BEST_BOARD_WORKERS
+from wordgames.limits import (
+    MAX_BEST_BOARD_ITERATIONS,
+    MAX_BEST_BOARD_SECONDS,
+    MAX_BEST_BOARD_SIDE,
+    MAX_BEST_BOARD_TOP,
+    MAX_BEST_BOARD_WORKERS,
+)
 from wordgames.wordsearch.board import Board, check_side
 from wordgames.wordsearch.boardspace import (
     BoardSpace,
@@ -358,8 +364,10 @@ def best_boards(
     if seconds is None and iterations is None:
         raise InvalidArgumentError("give seconds, iterations or both")
     limit = None if seconds is None else check_seconds(seconds)
-    if iterations is not None:
-        _check_count(iterations, "iterations")
+    if limit is not None and limit > MAX_BEST_BOARD_SECONDS:
+        raise InvalidArgumentError(f"seconds must be at most {MAX_BEST_BOARD_SECONDS:g}, not {limit:g}")
+    if iterations is not None and _check_count(iterations, "iterations") > MAX_BEST_BOARD_ITERATIONS:
+        raise InvalidArgumentError(f"iterations must be at most {MAX_BEST_BOARD_ITERATIONS:,}")
     workers = (os.cpu_count() or 1) if workers is None else _check_count(workers, "workers")
     if workers > MAX_BEST_BOARD_WORKERS:
         raise InvalidArgumentError(f"workers must be at most {MAX_BEST_BOARD_WORKERS}, not {workers}")

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_AUTOPLAY_PAIRS, MAX_AUTOPLAY_WORKERS
+from wordgames.limits import MAX_AUTOPLAY_GAMES, MAX_AUTOPLAY_PAIRS, MAX_AUTOPLAY_WORKERS
+from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
 from wordgames.scrabble.game.intervals import Estimate, estimate
@@ -105,8 +106,7 @@ def run_autoplay(
     """Play ``games`` games (game ``i`` with seed ``seed + i``) and total them up;
     ``on_game(i, game)`` is called after each one (to write it out, draw progress...), its
     time not counted."""
-    if games < 1:
-        raise InvalidArgumentError("play at least one game")
+    require_int(games, "games", 1, MAX_AUTOPLAY_GAMES)
     if len(strategies) < 1:
         raise InvalidArgumentError("name at least one strategy")
     base = settings if settings is not None else GameSettings()
