@@ -8,6 +8,7 @@ The lexicon cache goes to a per-session temporary folder so tests never touch th
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, TileSet
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -66,6 +68,19 @@ def enable_trie() -> Lexicon:
 def enable_sortedset() -> Lexicon:
     """The shipped ENABLE list, sortedset backend."""
     return load_lexicon("enable", "sortedset")
+
+
+def unseen_tiles(board: Board, tile_set: TileSet = STANDARD_ENGLISH) -> list[str]:
+    """The tiles of a full bag of ``tile_set`` that are not on ``board`` (a played blank, a
+    lower-case letter, is a ``?`` of the bag): what a rack can hold in a real game."""
+    left = Counter(tile_set.full_bag())
+    left.subtract(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
+    return sorted(left.elements())
+
+
+def fits(board: Board, rack: str, tile_set: TileSet = STANDARD_ENGLISH) -> bool:
+    """Whether a real game could deal ``rack`` (text, ``?`` a blank) on ``board``."""
+    return not Counter(rack) - Counter(unseen_tiles(board, tile_set))
 
 
 def has_internal_tiles(text: str) -> bool:

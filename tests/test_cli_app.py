@@ -98,3 +98,25 @@ def test_requests_for_unbounded_work_are_refused_at_once(argv: list[str]) -> Non
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("wordgames: error: ") and done.stderr.count("\n") == 1
     assert "at most" in done.stderr or "from 1 to" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["scrabble", "play", "--layout", ""],
+        ["scrabble", "play", "--tile-distribution", ""],
+        ["scrabble", "play", "--players", ""],
+        ["scrabble", "play", "--players", "   "],
+        ["scrabble", "best", "--cgp", "15/15", "--leaves", ""],
+        ["scrabble", "autoplay", "--layout", " "],
+        ["boggle", "solve", "--board", ""],
+    ],
+)
+def test_an_empty_option_is_refused_not_read_as_the_default(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Issue 29, item 9: ``--layout ''`` and the like silently meant the default."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    option = next(part for part in argv if part.startswith("--") and argv[argv.index(part) + 1].strip() == "")
+    assert err == f"wordgames: error: {option}: an empty value (leave the option out for its default)\n"

@@ -99,6 +99,16 @@ def test_check_text(word_file: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["lexicon", "check", str(word_file), "dog", "CATS"]) == 0
 
 
+@pytest.mark.parametrize("word", ["ß", "straße", "ﬁsh"])
+def test_check_refuses_letters_without_a_one_letter_upper_case(
+    word_file: Path, word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 9: ``lexicon check enable ß`` answered for SS, where Scrabble refuses ß."""
+    assert main(["lexicon", "check", str(word_file), word]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no one-letter upper case" in captured.err
+
+
 @pytest.mark.parametrize("backend", ["trie", "sortedset"])
 def test_check_json(word_file: Path, backend: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["lexicon", "check", str(word_file), "cat", "ca", "x", "--json", "--backend", backend]

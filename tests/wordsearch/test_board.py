@@ -56,6 +56,10 @@ def test_rectangular_board_needs_columns() -> None:
         (list("ABCDEF"), -3, BoardError),
         (list("ABCDEF"), "3", InvalidArgumentTypeError),
         (list("ABCDEF"), True, InvalidArgumentTypeError),
+        # Issue 29, item 9: letters whose upper case is two letters became SS and FI cells.
+        (["ß", "A", "B", "C"], None, BoardError),
+        (["ﬁ", "A", "B", "C"], None, BoardError),
+        (["A", "ŉ", "B", "C"], None, BoardError),
     ],
 )
 def test_bad_cells_are_rejected(cells: object, columns: object, error: type[Exception]) -> None:

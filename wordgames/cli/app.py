@@ -55,6 +55,29 @@ def build_parser() -> Parser:
     return parser
 
 
+def refuse_empty_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """UsageError when an option was given an empty value (``--layout ''``): leaving the option
+    out gives its default; an empty name or path never silently means the default too."""
+    options = _options_by_dest(parser)
+    for dest, value in vars(args).items():
+        if isinstance(value, str) and not value.strip() and dest in options:
+            raise UsageError(f"{options[dest]}: an empty value (leave the option out for its default)")
+
+
+def _options_by_dest(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """The first option string of every option of ``parser`` and its subcommands whose
+    default is not itself empty text, by destination."""
+    found: dict[str, str] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                for dest, option in _options_by_dest(sub).items():
+                    found.setdefault(dest, option)
+        elif action.option_strings and not (isinstance(action.default, str) and not action.default.strip()):
+            found.setdefault(action.dest, action.option_strings[0])
+    return found
+
+
 def one_line(message: str) -> str:
     """``message`` with every character that is not printable (a newline or a control
     character in a path a user gave) written as its escape, so an error is always one line."""
@@ -81,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.group is None:
             parser.error("a command is required" if not args.version_json
                          else "--json before the command only goes with --version")
+        refuse_empty_options(parser, args)
         code: int = args.handler(args)
         return code
     except WordGamesError as error:

@@ -10,7 +10,7 @@ from typing import Any
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
-from wordgames.errors import LexiconError
+from wordgames.errors import InvalidArgumentError, LexiconError
 from wordgames.lexicon import cache, kwg, load_lexicon, read_words, resolve_source
 
 
@@ -77,6 +77,9 @@ def run_info(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print, per word, whether it is a word and whether it is a prefix of one."""
+    for word in args.words:
+        if len(word.upper()) != len(word):  # ß is SS in upper case, ﬁ is FI: not one letter each
+            raise InvalidArgumentError(f"{word!r}: a letter of it has no one-letter upper case")
     lexicon = load_lexicon(args.source, args.backend)
     results = [
         {"word": word.upper(), "valid": word in lexicon, "prefix": lexicon.has_prefix(word)}

@@ -196,6 +196,8 @@ def best_json(moves: list[Move], top: int, rules: str, tile_set: TileSet | None 
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
+    if args.leaves is not None and args.strategy != "equity":
+        raise InvalidArgumentError("--leaves values leaves for --strategy equity; ranking by score uses none")
     board, rack, rules, lexicon = position_from_args(args)
     tile_set = rules.tile_set
     if args.strategy == "equity":

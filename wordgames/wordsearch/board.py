@@ -102,6 +102,8 @@ def normalize_cell(cell: object, index: int) -> str:
     text = cell.strip().upper()
     if not text:
         raise BoardError(f"board cell {index} is empty")
+    if len(text) != len(cell.strip()):  # as Scrabble's tiles: ß would become SS, ﬁ FI
+        raise BoardError(f"board cell {index} ({cell!r}) has a letter without a one-letter upper case")
     if text != BLOCKED and not text.isalpha():
         raise BoardError(f"board cell {index} ({cell!r}) must hold letters only (or '#')")
     return text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -65,9 +66,11 @@ class RuleSet(ABC):
     ) -> None:
         """The checks every entry point runs before judging or searching: the arguments'
         types (InvalidArgumentTypeError), a rack of at most ``hand_size`` tiles from this
-        rule set's tile set, and a board holding only tiles of it (InvalidArgumentError).
-        A letter outside the tile set is refused the same way wherever it comes from.
-        Cost: one pass over the board."""
+        rule set's tile set, a board holding only tiles of it, and, when the tile set counts
+        its tiles, no more of a tile on the board and the rack together than the full bag
+        holds (four blanks or six Z are refused; InvalidArgumentError).  A letter outside the
+        tile set is refused the same way wherever it comes from.  Cost: one pass over the
+        board."""
         require_type(board, Board, "the board")
         require_type(lexicon, Lexicon, "the lexicon")
         if move is not None:
@@ -85,14 +88,31 @@ class RuleSet(ABC):
                         f"({self.tile_set.letters} and {BLANK!r})"
                     )
         values = self.tile_set.values
-        on_board = {tile for line in board.grid() for tile in line if tile is not None}
-        if all(tile.upper() in values for tile in on_board):
-            return
-        for row, col, tile in board.tiles():
-            if tile.upper() not in values:
+        on_board = [tile for line in board.grid() for tile in line if tile is not None]
+        if not all(tile.upper() in values for tile in set(on_board)):
+            for row, col, tile in board.tiles():
+                if tile.upper() not in values:
+                    raise InvalidArgumentError(
+                        f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile "
+                        f"of this tile set ({self.tile_set.letters})"
+                    )
+        self._check_counts(on_board, rack)
+
+    def _check_counts(self, on_board: list[str], rack: Rack | None) -> None:
+        """InvalidArgumentError when the board (a lower-case letter is a blank) and the rack
+        hold more of a tile than the tile set's full bag."""
+        counts = self.tile_set.counts
+        if not counts:
+            return  # values only (a FIT1045 scores file): nothing to count against
+        used = Counter(BLANK if tile.islower() else tile for tile in on_board)
+        if rack is not None:
+            used.update(rack.tiles())
+        for tile, count in used.items():
+            if count > counts.get(tile, 0):
+                where = "the board and the rack hold" if rack is not None else "the board holds"
+                shown = "blanks" if tile == BLANK else f"{self.tile_set.show(tile)}"
                 raise InvalidArgumentError(
-                    f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile of "
-                    f"this tile set ({self.tile_set.letters})"
+                    f"{where} {count} {shown}; the tile set has {counts.get(tile, 0)}"
                 )
 
     def check_search(self, board: Board, lexicon: Lexicon, rack: Rack, limit: int | None = None) -> None:
