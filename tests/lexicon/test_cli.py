@@ -248,3 +248,23 @@ def test_kwg_lexicon_in_a_game_command(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["boggle", "solve", "--board", board, "--lexicon", str(graph), "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert [entry["word"] for entry in found["words"]] == ["ACE", "PEACE"]  # PLACE is not on it
+
+
+@pytest.mark.parametrize("how", ["same path", "symbolic link", "hard link"])
+def test_convert_refuses_to_write_over_its_input(
+    tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 10: ``lexicon convert X X --force`` rewrote its own input (case, order
+    and definitions lost)."""
+    source = tmp_path / "list.txt"
+    source.write_text("cat a small animal\nAardvark\n")
+    target = tmp_path / "out.txt"
+    if how == "same path":
+        target = source
+    elif how == "symbolic link":
+        target.symlink_to(source)
+    else:
+        os.link(source, target)
+    assert main(["lexicon", "convert", str(source), str(target), "--force"]) == 2
+    assert "is the input file" in capsys.readouterr().err
+    assert source.read_text() == "cat a small animal\nAardvark\n"

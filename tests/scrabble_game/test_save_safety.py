@@ -153,6 +153,31 @@ def test_an_existing_file_keeps_its_mode(tmp_path: Path, mode: int) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == mode
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_saving_over_another_users_file_keeps_its_owner(tmp_path: Path) -> None:
+    """Issue 29, item 10: the replaced file's owner and group stay where the process may set
+    them (root may; the documentation says what happens otherwise)."""
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+    os.chown(path, 4321, 4322)
+    save_game(small_game(), path)
+    status = path.stat()
+    assert (status.st_uid, status.st_gid) == (4321, 4322)
+    assert load_game(path, LEXICON).history
+
+
+def test_a_hard_link_keeps_the_old_content(tmp_path: Path) -> None:
+    """The documented price of atomic replacement: the saved file is a new inode."""
+    path = tmp_path / "game.json"
+    save_game(small_game(), path)
+    before = path.read_bytes()
+    os.link(path, tmp_path / "other-name.json")
+    game = small_game()
+    game.pass_turn()
+    save_game(game, path)
+    assert (tmp_path / "other-name.json").read_bytes() == before != path.read_bytes()
+
+
 def test_a_new_file_gets_the_usual_mode(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     mask = os.umask(0o022)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import check_writable
+from wordgames.atomic import check_writable, refuse_same_file
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -105,6 +105,7 @@ def run_show(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
     _refuse_overwrite(args.target, args.force)
+    refuse_same_file(args.source, args.target)
     tile_set = tile_set_from_args(args) if args.letter_values else None
     table = load_leaves(args.source, tile_set)
     save_leaves(args.target, table, tile_set)

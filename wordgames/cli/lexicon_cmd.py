@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import write_bytes_atomically
+from wordgames.atomic import refuse_same_file, write_bytes_atomically
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
 from wordgames.errors import InvalidArgumentError, LexiconError
 from wordgames.lexicon import cache, kwg, load_lexicon, read_words, resolve_source
@@ -101,7 +101,9 @@ def run_convert(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if not args.force and (out.exists() or out.is_symlink()):
         raise LexiconError(f"{out}: already exists (give --force to replace it)")
-    words = read_words(resolve_source(args.source))
+    source = resolve_source(args.source)
+    refuse_same_file(source, out)  # --force or not: the input would be lost
+    words = read_words(source)
     if out.suffix.lower() == ".kwg":
         kwg.write_kwg(out, words)
     else:
