@@ -19,6 +19,21 @@ SPEC_WORDS_5 = [
 SPEC_WORDS_6 = ["ALEPOT", "BENTHAL", "PELEAN", "TOECAP"]
 
 
+def adjacent_cells(board: Board, cell: int) -> list[int]:
+    """The cells next to ``cell`` (the eight around it, fewer at an edge), computed here from
+    row and column: the oracle must not share the engine's neighbour table, or a bug in it
+    (wrapping at a row end, a missing diagonal) would pass unseen."""
+    row, column = divmod(cell, board.columns)
+    return [
+        other_row * board.columns + other_column
+        for other_row in range(row - 1, row + 2)
+        for other_column in range(column - 1, column + 2)
+        if (other_row, other_column) != (row, column)
+        and 0 <= other_row < board.rows
+        and 0 <= other_column < board.columns
+    ]
+
+
 def is_valid_path(board: Board, path: Iterable[int], word: str) -> bool:
     """Whether ``path`` uses distinct, adjacent, unblocked cells that spell ``word``."""
     cells = list(path)
@@ -26,7 +41,7 @@ def is_valid_path(board: Board, path: Iterable[int], word: str) -> bool:
         return False
     if any(not 0 <= cell < board.size or board.cells[cell] == BLOCKED for cell in cells):
         return False
-    if any(b not in board.neighbours[a] for a, b in itertools.pairwise(cells)):
+    if any(b not in adjacent_cells(board, a) for a, b in itertools.pairwise(cells)):
         return False
     return "".join(board.cells[cell] for cell in cells) == word.upper()
 
@@ -38,7 +53,7 @@ def all_path_strings(board: Board, max_letters: int) -> set[str]:
 
     def extend(cell: int, text: str, used: frozenset[int]) -> None:
         strings.add(text)
-        for other in board.neighbours[cell]:
+        for other in adjacent_cells(board, cell):
             content = board.cells[other]
             if other not in used and content != BLOCKED and len(text) + len(content) <= max_letters:
                 extend(other, text + content, used | {other})
