@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from wordgames.compiled import pure_forced, stale_extensions, stale_message
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, TileSet
 
@@ -25,6 +26,13 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=150, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test old code: an extension built in place that is older than its source
+    would run instead of the source (rebuild, or force the sources)."""
+    if not pure_forced() and (stale := stale_extensions()):
+        raise pytest.UsageError(stale_message(stale))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -12,6 +12,7 @@ most MAX_HAND_SIZE tiles, so a leave at most one fewer), which keeps the codes u
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
@@ -59,6 +60,9 @@ class LeaveTable:
 
     def __init__(self, alphabet: str, values: dict[int, float], missing: float = 0.0) -> None:
         self.alphabet = check_alphabet(alphabet)
+        require_type(values, dict, "the values")
+        if isinstance(missing, bool) or not isinstance(missing, (int, float)) or not math.isfinite(missing):
+            raise InvalidArgumentError(f"missing must be a finite number, not {missing!r:.40}")
         self.values = values
         self.missing = float(missing)
         self.weights: dict[str, int] = {BLANK: 1}
