@@ -67,6 +67,9 @@ def register(groups: Any) -> None:
                       help="rank by score, or by equity: score + leave value, exchanges and "
                            "the pass included (default: %(default)s)")
     leaves_cmd.add_leaves_option(best)
+    best.add_argument("--any-tiles", action="store_true",
+                      help="analyse a composed position holding more of a tile than the bag "
+                           "(by default the board and rack are checked against the distribution)")
     add_json_option(best)
     best.set_defaults(handler=run_best)
 
@@ -163,6 +166,8 @@ def position_from_args(
         options["hand_size"] = args.hand_size
     if bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = bingo_bonus
+    if getattr(args, "any_tiles", False):
+        options["count_tiles"] = False
     return board, rack, get_rules(args.rules, **options), lexicon
 
 

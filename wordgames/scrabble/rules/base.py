@@ -60,6 +60,9 @@ class RuleSet(ABC):
     name: ClassVar[str]
     tile_set: TileSet
     hand_size: int
+    count_tiles: bool = True
+    """Whether :meth:`check_arguments` refuses more of a tile than the full bag holds; off
+    only for composed positions (puzzles, other engines' test positions)."""
 
     def check_arguments(
         self, board: Board, lexicon: Lexicon, rack: Rack | None = None, move: Move | None = None
@@ -102,8 +105,8 @@ class RuleSet(ABC):
         """InvalidArgumentError when the board (a lower-case letter is a blank) and the rack
         hold more of a tile than the tile set's full bag."""
         counts = self.tile_set.counts
-        if not counts:
-            return  # values only (a FIT1045 scores file): nothing to count against
+        if not counts or not self.count_tiles:
+            return  # values only (a FIT1045 scores file), or a composed position
         used = Counter(BLANK if tile.islower() else tile for tile in on_board)
         if rack is not None:
             used.update(rack.tiles())

@@ -64,8 +64,9 @@ class ClassicRules(RuleSet):
 
     ``tile_set`` gives the letter values, ``hand_size`` the tiles on a full rack (placing that
     many earns ``bingo_bonus``), ``minimum_word_length`` the shortest word that counts (two,
-    the shortest run of tiles, unless set higher).  Instances hold no board state and can be
-    shared.
+    the shortest run of tiles, unless set higher); ``count_tiles=False`` accepts positions
+    holding more of a tile than the bag (see :attr:`RuleSet.count_tiles`).  Instances hold no
+    board state and can be shared.
     """
 
     name = "classic"
@@ -76,8 +77,11 @@ class ClassicRules(RuleSet):
         hand_size: int = DEFAULT_HAND_SIZE,
         bingo_bonus: int = DEFAULT_BINGO_BONUS,
         minimum_word_length: int = 2,
+        count_tiles: bool = True,
     ) -> None:
         require_type(tile_set, TileSet, "tile_set")
+        require_type(count_tiles, bool, "count_tiles")
+        self.count_tiles = count_tiles
         require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
         require_int(bingo_bonus, "bingo_bonus", 0, MAX_BINGO_BONUS)
         require_int(minimum_word_length, "minimum_word_length", 1, MAX_BOARD_SIDE)

@@ -58,8 +58,12 @@ class SimpleRules(RuleSet):
 
     name = "simple"
 
-    def __init__(self, *, tile_set: TileSet = STANDARD_ENGLISH, hand_size: int = 7) -> None:
+    def __init__(
+        self, *, tile_set: TileSet = STANDARD_ENGLISH, hand_size: int = 7, count_tiles: bool = True
+    ) -> None:
         require_type(tile_set, TileSet, "tile_set")
+        require_type(count_tiles, bool, "count_tiles")
+        self.count_tiles = count_tiles
         require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
         self.tile_set = tile_set
         self.hand_size = hand_size
