@@ -55,7 +55,7 @@ from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind, scoreless_run
 from wordgames.scrabble.rules.registry import rule_set_names
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import read_text_file, shown_path
 
 __all__ = [
     "game_from_state",
@@ -498,6 +498,10 @@ def saved_digraphs(path: str | os.PathLike[str]) -> Digraphs:
     """How the word list of the game saved at ``path`` was read (``--digraphs``; ``longest``
     for saves that do not say), so that a resumed game saves it again.  Call it once
     :func:`load_game` has accepted the file.  Cost: reading the file again."""
-    state = json.loads(read_text_file(Path(path), "saved game", limit=MAX_SAVE_FILE_BYTES))
+    text = read_text_file(Path(path), "saved game", limit=MAX_SAVE_FILE_BYTES)
+    try:
+        state = json.loads(text)
+    except ValueError as error:  # the file changed since load_game read it
+        raise FormatError(f"{shown_path(path)}: not a saved game ({error})") from None
     lexicon = state.get("lexicon") if isinstance(state, dict) else None
     return check_digraphs(lexicon.get("digraphs", "longest") if isinstance(lexicon, dict) else "longest")

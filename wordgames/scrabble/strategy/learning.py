@@ -34,7 +34,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
@@ -436,7 +435,7 @@ def _save_checkpoint(path: str | os.PathLike[str], plan: BuildPlan, iteration: i
 
 def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan) -> dict[str, Any]:
     fresh: dict[str, Any] = {"iteration": 0, "chunks": 0, "model": None, "totals": {}}
-    if path is None or not Path(path).exists():
+    if path is None or not os.path.lexists(path):  # a dangling or looping link is read, and refused
         return fresh
     text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
