@@ -39,7 +39,10 @@ from wordgames.textfiles import read_file_bytes, read_text_file
 from wordgames.wordsearch.board import read_board_file
 
 LIMIT_SECONDS = 5
-CATALAN = tile_set_named("catalan").lexicon_encoding()  # type: ignore[union-attr]
+CATALAN_TILES = tile_set_named("catalan")
+assert CATALAN_TILES is not None
+CATALAN = CATALAN_TILES.lexicon_encoding()
+assert CATALAN is not None
 ANY_CONTENT = {"read_text_file", "read_file_bytes"}  # no format: a file of NUL bytes is fine
 
 # Each reader: (how to call it on a path, the name's suffix it needs, its size limit).
