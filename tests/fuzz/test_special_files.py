@@ -18,7 +18,7 @@ import pytest
 from wordgames import limits
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import cache, load_lexicon, read_words
-from wordgames.lexicon.tiles import read_tile_words
+from wordgames.lexicon.tiles import TileSplitter, read_tile_words
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.distributions import read_distribution
 from wordgames.scrabble.core.layout import layout_by_name, read_layout
@@ -39,10 +39,15 @@ from wordgames.textfiles import read_file_bytes, read_text_file
 from wordgames.wordsearch.board import read_board_file
 
 LIMIT_SECONDS = 5
-CATALAN_TILES = tile_set_named("catalan")
-assert CATALAN_TILES is not None
-CATALAN = CATALAN_TILES.lexicon_encoding()
-assert CATALAN is not None
+
+
+def catalan_splitter() -> TileSplitter:
+    """The splitter of a word list read into Catalan tiles (L·L is one tile)."""
+    tiles = tile_set_named("catalan")
+    encoding = tiles.lexicon_encoding() if tiles is not None else None
+    assert encoding is not None
+    return encoding.splitter
+
 ANY_CONTENT = {"read_text_file", "read_file_bytes"}  # no format: a file of NUL bytes is fine
 
 # Each reader: (how to call it on a path, the name's suffix it needs, its size limit).
@@ -50,7 +55,7 @@ READERS: dict[str, tuple[Callable[[Path], object], str, int]] = {
     "load_lexicon": (load_lexicon, ".txt", limits.MAX_LEXICON_FILE_BYTES),
     "load_lexicon (KWG)": (load_lexicon, ".kwg", limits.MAX_LEXICON_FILE_BYTES),
     "read_words": (read_words, ".txt", limits.MAX_LEXICON_FILE_BYTES),
-    "read_tile_words": (lambda path: read_tile_words(path, CATALAN.splitter), ".txt",
+    "read_tile_words": (lambda path: read_tile_words(path, catalan_splitter()), ".txt",
                         limits.MAX_LEXICON_FILE_BYTES),
     "read_board_file (Boggle)": (read_board_file, ".txt", limits.MAX_WORDSEARCH_TEXT_CHARS),
     "Board.read (Scrabble)": (Board.read, ".txt", limits.MAX_BOARD_FILE_BYTES),
