@@ -60,9 +60,13 @@ def check_prefix_tree(masks: array[int], first: array[int], letters: int, words:
 
 def check_word_payload(words: Sequence[str]) -> None:
     """ValueError unless ``words`` are strictly increasing (sorted and unique, which the
-    backends' binary searches rely on) and each of 1 to MAX_WORD_LENGTH characters.  Cost:
-    two C-level passes."""
+    backends' binary searches rely on), in upper case (as every query is, so that a walk never
+    meets a letter it cannot step on) and each of 1 to MAX_WORD_LENGTH characters.  Cost: a
+    few C-level passes."""
     if any(map(str.__ge__, words, words[1:])):
         raise ValueError("the words are not sorted and unique")
     if words and (words[0] == "" or max(map(len, words)) > MAX_WORD_LENGTH):
         raise ValueError(f"a word is empty or longer than {MAX_WORD_LENGTH} characters")
+    text = "\n".join(words)
+    if text.upper() != text:
+        raise ValueError("a word is not in upper case")
