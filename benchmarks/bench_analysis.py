@@ -5,7 +5,9 @@ extra words, replayed and reviewed turn by turn with static equity
 (:func:`wordgames.scrabble.strategy.analysis.review_game`).  Prints the number of games
 reviewed, those that raised an error (there should be none), and the distribution of seconds
 per game (median, 90th percentile, worst; wall time, and the CPU time of this process and its
-workers, which a busy machine inflates less) with the slowest games.  Nothing is asserted.
+workers, which a busy machine inflates less) with the slowest games, and writes them to
+``benchmarks/results/bench_analysis.json`` (``bench_analysis_sim.json`` with ``--sim``).
+Nothing is asserted.
 
 Usage::
 
@@ -21,13 +23,13 @@ import argparse
 import json
 import statistics
 import sys
-import time
 import traceback
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_sim import cpu_seconds  # benchmarks/ is on the path: it holds the script run
+import harness
+from bench_sim import cpu_seconds
 
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
@@ -35,8 +37,6 @@ from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.strategy.analysis import SimSettings, review_game
 from wordgames.scrabble.strategy.simulation import default_workers
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
 def main() -> int:
@@ -47,14 +47,15 @@ def main() -> int:
     parser.add_argument("--sim", action="store_true",
                         help="rank by simulation at the defaults of `analyze --sim` (every core)")
     parser.add_argument("-v", "--verbose", action="store_true", help="a line per game as it is done")
-    parser.add_argument("--shared", type=Path, default=SHARED,
-                        help="the shared data folder (default ../shared)")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
-    external = args.shared / "external"
-    manifest = external / "gcg" / "cases.json"
-    if not manifest.exists():
-        print(f"{manifest} is missing: give --shared DIR")
+    run = harness.Run("bench_analysis_sim" if args.sim else "bench_analysis", args)
+    shared = harness.shared_folder(args.shared)
+    if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
+        print("the shared data folder's external/gcg/cases.json is missing: give --shared DIR")
         return 1
+    external = shared / "external"
+    manifest = external / "gcg" / "cases.json"
     cases = [c for c in json.loads(manifest.read_text()) if c["expect"] == "pass" and args.k in c["id"]]
     cases = cases[args.skip:]
     cases = cases[: args.limit] if args.limit else cases
@@ -65,10 +66,10 @@ def main() -> int:
     cpu: list[float] = []
     unreadable: list[str] = []
     sim = SimSettings(workers=default_workers()) if args.sim else None
-    turn_started = [time.perf_counter()]
+    turn_started = [harness.wall_clock()]
 
     def report(done: int, total: int) -> None:
-        now = time.perf_counter()
+        now = harness.wall_clock()
         print(f"  turn {done}/{total}: {now - turn_started[0]:.1f} s", flush=True)
         turn_started[0] = now
     for case in cases:
@@ -86,7 +87,7 @@ def main() -> int:
         except FormatError as error:  # the reader's gap, not the review's: the game cannot replay
             unreadable.append(f"{case['id']}: {error}")
             continue
-        started, cpu_started = time.perf_counter(), cpu_seconds()
+        started, cpu_started = harness.wall_clock(), cpu_seconds()
         turn_started[0] = started
         try:
             review = review_game(record, lexicon, layout=layout, sim=sim,
@@ -94,7 +95,7 @@ def main() -> int:
         except Exception:  # a benchmark reports every failure and goes on
             errors.append(f"{case['id']}: {traceback.format_exc().splitlines()[-1]}")
             continue
-        timings.append((time.perf_counter() - started, case["id"], len(review.turns)))
+        timings.append((harness.wall_clock() - started, case["id"], len(review.turns)))
         cpu.append(cpu_seconds() - cpu_started)
         if args.verbose:
             print(f"{case['id']}: {timings[-1][0]:.2f} s, {cpu[-1]:.2f} s CPU, {len(review.turns)} turns",
@@ -117,6 +118,24 @@ def main() -> int:
               f"{cpu[min(len(cpu) - 1, int(0.9 * len(cpu)))]:.2f}, worst {cpu[-1]:.2f}")
         for spent, case_id, count in sorted(timings, reverse=True)[:5]:
             print(f"  {spent:6.2f} s  {case_id} ({count} turns)")
+    results: dict[str, object] = {
+        "ranking": "simulation (analyze --sim defaults)" if args.sim else "static equity",
+        "games": len(cases), "reviewed": len(timings), "errors": len(errors),
+        "refused by the GCG reader": len(unreadable),
+    }
+    if seconds:
+        results.update({
+            "turns reviewed": turns, "wall ms per turn": round(per_turn, 1),
+            "wall s per game (median)": round(statistics.median(seconds), 3),
+            "wall s per game (90th percentile)": round(p90, 3),
+            "wall s per game (worst)": round(seconds[-1], 3),
+            "CPU s per game (median)": round(statistics.median(cpu), 3),
+            "CPU s per game (90th percentile)": round(harness.percentile(cpu, 0.9), 3),
+            "CPU s per game (worst)": round(cpu[-1], 3),
+            "slowest games": [{"game": case_id, "turns": count, "wall s": round(spent, 2)}
+                              for spent, case_id, count in sorted(timings, reverse=True)[:5]],
+        })
+    run.finish(results)
     return 0 if not errors else 1
 
 

@@ -10,7 +10,8 @@ games on the standard board with the shipped ENABLE list (trie backend; game ``i
 * ``games/min``: whole games per minute over all the games;
 * ``avg score`` per player, ``bingos/game``, and the wins of each side.
 
-Lexicon loading is not timed.  Nothing is asserted: this script reports figures.
+Lexicon loading is not timed.  The figures go to ``benchmarks/results/bench_autoplay.json``.
+Nothing is asserted: this script reports figures.
 Usage::
 
     python benchmarks/bench_autoplay.py                # 20 games per pairing
@@ -22,10 +23,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.game.autoplay import run_autoplay
@@ -43,17 +45,17 @@ class GameTimer:
     def __init__(self) -> None:
         self.rates: list[float] = []
         self.turns = 0
-        self.last = time.perf_counter()
-        self.started_cpu = time.process_time()
+        self.last = harness.wall_clock()
+        self.started_cpu = harness.cpu_clock()
         self.cpu = 0.0
 
     def __call__(self, index: int, game: Game) -> None:
-        now = time.perf_counter()
+        now = harness.wall_clock()
         turns = sum(turn.kind is not TurnKind.END for turn in game.history)
         self.rates.append(turns / (now - self.last))
         self.turns += turns
         self.last = now
-        self.cpu = time.process_time() - self.started_cpu
+        self.cpu = harness.cpu_clock() - self.started_cpu
 
 
 def main() -> None:
@@ -63,7 +65,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--lexicon", default="enable", help="word list (default: enable)")
     parser.add_argument("--backend", default="trie", help="lexicon backend (default: trie)")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_autoplay", args)
+    rows = []
 
     lexicon = load_lexicon(args.lexicon, args.backend)
     print(f"{args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}, "
@@ -82,6 +87,16 @@ def main() -> None:
         print(f"{label:<16} {statistics.median(rates):>8.1f} {1000 / stats.moves_per_second:>8.1f} "
               f"{cpu_per_move:>11.1f} {stats.games_per_minute:>9.1f} {stats.average_score:>9.1f} "
               f"{stats.bingos_per_game:>11.2f}  {wins}, ties {stats.ties}")
+        rows.append({"pairing": label, "moves/s (median game, wall)": round(statistics.median(rates), 1),
+                     "ms/move (wall)": round(1000 / stats.moves_per_second, 2),
+                     "CPU ms/move": round(cpu_per_move, 2),
+                     "games/min (wall)": round(stats.games_per_minute, 1),
+                     "average score": round(stats.average_score, 1),
+                     "bingos/game": round(stats.bingos_per_game, 2),
+                     "wins": f"{wins}, ties {stats.ties}"})
+    run.finish({"games per pairing": args.games, "first seed": args.seed,
+                "lexicon": f"{args.lexicon} ({len(lexicon)} words, {args.backend})", "pairings": rows})
+
 
 if __name__ == "__main__":
     main()

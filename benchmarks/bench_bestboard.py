@@ -7,7 +7,8 @@ scores saves.
 For each seed: the best board, its score and words, boards scored and solved (the rest came
 from the score memory), and boards scored per second.  ``--memory-check N`` also runs N moves
 from one seed with and without the score memory and prints both times (the boards found are
-the same; the script checks it).  Figures depend on the machine and its load.
+the same; the script checks it).  Figures depend on the machine and its load; they go to
+``benchmarks/results/bench_bestboard.json``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import argparse
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.lexicon import load_lexicon
 from wordgames.wordsearch import best_boards
@@ -35,7 +37,10 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=3600, help="score counted as a hit")
     parser.add_argument("--memory-check", type=int, default=0, metavar="N")
     parser.add_argument("--run-steps", type=int, default=None, metavar="N", help="moves per run")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_bestboard", args)
+    seeds = []
     parts = [int(part) for part in args.size.lower().split("x")]
     rows, columns = parts[0], parts[-1]
     lexicon = load_lexicon(args.lexicon)
@@ -61,20 +66,30 @@ def main() -> None:
             f"{result.evaluated / result.seconds:>8.0f}",
             flush=True,
         )
+        seeds.append({"seed": seed, "score": top.score, "words": top.words, "board": top.board,
+                      "boards scored": result.evaluated, "solved": result.solved,
+                      "remembered": round(share, 3),
+                      "boards/s (wall)": round(result.evaluated / result.seconds)})
     hits = sum(score >= args.target for score in best_scores)
     print(
         f"best {max(best_scores)}, median {statistics.median(best_scores):g}; "
         f"{hits} of {len(best_scores)} seeds reached {args.target}"
     )
+    results: dict[str, object] = {
+        "board": f"{rows}x{columns}", "lexicon": args.lexicon, "scoring": "official",
+        "seconds per seed": args.seconds, "workers": args.workers,
+        "best score": max(best_scores), "median best score": statistics.median(best_scores),
+        f"seeds reaching {args.target}": f"{hits} of {len(best_scores)}", "seeds": seeds,
+    }
     if args.memory_check:
         timings = []
         for remember in (True, False):
-            began = time.perf_counter()
+            began = harness.wall_clock()
             result = best_boards(
                 lexicon, rows, columns, iterations=args.memory_check, seed=args.seeds[0],
                 workers=1, remember=remember,
             )  # fmt: skip
-            timings.append((time.perf_counter() - began, result))
+            timings.append((harness.wall_clock() - began, result))
         (with_memory, first), (without, second) = timings
         assert first.boards == second.boards, "the memory changed the answer"
         print(
@@ -82,6 +97,10 @@ def main() -> None:
             f"{with_memory:.1f} s ({first.solved} solves), without {without:.1f} s "
             f"({second.solved} solves): {without / with_memory:.2f}x"
         )
+        results["score memory"] = {"moves": args.memory_check, "with s": round(with_memory, 1),
+                                   "without s": round(without, 1),
+                                   "speed-up": round(without / with_memory, 2)}
+    run.finish(results)
 
 
 if __name__ == "__main__":

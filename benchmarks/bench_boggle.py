@@ -1,8 +1,8 @@
 """Benchmark the word-search engine against a straightforward solver, on boards of many sizes.
 
-For each lexicon (the shipped ENABLE list, and CSW12 from ``../shared/lexicons`` when it is
-there) and each board size (4, 5, 10, 30 and 100 cells a side, boards rolled from the real dice
-with fixed seeds) this prints the median time per board of
+For each lexicon (the shipped ENABLE list, and CSW12 from the shared data folder's
+``lexicons/`` when it is there) and each board size (4, 5, 10, 30 and 100 cells a side, boards
+rolled from the real dice with fixed seeds) this prints the median time per board of
 
 * ``baseline``: a straightforward solver written here: a recursive DFS over a dict-of-dicts trie
   (one dict per prefix, ``"$"`` marking words), neighbours computed by bounds-checking the
@@ -22,17 +22,18 @@ with fixed seeds) this prints the median time per board of
 does it: the number of board paths (cells used once) whose letters start some word, per cell,
 counted outside the timing through the lexicon's node walk; ``ns/path`` is the trie median
 divided by it, the search's cost per unit of work.  Each contestant solves the boards of a size in a
-row, taking turns with the others over a few rounds; a board's time is its best round (as
-``timeit`` advises, the least disturbed by other processes) and the table shows the median over
-the boards.  The garbage collector is paused while timing (as ``timeit`` does), and the
+row, taking turns with the others over a few rounds; a board's time is the CPU time of its best
+round (as ``timeit`` advises, the least disturbed by other processes) and the table shows the
+median over the boards.  The garbage collector is paused while timing (as ``timeit`` does), and the
 contestants' word lists are checked to agree.  Nothing is asserted: this script reports
-figures, then the targets met or missed.
+figures, then the targets met or missed, and writes them to ``benchmarks/results/bench_boggle.json``
+(``--profile``: ``bench_boggle_profile.json``).
 
 Usage::
 
     python benchmarks/bench_boggle.py           # ENABLE and CSW12, all sizes (about 2 minutes)
     python benchmarks/bench_boggle.py --quick   # ENABLE only, fewer boards
-    python benchmarks/bench_boggle.py --csw12 ../shared/lexicons/CSW12.txt   # CSW12 elsewhere
+    python benchmarks/bench_boggle.py --csw12 PATH/CSW12.txt   # CSW12 elsewhere
     python benchmarks/bench_boggle.py --profile   # CPU time by stage, 4x4 ENABLE, 100x100 CSW12
 """
 
@@ -42,12 +43,13 @@ import argparse
 import gc
 import statistics
 import sys
-import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.compiled import core_info, load_pure
 from wordgames.lexicon import Lexicon, load_lexicon, read_words, resolve_source
@@ -56,7 +58,6 @@ from wordgames.wordsearch.board import BLOCKED
 
 PURE_SEARCHER = load_pure("wordgames.wordsearch.searcher")
 
-CSW12 = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "CSW12.txt"
 MINIMUM = 3
 SEED = 2024
 # Boards timed per size: enough for a stable median, few enough for large boards.
@@ -155,10 +156,10 @@ def engine_solve(game: BoggleGame, board: Board) -> Collection[str]:
 
 
 def timed(function: Callable[[], Collection[str]]) -> tuple[float, Collection[str]]:
-    """Seconds one call takes, and its result."""
-    started = time.perf_counter()
+    """CPU seconds one call takes, and its result."""
+    started = harness.cpu_clock()
     result = function()
-    return time.perf_counter() - started, result
+    return harness.cpu_clock() - started, result
 
 
 def bench_lexicon(
@@ -285,19 +286,15 @@ def print_targets(rows: list[dict[str, Any]]) -> None:
         )
 
 
-def profile(csw12: Path) -> None:
+def profile(csw12: Path) -> dict[str, Any]:
     """Where the engine's time goes on one call of ``get_all_valid_words(3)``: CPU time (best
     of 5) of each stage on 100 4x4 ENABLE boards (per board) and on one 100x100 CSW12 board."""
 
     def best(function: Callable[[], object]) -> float:
-        times = []
-        for _ in range(5):
-            started = time.process_time()
-            function()
-            times.append(time.process_time() - started)
-        return min(times)
+        return harness.best_of(function, 5)
 
-    cases = [("ENABLE", "enable", 4, 100)]
+    cases: list[tuple[str, str | Path, int, int]] = [("ENABLE", "enable", 4, 100)]
+    results: dict[str, Any] = {}
     if csw12.exists():
         cases.append(("CSW12", csw12, 100, 1))
     for name, source, size, count in cases:
@@ -307,6 +304,9 @@ def profile(csw12: Path) -> None:
         print(f"{name} {size}x{size} ({count} boards, CPU ms per board, best of 5):")
         for stage, seconds in stages.items():
             print(f"  {stage:<36} {seconds * 1e3:9.3f}")
+        results[f"{name} {size}x{size}"] = [{"stage": stage, "CPU ms per board": round(seconds * 1e3, 4)}
+                                            for stage, seconds in stages.items()]
+    return results
 
 
 def profile_stages(
@@ -343,11 +343,17 @@ def main(argv: list[str]) -> int:
     """Run the benchmark; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="ENABLE only, fewer boards")
-    parser.add_argument("--csw12", type=Path, default=CSW12, help="where CSW12.txt is")
+    parser.add_argument("--csw12", type=Path, default=None,
+                        help="where CSW12.txt is (default: the shared data folder's lexicons/)")
     parser.add_argument("--profile", action="store_true", help="where the time goes, by stage")
+    harness.add_common_arguments(parser)
     args = parser.parse_args(argv)
+    run = harness.Run("bench_boggle_profile" if args.profile else "bench_boggle", args)
+    if args.csw12 is None:
+        shared = harness.shared_folder(args.shared)
+        args.csw12 = (shared / "lexicons" / "CSW12.txt") if shared else Path("CSW12.txt")
     if args.profile:
-        profile(args.csw12)
+        run.finish(profile(args.csw12))
         return 0
     boards = QUICK_BOARDS if args.quick else BOARDS
     print(f"core: {core_info()}")
@@ -363,7 +369,27 @@ def main(argv: list[str]) -> int:
     )
     print_table(rows)
     print_targets(rows)
+    run.finish({"minimum length": MINIMUM, "first seed": SEED, "sizes": [result_row(row) for row in rows]})
     return 0
+
+
+def result_row(row: dict[str, Any]) -> dict[str, Any]:
+    """One row of the result file: the table's columns, times in CPU milliseconds per board."""
+    cells = row["size"] ** 2
+    return {
+        "lexicon": row["lexicon"], "board": f"{row['size']}x{row['size']}", "boards": row["boards"],
+        "words": row["words"], "baseline ms": round(row["baseline"] * 1e3, 4),
+        "trie ms": round(row["trie"] * 1e3, 4), "pure ms": round(row["pure"] * 1e3, 4),
+        "sortedset ms": round(row["sortedset"] * 1e3, 4),
+        "sortedset cold ms": round(row["sortedset_cold"] * 1e3, 2),
+        "speed-up (baseline / trie)": round(row["baseline"] / row["trie"], 2),
+        "compiled gain (pure / trie)": round(row["pure"] / row["trie"], 2),
+        "pure vs baseline": round(row["baseline"] / row["pure"], 2),
+        "sortedset / trie": round(row["sortedset"] / row["trie"], 2),
+        "paths per cell": round(row["paths"] / cells, 1),
+        "ns per path": round(row["trie"] / row["paths"] * 1e9),
+        "word lists agree": not row["mismatches"],
+    }
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Endgame search techniques measured: nodes and time with everything on, and with each
 technique turned off in turn, on the same positions, each solved exactly.
 
-    PYTHONPATH=. python benchmarks/bench_endgame.py [--positions 6] [--tiles 3] [--all-off]
-                                                    [--time S] [--real ID,ID,...] [--shared DIR]
+    python benchmarks/bench_endgame.py [--positions 6] [--tiles 3] [--all-off]
+                                       [--time S] [--real ID,ID,...] [--shared DIR]
 
 Positions: seeded greedy games on ENABLE played until the bag is empty, each rack cut to its
 first ``--tiles`` tiles; or with ``--real``, the bag-empty positions of the named real games
@@ -10,7 +10,8 @@ first ``--tiles`` tiles; or with ``--real``, the bag-empty positions of the name
 are interleaved position by position, after one untimed solve of the position; seconds are
 this process's CPU seconds, so a loaded machine slows the run but not the figures.  With
 ``--time`` a configuration stops at that limit on a position; the positions it does not prove
-are counted, and its nodes and seconds then include the time it spent.
+are counted, and its nodes and seconds then include the time it spent.  The figures go to
+``benchmarks/results/bench_endgame.json`` (``bench_endgame_real_racks.json`` with ``--real``).
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
-from bench_endgame_real import SHARED, bag_empty_position
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
+from bench_endgame_real import bag_empty_position
 
 import wordgames.scrabble  # noqa: F401  (registers the strategies)
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
@@ -92,14 +95,18 @@ def main() -> int:
     parser.add_argument("--time", type=float, default=None,
                         help="CPU seconds a configuration may spend on a position (default: no limit)")
     parser.add_argument("--real", default=None,
-                        help="comma-separated case ids of ../shared/external/gcg: their bag-empty "
-                             "positions, full racks, instead of the seeded games")
-    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder")
+                        help="comma-separated case ids of the shared folder's external/gcg: their "
+                             "bag-empty positions, full racks, instead of the seeded games")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_endgame_real_racks" if args.real else "bench_endgame", args)
     configs = dict(CONFIGS, **({"all off": ALL_OFF} if args.all_off else {}))
     rules = ClassicRules()
     if args.real:
-        chosen = real_positions(args.real.split(","), args.shared)
+        shared = harness.shared_folder(args.shared)
+        if shared is None:
+            raise SystemExit("--real needs the shared data folder (--shared)")
+        chosen = real_positions(args.real.split(","), shared)
     else:
         lexicon = load_lexicon("enable")
         chosen = [(*found, lexicon) for found in positions(lexicon, args.positions, args.tiles)]
@@ -113,7 +120,7 @@ def main() -> int:
         values = set()
         for name, options in configs.items():
             result = solve_endgame(board, (mover, other), lexicon, rules, time_limit=args.time,
-                                   options=replace(options, clock=time.process_time))
+                                   options=replace(options, clock=harness.cpu_clock))
             if result.exact:
                 values.add(result.value)
             else:
@@ -128,11 +135,19 @@ def main() -> int:
     print(f"\n{len(chosen)} positions, {racks}{limit}")
     print(f"{'configuration':<24} {'nodes':>9} {'seconds':>9} {'median s':>9}  vs all on (nodes, time)")
     base_nodes, base_time = sum(nodes["all on"]), sum(seconds["all on"])
+    rows = []
     for name in configs:
         total_nodes, total_time = sum(nodes[name]), sum(seconds[name])
         print(f"{name:<24} {total_nodes:>9} {total_time:>9.2f} {statistics.median(seconds[name]):>9.2f}  "
               f"x{total_nodes / base_nodes:.2f}, x{total_time / base_time:.2f}"
               + (f"  ({unproven[name]} not proven)" if unproven[name] else ""))
+        rows.append({"configuration": name, "nodes": total_nodes, "CPU s": round(total_time, 2),
+                     "median CPU s": round(statistics.median(seconds[name]), 3),
+                     "nodes vs all on": round(total_nodes / base_nodes, 2),
+                     "time vs all on": round(total_time / base_time, 2),
+                     "not proven": unproven[name]})
+    run.finish({"positions": len(chosen), "racks": racks, "time limit CPU s": args.time,
+                "configurations": rows})
     return 0
 
 

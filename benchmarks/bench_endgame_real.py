@@ -1,8 +1,9 @@
-"""Endgames of real games: the position where each replayable game in ../shared/external/gcg
-empties the bag, solved with a time limit per position; prints each and the distribution.
+"""Endgames of real games: the position where each replayable game of the shared data folder's
+``external/gcg`` empties the bag, solved with a time limit per position; prints each and the
+distribution, and writes them to ``benchmarks/results/bench_endgame_real.json``.
 
-    PYTHONPATH=. python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
-                                                 [--games N] [--start K] [--shared DIR]
+    python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
+                                            [--games N] [--start K] [--shared DIR]
 
 A game's position is the first turn whose rack is recorded and after which at most a rack's
 worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
@@ -16,9 +17,12 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
@@ -37,7 +41,6 @@ from wordgames.scrabble.formats.gcg import (
 )
 from wordgames.scrabble.rules.registry import get_rules
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 HAND = 7
 
 
@@ -76,19 +79,21 @@ def main() -> int:
                              "seconds (fair on a shared, loaded machine)")
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--start", type=int, default=0, help="skip the first K games")
-    parser.add_argument("--shared", type=Path, default=SHARED, help="the shared data folder")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
-    clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    shared: Path = args.shared
-    cases_path = shared / "external" / "gcg" / "cases.json"
-    if not cases_path.exists():
-        print(f"{cases_path} is missing: ../shared is not beside the checkout", file=sys.stderr)
+    run = harness.Run("bench_endgame_real", args)
+    clock = harness.clock_named(args.clock)
+    shared = harness.shared_folder(args.shared)
+    if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
+        print("external/gcg/cases.json is missing: no shared data folder (--shared)", file=sys.stderr)
         return 1
+    cases_path = shared / "external" / "gcg" / "cases.json"
     cases = [case for case in json.loads(cases_path.read_text()) if case["expect"] == "pass"]
     cases = cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
     lists: dict[str, Lexicon] = {}
     rules = get_rules("classic")
     rows = []
+    positions: list[dict[str, object]] = []
     for case in cases:
         base = case["lexicon"]
         if base not in lists:
@@ -111,6 +116,9 @@ def main() -> int:
         first = result.moves[0].move if result.moves else None
         shown = "pass" if first is None else first.word
         rows.append((result.exact, wall))
+        positions.append({"game": case["id"], "racks": f"{rack} vs {opponent}", "value": result.value,
+                          "proven": result.exact, "depth": result.depth, "nodes": result.nodes,
+                          "seconds": round(wall, 2)})
         print(f"{case['id']}: {rack} vs {opponent}: value {result.value:+d} "
               f"{'exact' if result.exact else 'NOT proven'} depth {result.depth} nodes {result.nodes} "
               f"{wall:.2f} s, first {shown}", flush=True)
@@ -122,6 +130,11 @@ def main() -> int:
     share = 100 * proven / len(rows)
     print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({share:.0f}%)")
     print(f"seconds: median {statistics.median(times):.2f}, 90th percentile {p90:.2f}, worst {times[-1]:.2f}")
+    run.finish({"time limit s": args.time, "clock": args.clock, "positions": len(rows),
+                "proven": proven, "proven share": round(proven / len(rows), 3),
+                "seconds (median)": round(statistics.median(times), 2),
+                "seconds (90th percentile)": round(p90, 2), "seconds (worst)": round(times[-1], 2),
+                "games": positions})
     return 0
 
 

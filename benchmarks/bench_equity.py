@@ -11,7 +11,8 @@ position, in one process and interleaved (score-only, equity, score-only, equity
 
 and prints the median time of each and the median and total overhead of equity.  It also
 times loading the table (``--leaves``, default the shipped ``enable``) and, with ``--klv2``,
-reading a KLV2 file.  Nothing is asserted: this script reports figures.
+reading a KLV2 file.  Times are CPU time; the figures go to
+``benchmarks/results/bench_equity.json``.  Nothing is asserted: this script reports figures.
 
 Usage::
 
@@ -24,10 +25,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.lexicon import load_lexicon
 from wordgames.scrabble.game.decision import Situation
@@ -51,12 +54,6 @@ def positions(lexicon_name: str, games: int, seed: int) -> list[Situation]:
     return found
 
 
-def clock(action: object) -> float:
-    started = time.perf_counter()
-    action()  # type: ignore[operator]
-    return time.perf_counter() - started
-
-
 def main() -> None:
     """Time both queries on every position and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -65,17 +62,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="timings per position and query")
     parser.add_argument("--leaves", default="enable", help="leave table (default: the shipped one)")
     parser.add_argument("--klv2", help="also time reading this KLV2 file")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_equity", args)
 
     load_times = []
     for _ in range(3):
         if args.leaves in SHIPPED:
-            load_times.append(clock(lambda: read_compact(SHIPPED[args.leaves])))
+            load_times.append(harness.time_once(lambda: read_compact(SHIPPED[args.leaves])))
         else:
-            load_times.append(clock(lambda: load_leaves(args.leaves)))
+            load_times.append(harness.time_once(lambda: load_leaves(args.leaves)))
     print(f"load {args.leaves}: median {statistics.median(load_times) * 1000:.0f} ms of 3")
+    klv2_seconds = None
     if args.klv2:
-        print(f"read {args.klv2}: {clock(lambda: read_klv2(args.klv2)):.2f} s")
+        klv2_seconds = harness.time_once(lambda: read_klv2(args.klv2))
+        print(f"read {args.klv2}: {klv2_seconds:.2f} s")
     table = load_leaves(args.leaves)
     player = EquityStrategy(table)
     situations = positions("enable", args.games, args.seed)
@@ -86,12 +87,8 @@ def main() -> None:
         score, equity = [], []
         rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
         for _ in range(args.rounds):
-            started = time.perf_counter()
-            rules.best_moves(board, rack, lexicon, limit=1)
-            middle = time.perf_counter()
-            player.decide(situation)
-            score.append(middle - started)
-            equity.append(time.perf_counter() - middle)
+            score.append(harness.time_once(partial(rules.best_moves, board, rack, lexicon, limit=1)))
+            equity.append(harness.time_once(partial(player.decide, situation)))
         score_times.append(statistics.median(score))
         equity_times.append(statistics.median(equity))
         ratios.append(equity_times[-1] / score_times[-1])
@@ -101,6 +98,16 @@ def main() -> None:
     print(f"equity best move:     median {statistics.median(equity_times) * 1000:.2f} ms")
     print(f"equity overhead: median {100 * (statistics.median(ratios) - 1):+.0f}% per position, "
           f"{100 * (total - 1):+.0f}% over all positions")
+    run.finish({
+        "positions": len(situations), "games": args.games, "rounds": args.rounds,
+        "leave table": args.leaves,
+        "table load ms (median of 3)": round(statistics.median(load_times) * 1000, 1),
+        "KLV2 read s": None if klv2_seconds is None else round(klv2_seconds, 3),
+        "score-only best move ms (median)": round(statistics.median(score_times) * 1000, 4),
+        "equity best move ms (median)": round(statistics.median(equity_times) * 1000, 4),
+        "equity overhead per position (median)": round(statistics.median(ratios) - 1, 4),
+        "equity overhead over all positions": round(total - 1, 4),
+    })
 
 
 if __name__ == "__main__":

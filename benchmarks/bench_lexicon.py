@@ -1,7 +1,7 @@
 """Benchmark the lexicon backends: build, cached load, memory and query speed.
 
-For every word list in ``../shared/lexicons`` (or ``--lexicons DIR``) and every registered
-backend this prints
+For every word list in the shared data folder's ``lexicons/`` (or ``--lexicons DIR``) and every
+registered backend this prints
 
 * ``cold s``: load with an empty cache directory (read, parse, build, write the cache entry);
 * ``cached s``: the next load, served from that cache entry;
@@ -14,8 +14,8 @@ backend this prints
   frozenset of the words plus a frozenset of every prefix, queried through the same methods.
 
 Load times are wall-clock, query times process CPU time; all are medians of ``--repeat``
-runs, and the query contestants take turns on slices of queries.  Nothing is asserted: this
-script reports figures.
+runs, and the query contestants take turns on slices of queries.  The table goes to
+``benchmarks/results/bench_lexicon.json``.  Nothing is asserted: this script reports figures.
 Usage::
 
     python benchmarks/bench_lexicon.py            # every list, 1,000,000 queries each
@@ -31,17 +31,17 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.lexicon import Lexicon, backend_names, load_lexicon, read_words
 
-DEFAULT_LEXICONS = Path(__file__).resolve().parents[2] / "shared" / "lexicons"
 QUICK_LIST = "CSW12.txt"
 SEED = 2024
 CHUNK = 25_000  # membership (and as many prefix) queries timed per contestant in a row
@@ -119,15 +119,15 @@ def time_queries(
     """
     has_prefix = contestant.has_prefix
     hits = 0
-    started = time.process_time()
+    started = harness.cpu_clock()
     for query in members:
         if query in contestant:
             hits += 1
-    middle = time.process_time()
+    middle = harness.cpu_clock()
     for query in prefixes:
         if has_prefix(query):
             hits += 1
-    return middle - started, time.process_time() - middle, hits
+    return middle - started, harness.cpu_clock() - middle, hits
 
 
 def interleaved_query_times(
@@ -165,9 +165,7 @@ def median_time(action: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         gc.collect()
-        started = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - started)
+        times.append(harness.time_once(action, harness.wall_clock))
     return statistics.median(times)
 
 
@@ -297,23 +295,22 @@ def print_table(rows: list[list[str]]) -> None:
         print(line(row))
 
 
-def _load_average() -> str:
-    try:
-        return " ".join(f"{value:.2f}" for value in os.getloadavg())
-    except (AttributeError, OSError):  # not every platform reports one
-        return "unknown"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="CSW12 only, 200,000 queries")
     parser.add_argument("--queries", type=int, help="queries per list (default 1,000,000)")
     parser.add_argument("--repeat", type=int, default=3, help="repetitions (median; default 3)")
-    parser.add_argument("--lexicons", type=Path, default=DEFAULT_LEXICONS, help="folder of lists")
+    parser.add_argument("--lexicons", type=Path, default=None,
+                        help="folder of lists (default: the shared data folder's lexicons/)")
     parser.add_argument("--only", nargs="+", metavar="FILE", help="only these files (e.g. OWL.txt)")
+    harness.add_common_arguments(parser)
     args = parser.parse_args(argv)
+    run = harness.Run("bench_lexicon", args)
     count = args.queries or (200_000 if args.quick else 1_000_000)
+    if args.lexicons is None:
+        shared = harness.shared_folder(args.shared)
+        args.lexicons = shared / "lexicons" if shared else Path("lexicons")
     if not args.lexicons.is_dir():
         print(f"no word lists at {args.lexicons} (pass --lexicons DIR)", file=sys.stderr)
         return 2
@@ -324,13 +321,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         paths = [args.lexicons / name for name in names]
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {count:,} queries per list, "
-        f"median of {args.repeat}, seed {SEED}, load average {_load_average()}"
+        f"median of {args.repeat}, seed {SEED}, load average {harness.load_average()}"
     )
     rows: list[list[str]] = []
     for path in paths:
         rows.extend(bench_list(path, count, args.repeat))
     print_table(rows)
-    print(f"load average at the end: {_load_average()} (other work on the machine skews times)")
+    print(f"load average at the end: {harness.load_average()} (other work on the machine skews times)")
+    run.finish({"queries per list": count, "repeat": args.repeat, "seed": SEED,
+                "lists": {"columns": HEADER, "rows": rows}})
     return 0
 
 

@@ -1,7 +1,7 @@
 """Benchmark the classic-rules move generator on 15x15 midgame positions.
 
 Positions come from seeded greedy self-play (two players, standard board, standard tiles)
-with SOWPODS (from ``../shared/lexicons``, when present) and the shipped ENABLE list: the
+with SOWPODS (from the shared data folder's ``lexicons/``, when present) and the shipped ENABLE list: the
 board after turns 6, 10 and 14 of each game.  Each position gets seeded racks of seven tiles
 drawn from the tiles not on the board, with 0, 1 and 2 blanks.  For both lexicon backends it
 prints, over all positions (median and 95th percentile, milliseconds of process CPU time):
@@ -17,7 +17,8 @@ prints, over all positions (median and 95th percentile, milliseconds of process 
 
 ``full``, ``+Move`` and ``best`` are measured after one untimed call per position, as in a
 game where the generator keeps its memo; each position's figure is the fastest of
-``--repeat`` runs.  Nothing is asserted.
+``--repeat`` runs.  The tables go to ``benchmarks/results/bench_scrabble_classic.json``.
+Nothing is asserted.
 
 **Both cores in one run.**  The first line says which core ran (the move generator compiled
 with Cython, or pure Python).  When it is the compiled one, the script then runs itself again
@@ -41,12 +42,13 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.compiled import is_compiled
 from wordgames.lexicon import Lexicon, backend_names, load_lexicon
@@ -56,7 +58,6 @@ from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.movegen.tables import lexicon_tables
 from wordgames.scrabble.rules.classic import ClassicRules
 
-SOWPODS = Path(__file__).resolve().parents[2] / "shared" / "lexicons" / "sowpods.txt"
 TURNS = (6, 10, 14)
 
 
@@ -91,12 +92,7 @@ def rack_for(board: Board, blanks: int, seed: int) -> Rack:
 def cpu_ms(call: Callable[..., object], *arguments: object, repeat: int) -> float:
     """The least CPU time of ``repeat`` calls ``call(*arguments)``, in milliseconds (as
     ``timeit`` advises: slower runs measure other processes, not the code)."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        call(*arguments)
-        times.append(time.process_time() - started)
-    return min(times) * 1000
+    return harness.best_of(lambda: call(*arguments), repeat) * 1000
 
 
 def forget(generator: MoveGenerator) -> None:
@@ -134,7 +130,9 @@ def measure(args: argparse.Namespace) -> list[Row]:
     """One row per lexicon, backend and number of blanks, printed as it is measured unless
     ``--json``."""
     wanted = args.lexicons.split(",")
-    lexicons = [("sowpods", str(SOWPODS))] if SOWPODS.exists() and "sowpods" in wanted else []
+    shared = harness.shared_folder(args.shared)
+    sowpods = shared / "lexicons" / "sowpods.txt" if shared else None
+    lexicons = [("sowpods", str(sowpods))] if sowpods and sowpods.exists() and "sowpods" in wanted else []
     if "enable" in wanted:
         lexicons.append(("enable", "enable"))
     backends = args.backends.split(",")
@@ -191,10 +189,12 @@ def pure_rows(args: argparse.Namespace) -> tuple[str, list[Row]]:
     env = dict(os.environ, WORDGAMES_PURE_PYTHON="1")
     if args.pure_tree:
         script = Path(args.pure_tree).resolve() / "benchmarks" / script.name
-    command = [sys.executable, str(script), "--json", "--no-pure", "--games", str(args.games),
+    command = [sys.executable, str(script), "--json", "--no-pure", "--no-write", "--games", str(args.games),
                "--repeat", str(args.repeat), "--lexicons", args.lexicons, "--backends", args.backends]
     if args.quick:
         command.append("--quick")
+    if args.shared:
+        command += ["--shared", str(args.shared)]
     result = json.loads(subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout)
     return result["core"], result["rows"]
 
@@ -211,13 +211,18 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print the rows as JSON, nothing else")
     parser.add_argument("--no-pure", action="store_true", help="do not run the pure-Python core too")
     parser.add_argument("--pure-tree", help="a checkout without compiled modules for the pure run")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_scrabble_classic", args)
 
     rows = measure(args)
     if args.json:
         print(json.dumps({"core": core_name(), "rows": rows}))
         return
+    results: dict[str, object] = {"games": args.games, "repeat": args.repeat,
+                                  core_name(): [result_row(row) for row in rows]}
     if args.no_pure or core_name() == "pure":
+        run.finish(results)
         return
     core, slow = pure_rows(args)
     how = f"with {args.pure_tree}" if args.pure_tree else "WORDGAMES_PURE_PYTHON=1"
@@ -225,15 +230,33 @@ def main() -> None:
     if core != "pure":
         print("the subprocess still ran the compiled core: this build ignores WORDGAMES_PURE_PYTHON; "
               "use --pure-tree")
+        run.finish(results)
         return
     print_header()
     for row in slow:
         print_row(row)
     print("\nspeed-up of the compiled core (pure median / compiled median)")
     print(f"{'lexicon':8} {'backend':9} {'blanks':>6}" + "".join(f" {c:>8}" for c in COLUMNS))
+    speedups = []
     for fast, plain in zip(rows, slow, strict=True):
         ratios = "".join(f" {plain[c][0] / max(fast[c][0], 1e-9):8.1f}" for c in COLUMNS)  # type: ignore[index]
         print(f"{fast['lexicon']:8} {fast['backend']:9} {fast['blanks']:>6}{ratios}")
+        speedups.append({"lexicon": fast["lexicon"], "backend": fast["backend"], "blanks": fast["blanks"],
+                         **{c: round(plain[c][0] / max(fast[c][0], 1e-9), 1) for c in COLUMNS}})  # type: ignore[index]
+    results["pure"] = [result_row(row) for row in slow]
+    results["speed-up (pure median / compiled median)"] = speedups
+    run.finish(results)
+
+
+def result_row(row: Row) -> Row:
+    """A row of the result file: each column's median and 95th percentile as two CPU ms figures."""
+    out: Row = {"lexicon": row["lexicon"], "backend": row["backend"], "blanks": row["blanks"],
+                "moves": row["moves"]}
+    for column in COLUMNS:
+        median, p95 = row[column]  # type: ignore[misc]
+        out[f"{column} ms"] = median
+        out[f"{column} p95 ms"] = p95
+    return out
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ wall time of :func:`~wordgames.scrabble.strategy.simulation.simulate` (candidate
 lexicon loading are not timed), and over its CPU time (this process and its workers; on a busy
 shared machine the wall figure understates what two free cores would do).  ``--profile`` runs
 the first position in this process under cProfile and prints the top entries by cumulative and
-by own time.  Nothing is asserted.
+by own time.  The figures go to ``benchmarks/results/bench_sim.json``.  Nothing is asserted.
 
 Usage::
 
@@ -25,11 +25,12 @@ import pstats
 import resource
 import statistics
 import sys
-import time
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness
 
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.core.tiles import Rack
@@ -76,7 +77,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7, help="seed of the game the positions come from")
     parser.add_argument("--profile", action="store_true", help="profile the first position (1 worker)")
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    bench = harness.Run("bench_sim", args)
+    rows = []
     lexicon = load_lexicon("enable")
     policy, leave = static_player()
     rates: list[float] = []
@@ -93,9 +97,9 @@ def main() -> None:
             stats.sort_stats("cumulative").print_stats(25)
             stats.sort_stats("tottime").print_stats(20)
             return
-        started, cpu_started = time.perf_counter(), cpu_seconds()
+        started, cpu_started = harness.wall_clock(), cpu_seconds()
         result = run(workers=args.workers)
-        seconds, cpu = time.perf_counter() - started, cpu_seconds() - cpu_started
+        seconds, cpu = harness.wall_clock() - started, cpu_seconds() - cpu_started
         done = sum(entry.iterations for entry in result.candidates)
         rates.append(done / seconds)
         cpu_rates.append(done / cpu)
@@ -103,9 +107,18 @@ def main() -> None:
               f"{args.plies} plies, {args.workers} workers: {seconds:6.2f} s, "
               f"{done / seconds:7.1f} candidate-iterations/s, {done / cpu:6.1f} per CPU second; "
               f"best {result.candidates[0].candidate.label()}")
+        rows.append({"position": f"after turn {turn}", "candidates": len(candidates),
+                     "iterations": result.iterations, "wall s": round(seconds, 2),
+                     "candidate-iterations/s (wall)": round(done / seconds, 1),
+                     "candidate-iterations per CPU s": round(done / cpu, 1),
+                     "best": result.candidates[0].candidate.label()})
     if rates:
         print(f"median {statistics.median(rates):.1f} candidate-iterations/s (wall), "
               f"{statistics.median(cpu_rates):.1f} per CPU second")
+        bench.finish({"plies": args.plies, "workers": args.workers, "lexicon": "enable",
+                      "median candidate-iterations/s (wall)": round(statistics.median(rates), 1),
+                      "median candidate-iterations per CPU s": round(statistics.median(cpu_rates), 1),
+                      "positions": rows})
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@ localhost:
 each ``--repeat`` times per position (the first request per lexicon is made before timing,
 so loading the lexicon is not counted).  Prints the median, 90th percentile and maximum in
 milliseconds, and the same for the racks without a blank (the typical case; a blank
-multiplies the search).  Nothing is asserted: this script reports figures.
+multiplies the search), in wall time (the server answers in this process's threads), and
+writes them to ``benchmarks/results/bench_web.json``.  Nothing is asserted: this script
+reports figures.
 
     python benchmarks/bench_web.py                 # 16 positions x 3 requests
     python benchmarks/bench_web.py --positions 4   # a quick look
@@ -33,8 +35,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import harness
 import uvicorn
 
 from wordgames.web import create_app
@@ -76,21 +79,23 @@ def midgame(base: str, seed: int, turns: int) -> tuple[list[str], str]:
 
 
 def timed(action: Any) -> float:
-    start = time.perf_counter()
-    action()
-    return (time.perf_counter() - start) * 1000
+    """Wall milliseconds of one request."""
+    return harness.time_once(action, harness.wall_clock) * 1000
 
 
-def report(name: str, times: list[float]) -> None:
+def report(name: str, times: list[float]) -> dict[str, Any]:
+    """Print one line of figures and return them as a result row."""
     if not times:
         print(f"{name:<34} (none)")
-        return
+        return {"requests": name, "count": 0}
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     print(
         f"{name:<34} median {statistics.median(ordered):6.1f} ms   p90 {p90:6.1f} ms   "
         f"max {ordered[-1]:6.1f} ms   ({len(ordered)} requests)"
     )
+    return {"requests": name, "count": len(ordered), "median ms": round(statistics.median(ordered), 1),
+            "p90 ms": round(p90, 1), "max ms": round(ordered[-1], 1)}
 
 
 def main() -> None:
@@ -101,7 +106,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    harness.add_common_arguments(parser)
     args = parser.parse_args()
+    run = harness.Run("bench_web", args)
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -135,11 +142,15 @@ def main() -> None:
         f"{len(positions)} midgame positions (seeds {args.seed}..{args.seed + len(positions) - 1}, "
         f"{min(tiles)}-{max(tiles)} tiles on the board), ENABLE, trie backend, HTTP on localhost"
     )
-    report("best, racks without a blank", best[False])
-    report("best, racks with a blank", best[True])
-    report("best, all", best[False] + best[True])
-    report("plays (with leaves), no blank", plays[False])
-    report("plays (with leaves), all", plays[False] + plays[True])
+    rows = [
+        report("best, racks without a blank", best[False]),
+        report("best, racks with a blank", best[True]),
+        report("best, all", best[False] + best[True]),
+        report("plays (with leaves), no blank", plays[False]),
+        report("plays (with leaves), all", plays[False] + plays[True]),
+    ]
+    run.finish({"positions": len(positions), "tiles on the board": f"{min(tiles)}-{max(tiles)}",
+                "lexicon": "enable (trie)", "requests": rows})
 
 
 if __name__ == "__main__":

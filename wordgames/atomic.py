@@ -97,7 +97,7 @@ def refuse_same_file(source: str | os.PathLike[str], target: str | os.PathLike[s
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Replace the file at ``path`` with ``text`` in UTF-8, ``\n`` line ends, atomically (see
+    r"""Replace the file at ``path`` with ``text`` in UTF-8, ``\n`` line ends, atomically (see
     :func:`write_bytes_atomically`)."""
     if not isinstance(text, str):
         raise InvalidArgumentTypeError(f"the text to write must be a str, not {type(text).__name__}")

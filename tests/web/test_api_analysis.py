@@ -35,22 +35,30 @@ def finished(client: Any, job: dict[str, Any]) -> dict[str, Any]:
     return {**job, "steps": steps}
 
 
-def test_a_game_is_analysed_turn_by_turn(client: Any) -> None:
+def test_a_game_is_analysed_turn_by_turn(client: Any, cli_json: Any, tmp_path: Any) -> None:
     gcg, game = played_gcg(client)
     job = client.post("/api/analysis/gcg", json={"gcg": gcg, "top": 3}).json()
     assert job["lexicon"] == "enable" and job["players"] == ["You", "Computer"]
     done = finished(client, job)
-    assert done["error"] is None and done["done"] == done["total"] == len(game["history"]) + 1
+    assert done["error"] is None and done["done"] == done["total"] == len(game["history"])
     steps = done["steps"]
-    assert [step["number"] for step in steps] == list(range(len(steps)))
+    assert [step["number"] for step in steps] == list(range(len(game["history"]) + 1))
     assert all(tile is None for row in steps[0]["board"]["tiles"] for tile in row)
     assert steps[-1]["board"]["tiles"] == game["board"]["tiles"]
     for step, turn in zip(steps[1:], game["history"], strict=True):
         assert step["event"]["score"] == turn["score"] and step["event"]["total"] == turn["total"]
-    # The person always played the first hint: the analysis ranks that play first too.
-    for step in steps[1::2]:
-        best = best_placement(step["best"])
-        assert best["score"] == step["event"]["score"] and best["notation"] == step["event"]["position"]
+    # The review is the command line's, and the person, who always played the first hint,
+    # played the best turn each time.
+    path = tmp_path / "game.gcg"
+    path.write_text(gcg, encoding="utf-8")
+    assert done["result"] == cli_json("scrabble", "analyze", str(path), "--top", "3", "--json")
+    mine = [turn for turn in done["result"]["turns"] if turn["player"] == "You"]
+    assert mine and all(turn["rank"] == 1 for turn in mine)
+    # Each listed placement comes with its squares, to be shown on the board.
+    for turn, squares in zip(done["result"]["turns"], done["squares"], strict=True):
+        assert len(squares) == len(turn["best"])
+        for option, placed in zip(turn["best"], squares, strict=True):
+            assert placed is None or len(placed) >= 1, option
 
 
 def test_a_game_that_does_not_replay_reports_where(client: Any) -> None:
@@ -70,6 +78,39 @@ def test_a_malformed_gcg_is_refused_at_once(client: Any, text: str) -> None:
 
 def test_unknown_jobs_are_404(client: Any) -> None:
     assert client.get("/api/analysis/jobs/job999999").status_code == 404
+
+
+def test_job_ids_cannot_be_guessed(client: Any) -> None:
+    gcg, _ = played_gcg(client, turns=1)
+    ids = [client.post("/api/analysis/gcg", json={"gcg": gcg}).json()["id"] for _ in range(3)]
+    assert len(set(ids)) == 3
+    for job_id in ids:
+        assert len(job_id) >= 22 and not job_id.startswith("job")  # 128 random bits
+        client.post(f"/api/analysis/jobs/{job_id}/cancel")
+    assert client.get("/api/analysis/jobs/job1").status_code == 404
+
+
+def test_a_lexicon_the_server_does_not_offer_is_refused_as_the_cli_does(client: Any) -> None:
+    gcg, _ = played_gcg(client, turns=1)
+    named = gcg.replace("#lexicon enable", "#lexicon CSW21")
+    assert "#lexicon CSW21" in named
+    response = client.post("/api/analysis/gcg", json={"gcg": named})
+    assert response.status_code == 400
+    assert "the GCG names the lexicon 'CSW21', which is not a known name" in response.json()["error"]
+    chosen = client.post("/api/analysis/gcg", json={"gcg": named, "lexicon": "enable"})
+    assert chosen.status_code == 200 and chosen.json()["lexicon"] == "enable"
+    client.post(f"/api/analysis/jobs/{chosen.json()['id']}/cancel")
+
+
+def test_notes_come_with_their_events(client: Any) -> None:
+    gcg, _ = played_gcg(client, turns=1)
+    lines = gcg.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(">"))
+    note = ["#note a fine opening", "worth a second line"]
+    noted = "\n".join([*lines[: first + 1], *note, *lines[first + 1:]])
+    done = finished(client, client.post("/api/analysis/gcg", json={"gcg": noted}).json())
+    assert done["steps"][1]["event"]["note"] == "a fine opening\nworth a second line"
+    assert done["steps"][2]["event"]["note"] is None
 
 
 def test_bodies_over_the_limit_are_413(client: Any) -> None:

@@ -147,33 +147,6 @@ def test_openapi_documents_the_api(client: Any) -> None:
     assert client.get("/docs").status_code == 200
 
 
-def test_plays_show_leave_values_and_equity_when_moves_carry_them() -> None:
-    """The code path the equity engine's moves take: fields they carry reach the page."""
-    from dataclasses import dataclass
-
-    from wordgames.lexicon import load_lexicon
-    from wordgames.scrabble import Board, Move, Rack, get_rules, standard_layout
-    from wordgames.web.views import plays_json
-
-    rack = Rack.parse("AEINRST")
-    moves = get_rules("classic").best_moves(Board(standard_layout()), rack, load_lexicon("enable"))[:3]
-    assert "equity" not in plays_json(moves, rack, 3)["moves"][0]  # plain moves: score only
-
-    @dataclass(frozen=True)
-    class Weighed:
-        move: Move
-        leave_value: float
-        equity: float
-
-        def __getattr__(self, name: str) -> Any:
-            return getattr(self.move, name)
-
-    weighed: list[Any] = [Weighed(move, 1.5, move.score + 1.5) for move in moves]
-    listed = plays_json(weighed, rack, 3)["moves"]
-    assert [entry["equity"] for entry in listed] == [move.score + 1.5 for move in moves]
-    assert all(entry["leave_value"] == 1.5 and entry["leave"] == "" for entry in listed)
-
-
 def test_position_values_are_the_cgp_distribution(client: Any) -> None:
     polish = client.get("/api/scrabble/position", params={"cgp": f"{EMPTY} ŻAB/ 0/0 0 ld polish;"}).json()
     assert polish["values"]["Ź"] == 9 and "Q" not in polish["values"]

@@ -13,10 +13,14 @@ from wordgames.cli import main
 def test_serve_binds_this_machine_only_by_default(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("uvicorn")
     pytest.importorskip("fastapi")
+    import wordgames.web
+
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: calls.append({"app": app, **options}))
+    monkeypatch.setattr(
+        wordgames.web, "serve", lambda app, host, port: calls.append({"host": host, "port": port})
+    )
     assert main(["serve", "--games", str(tmp_path)]) == 0
     assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8000
     assert "http://127.0.0.1:8000/" in capsys.readouterr().out

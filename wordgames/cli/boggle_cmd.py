@@ -21,6 +21,7 @@ from wordgames.cli.common import (
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.limits import MAX_ROUND_SECONDS, MAX_STATS_BOARDS
+from wordgames.serialization.boggle import DEFAULT_MINIMUM, best_boards_json, solution_json
 from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
 from wordgames.wordsearch.board import (
     DEFAULT_BOARD,
@@ -38,12 +39,11 @@ from wordgames.wordsearch.dice import (
     new_seed,
     roll_board,
 )
-from wordgames.wordsearch.game import BoggleGame, ScoredWord, check_minimum_length, create_game
+from wordgames.wordsearch.game import BoggleGame, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
 from wordgames.wordsearch.stats import PERCENTILES, board_stats, plot_histogram
 
-DEFAULT_MINIMUM = 3
 DEFAULT_SECONDS = 180.0
 DEFAULT_SEARCH_SECONDS = 60.0
 
@@ -185,15 +185,6 @@ def _game_from_args(args: argparse.Namespace, board: Board) -> BoggleGame:
     return game
 
 
-def solution_json(board: Board, words: list[ScoredWord]) -> dict[str, Any]:
-    """The JSON object of ``boggle solve --json`` (also served by the web API)."""
-    return {
-        "board": board.grid(),
-        "words": [{"word": entry.word, "path": list(entry.path), "score": entry.score} for entry in words],
-        "total": sum(entry.score for entry in words),
-    }
-
-
 def run_solve(args: argparse.Namespace) -> int:
     """Print every word on the board with its score and the total (or one JSON object)."""
     board, seed = board_from_args(args, roll_by_default=False)
@@ -325,16 +316,7 @@ def run_best_board(args: argparse.Namespace) -> int:
         top=args.top, run_steps=args.run_steps,
     )  # fmt: skip
     if args.json:
-        print_json(
-            {
-                "boards": [
-                    {"board": entry.board, "score": entry.score, "words": entry.words}
-                    for entry in result.boards
-                ],
-                "evaluated": result.evaluated,
-                "seconds": result.seconds,
-            }
-        )
+        print_json(best_boards_json(result))
         return 0
     print(
         f"Best {rows}x{columns} boards ({lexicon_source(args)}, {args.scoring} scoring, "

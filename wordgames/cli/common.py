@@ -7,26 +7,28 @@ import json
 import math
 import re
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from wordgames.errors import FormatError, LexiconError
 from wordgames.lexicon import (
     DEFAULT_BACKEND,
     DEFAULT_LEXICON,
     Lexicon,
     backend_names,
-    lexicon_named,
     load_lexicon,
-    named_lexicons,
 )
 from wordgames.lexicon.tiles import DIGRAPH_MODES
 from wordgames.scrabble import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
+from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.core.scoring import END_RULES
-from wordgames.scrabble.core.tiles import Rack, tile_set_from_source, tile_set_named
-from wordgames.scrabble.formats.cgp import Position
+from wordgames.scrabble.core.tiles import tile_set_from_source
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE
+from wordgames.serialization.lexicons import named_source
+from wordgames.serialization.positions import ScrabblePosition, position_from_cgp
+
+NAMED_LEXICON_REMEDY = "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
+"""How a refusal of a lexicon named by a file tells the user to supply it."""
+TILE_DISTRIBUTION_REMEDY = "give --tile-distribution"
 
 if TYPE_CHECKING:
     from tqdm import tqdm
@@ -79,15 +81,7 @@ def lexicon_from_args(
     what, name = named_by if named_by is not None else ("", None)
     tiles = tile_set.lexicon_encoding(getattr(args, "digraphs", "longest")) if tile_set is not None else None
     if args.lexicon is None and name:
-        named = named_lexicons()
-        source = lexicon_named(name.strip(), named)
-        if source is None:
-            known = ", ".join(sorted(named))
-            raise LexiconError(
-                f"{what} names the lexicon {name[:60]!r}, which is not a known name ({known}): "
-                "give --lexicon, or put its folder in WORDGAMES_LEXICON_PATH"
-            )
-        return load_lexicon(source, args.backend, tiles=tiles)
+        return load_lexicon(named_source(name, what, NAMED_LEXICON_REMEDY), args.backend, tiles=tiles)
     return load_lexicon(lexicon_source(args), args.backend, tiles=tiles)
 
 
@@ -170,35 +164,18 @@ def tile_set_from_args(args: argparse.Namespace) -> TileSet:
     return tile_set_from_source(args.letter_values) if args.letter_values else STANDARD_ENGLISH
 
 
-LexiconChooser = Callable[[str | None], Lexicon]
-"""Picks the lexicon of a ``best`` query from the name the CGP gives (None when it names none)."""
+def cgp_position_from_args(args: argparse.Namespace) -> ScrabblePosition:
+    """The position ``--cgp`` gives, read with ``--layout`` and ``--tile-distribution`` when
+    given (else the tiles the CGP names); ``--rack``, when the command has it and it is
+    given, replaces the CGP's rack."""
+    layout = layout_by_name(args.layout) if getattr(args, "layout", None) else None
+    tile_set = tile_set_from_args(args) if args.letter_values else None
+    return position_from_cgp(args.cgp, layout=layout, tile_set=tile_set, rack=getattr(args, "rack", None),
+                             remedy=TILE_DISTRIBUTION_REMEDY)
 
 
-def cgp_settings(
-    args: argparse.Namespace, position: Position | None, lexicon_for: LexiconChooser | None = None
-) -> tuple[TileSet, Lexicon, int | None]:
-    """The tile set, lexicon and bingo bonus of a position: the flags when given, else what
-    the CGP's ``ld``, ``lex`` and ``bb`` operations name, else the defaults.  A name the CGP
-    gives that cannot be found is an error, not a silent fallback on another list.
-    ``lexicon_for`` replaces the ``--lexicon``/``--backend`` choice (the web server's)."""
-    if args.letter_values or position is None or position.letter_distribution is None:
-        tile_set = tile_set_from_args(args)
-    elif (named := tile_set_named(position.letter_distribution)) is not None:
-        tile_set = named
-    else:
-        raise FormatError(
-            f"the CGP's letter distribution {position.letter_distribution!r} is not known: "
-            "give --tile-distribution"
-        )
-    cgp_lexicon = position.lexicon if position is not None else None
-    if lexicon_for is not None:
-        lexicon = lexicon_for(cgp_lexicon)
-    else:
-        lexicon = lexicon_from_args(args, ("the CGP", cgp_lexicon), tile_set)
-    return tile_set, lexicon, position.bingo_bonus if position is not None else None
-
-
-def cgp_rack(text: str, tile_set: TileSet) -> Rack:
-    """A rack of a CGP parsed with ``tile_set``: English text as ever, else the internal code
-    points the CGP was read into."""
-    return Rack.parse(text) if tile_set.is_plain_english else Rack(text)
+def position_lexicon(args: argparse.Namespace, position: ScrabblePosition) -> Lexicon:
+    """The lexicon of a position: ``--lexicon`` when given, else the list the CGP names (a
+    name that cannot be found is an error, not a silent fallback on another list), else the
+    default; its words read into the position's tiles."""
+    return lexicon_from_args(args, ("the CGP", position.lexicon), position.tile_set)

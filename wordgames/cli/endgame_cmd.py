@@ -19,28 +19,25 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
-    cgp_rack,
-    cgp_settings,
+    cgp_position_from_args,
     decimal_number,
+    position_lexicon,
     positive_int,
     print_json,
-    tile_set_from_args,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
-from wordgames.scrabble.formats.cgp import Position, parse_cgp
+from wordgames.scrabble.formats.cgp import Position
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
-
-PLAYERS = ("mover", "opponent")
+from wordgames.serialization.analyses import ENDGAME_PLAYERS, endgame_json, endgame_notation, preendgame_json
+from wordgames.serialization.positions import cgp_rack
 
 
 def seconds(text: str) -> float:
@@ -95,31 +92,28 @@ class Setup:
 
 def setup_from_args(args: argparse.Namespace) -> Setup:
     """Parse the CGP and load what the search needs; errors name what is wrong."""
-    position = parse_cgp(args.cgp, tile_set=tile_set_from_args(args) if args.letter_values else None)
-    if position.rack is None:
+    position = cgp_position_from_args(args)
+    rack = position.rack
+    if rack is None or position.cgp is None:
         raise InvalidArgumentError("the CGP gives no rack for the player to move")
-    tile_set, lexicon, bingo_bonus = cgp_settings(args, position)
-    rack = cgp_rack(position.rack, tile_set)
+    tile_set = position.tile_set
+    lexicon = position_lexicon(args, position)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
-    if bingo_bonus is not None:
-        options["bingo_bonus"] = bingo_bonus
+    if position.bingo_bonus is not None:
+        options["bingo_bonus"] = position.bingo_bonus
     rules = get_rules("classic", **options)
     rules.check_arguments(position.board, lexicon, rack)
     if not tile_set.full_bag():
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
-    return Setup(position, position.board, rack, unseen, lexicon, rules)
+    return Setup(position.cgp, position.board, rack, unseen, lexicon, rules)
 
 
 def _spread(position: Position) -> int:
     scores = position.scores
     return scores[0] - scores[1] if len(scores) >= 2 else 0
-
-
-def _notation(move: Move | None, tile_set: TileSet) -> str:
-    return "pass" if move is None else format_standard_move(move, tile_set=tile_set)
 
 
 def run_endgame(args: argparse.Namespace) -> int:
@@ -163,27 +157,12 @@ def run_endgame(args: argparse.Namespace) -> int:
     return 0
 
 
-def endgame_json(result: EndgameResult, tile_set: TileSet) -> dict[str, Any]:
-    """The JSON object of ``scrabble endgame --json`` (moves in ``tile_set``'s notation)."""
-    return {
-        "value": result.value,
-        "exact": result.exact,
-        "moves": [
-            {"notation": _notation(turn.move, tile_set), "score": turn.score, "player": PLAYERS[turn.player]}
-            for turn in result.moves
-        ],
-        "depth": result.depth,
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-    }
-
-
 def format_endgame(result: EndgameResult, rack: Rack, opponent: Rack, tile_set: TileSet) -> str:
     """The sequence and the verdict as lines of text, tiles in ``tile_set``'s notation."""
     lines = [f"mover {tile_set.show(str(rack))} vs opponent {tile_set.show(str(opponent))}"]
     for number, turn in enumerate(result.moves, 1):
-        notation = _notation(turn.move, tile_set)
-        lines.append(f"{number:>3}. {PLAYERS[turn.player]:<8} {notation:<22} {turn.score:>4}")
+        notation = endgame_notation(turn.move, tile_set)
+        lines.append(f"{number:>3}. {ENDGAME_PLAYERS[turn.player]:<8} {notation:<22} {turn.score:>4}")
     proven = "proven" if result.exact else "not proven (time or depth ran out)"
     lines.append(
         f"value {result.value:+d} for the mover, {proven}; depth {result.depth}, "
@@ -212,27 +191,6 @@ def run_preendgame(args: argparse.Namespace) -> int:
     return 0
 
 
-def preendgame_json(result: PreendgameResult, tile_set: TileSet) -> dict[str, Any]:
-    """The JSON object of ``scrabble preendgame --json`` (moves and outcome keys in
-    ``tile_set``'s notation)."""
-    return {
-        "plays": [
-            {
-                "move": _notation(play.move, tile_set),
-                "score": 0 if play.move is None else play.move.score,
-                "wins": play.wins,
-                "outcomes": {tile_set.show(tile): value for tile, value in sorted(play.outcomes.items())},
-                "spread": round(play.spread, 3),
-                "exact": play.exact,
-            }
-            for play in result.plays
-        ],
-        "draws": result.draws,
-        "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
-    }
-
-
 def format_preendgame(result: PreendgameResult, tile_set: TileSet) -> str:
     """The ranked plays as lines of text, tiles in ``tile_set``'s notation."""
     lines = [f"{'play':<24} {'wins':>6} / {result.draws}  {'spread':>7}  outcomes (tile in the bag: value)"]
@@ -242,7 +200,7 @@ def format_preendgame(result: PreendgameResult, tile_set: TileSet) -> str:
         )
         mark = "" if play.exact else " (not proven)"
         lines.append(
-            f"{_notation(play.move, tile_set):<24} {play.wins:>6.1f}      "
+            f"{endgame_notation(play.move, tile_set):<24} {play.wins:>6.1f}      "
             f"{play.spread:>+7.1f}  {outcomes}{mark}"
         )
     lines.append(f"{result.nodes} nodes, {result.seconds:.2f} s")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ from wordgames.cli.common import (
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
@@ -34,9 +32,10 @@ from wordgames.scrabble.leaves.csvfile import leave_codes
 from wordgames.scrabble.leaves.files import SHIPPED
 from wordgames.scrabble.leaves.table import text_to_tiles
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.equity import Choice, bind_leaves, equity_choices, use_leaves
+from wordgames.scrabble.strategy.equity import bind_leaves, equity_choices, use_leaves
 from wordgames.scrabble.strategy.learning import BuildPlan, build_table
 from wordgames.scrabble.strategy.levels import level_strategy
+from wordgames.serialization.moves import equity_best_json, move_json
 
 
 def register(commands: Any) -> None:
@@ -210,11 +209,9 @@ def uses_equity(strategies: list[str]) -> bool:
     return any(name in ("equity", "level5") for name in strategies)
 
 
-MoveJson = Callable[[Move, str], dict[str, Any]]
-
-
-def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: RuleSet,
-                    lexicon: Lexicon, move_json: MoveJson) -> int:
+def run_equity_best(
+    args: argparse.Namespace, board: Board, rack: Rack, rules: RuleSet, lexicon: Lexicon
+) -> int:
     """``scrabble best --strategy equity``: every candidate by equity, best first (exit 0;
     1 when no legal move exists).  The bag is taken to hold tiles (leaves are refilled)."""
     table = leaves_from_args(args, lexicon, tile_set=rules.tile_set)
@@ -224,8 +221,7 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
     placements = sum(choice.kind is TurnKind.PLACE for choice in choices)
     shown = choices[: args.top]
     if args.json:
-        print_json({"moves": [choice_json(choice, args.rules, move_json, show) for choice in shown],
-                    "total_moves": placements, "total_choices": len(choices)})
+        print_json(equity_best_json(choices, args.top, args.rules, rules.tile_set))
         return 0 if placements else 1
     width = len(str(len(shown)))
     for rank, choice in enumerate(shown, 1):
@@ -237,18 +233,3 @@ def run_equity_best(args: argparse.Namespace, board: Board, rack: Rack, rules: R
               f"{choice.leave_value:>7.2f} {choice.equity:>8.2f}")
     print(f"({placements} legal moves, {len(choices)} candidates)")
     return 0 if placements else 1
-
-
-def choice_json(
-    choice: Choice, rules: str, move_json: MoveJson, show: Callable[[str], str] = str
-) -> dict[str, Any]:
-    """One entry of ``best --strategy equity --json``: the move's JSON (none for an exchange or
-    a pass) with its ``kind``, ``score``, ``leave``, ``leave_value`` and ``equity`` (tiles
-    written by ``show``: a tile set's notation)."""
-    shape: dict[str, Any] = move_json(choice.move, rules) if choice.move is not None else {}
-    kind = {TurnKind.PLACE: "place", TurnKind.EXCHANGE: "exchange"}.get(choice.kind, "pass")
-    shape.update({"kind": kind, "score": choice.score, "leave": show(choice.leave),
-                  "leave_value": round(choice.leave_value, 4), "equity": round(choice.equity, 4)})
-    if choice.kind is TurnKind.EXCHANGE:
-        shape["tiles"] = show(choice.tiles)
-    return shape

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import math
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,10 @@ from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
-    cgp_rack,
-    cgp_settings,
+    cgp_position_from_args,
     decimal_number,
     lexicon_from_args,
+    position_lexicon,
     positive_int,
     print_json,
     progress_bar,
@@ -33,8 +32,6 @@ from wordgames.cli.common import (
 from wordgames.errors import InvalidArgumentError
 from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.layout import layout_by_name
-from wordgames.scrabble.core.tiles import TileSet
-from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
 from wordgames.scrabble.rules.registry import get_rules
@@ -45,7 +42,8 @@ from wordgames.scrabble.strategy.sim_setup import (
     static_player,
     unseen_tiles,
 )
-from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, default_workers, simulate
+from wordgames.scrabble.strategy.simulation import SimPosition, default_workers, simulate
+from wordgames.serialization.analyses import review_json, sim_json
 
 
 def register(commands: Any) -> None:
@@ -104,15 +102,11 @@ def _add_policy_option(parser: argparse.ArgumentParser) -> None:
 
 def run_sim(args: argparse.Namespace) -> int:
     """Simulate and print the candidates best first (exit 0)."""
-    layout = layout_by_name(args.layout) if args.layout else None
-    position = parse_cgp(args.cgp, layout, tile_set_from_args(args) if args.letter_values else None)
-    tile_set, lexicon, _ = cgp_settings(args, position)
-    if args.rack is not None:
-        rack = tile_set.parse_rack(args.rack)
-    elif position.rack:
-        rack = cgp_rack(position.rack, tile_set)
-    else:
+    position = cgp_position_from_args(args)
+    tile_set, rack = position.tile_set, position.rack
+    if rack is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
+    lexicon = position_lexicon(args, position)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
@@ -149,7 +143,7 @@ def run_sim(args: argparse.Namespace) -> int:
             workers=args.workers or default_workers(), progress=advance,
         )
     if args.json:
-        print_json(sim_to_json(result, tile_set))
+        print_json(sim_json(result, tile_set))
     else:
         print(f"{'move':<24} {'iter':>5} {'equity':>8} {'±se':>6} {'win%':>6} {'±se':>5}")
         for entry in result.candidates:
@@ -158,35 +152,6 @@ def run_sim(args: argparse.Namespace) -> int:
                   f"{entry.equity_se:>6.2f} {100 * entry.win:>6.1f} {100 * entry.win_se:>5.1f}{mark}")
         print(f"({result.iterations} iterations in {result.seconds:.1f} s, stopped: {result.stopped})")
     return 0
-
-
-def sim_to_json(result: SimResult, tile_set: TileSet | None = None) -> dict[str, Any]:
-    """The JSON shape of a simulation: candidates best first, tiles in ``tile_set``'s
-    notation when given."""
-    show = tile_set.show if tile_set is not None else str
-    return {
-        "candidates": [
-            {
-                "move": {
-                    "notation": entry.candidate.label(tile_set),
-                    "word": show(entry.candidate.move.word) if entry.candidate.move is not None else None,
-                    "kind": entry.candidate.kind.value,
-                    "score": entry.candidate.score,
-                },
-                "static_equity": round(entry.candidate.static_equity, 3),
-                "iterations": entry.iterations,
-                "equity": round(entry.equity, 3),
-                "equity_se": round(entry.equity_se, 3),
-                "win": round(entry.win, 4),
-                "win_se": round(entry.win_se, 4),
-                "pruned": entry.pruned,
-            }
-            for entry in result.candidates
-        ],
-        "iterations": result.iterations,
-        "seconds": round(result.seconds, 3),
-        "stopped": result.stopped,
-    }
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -215,7 +180,7 @@ def run_analyze(args: argparse.Namespace) -> int:
                              hand_size=args.hand_size or 7, policy=args.policy, player=args.player,
                              top=args.top, sim=sim, progress=advance)
     if args.json:
-        print_json(review_to_json(review))
+        print_json(review_json(review))
     elif args.html:
         target = Path(args.html)
         write_text_atomically(target, review_to_html(review, title=Path(args.file).name))
@@ -223,34 +188,6 @@ def run_analyze(args: argparse.Namespace) -> int:
     else:
         print_review(review)
     return 0 if review.discrepancy is None else 1
-
-
-def review_to_json(review: GameReview) -> dict[str, Any]:
-    """The JSON shape of a game review."""
-    return {
-        "turns": [
-            {
-                "number": turn.number,
-                "player": turn.player,
-                "rack": turn.rack,
-                "played": turn.played,
-                "score": turn.score,
-                "rank": turn.rank,
-                "equity_loss": None if turn.equity_loss is None else round(turn.equity_loss, 2),
-                "best": [
-                    {"play": option.label, "score": option.score, "leave": option.leave,
-                     "equity": round(option.equity, 2), "bingo": option.bingo}
-                    for option in turn.best
-                ],
-                "missed_bingo": turn.missed_bingo,
-                "phonies": turn.phonies,
-                "challenged_off": turn.challenged_off,
-            }
-            for turn in review.turns
-        ],
-        "players": [asdict(player) for player in review.players],
-        "discrepancy": review.discrepancy,
-    }
 
 
 def print_review(review: GameReview) -> None:

@@ -8,7 +8,6 @@ read (one line on stderr).
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from wordgames.cli.common import (
@@ -19,15 +18,14 @@ from wordgames.cli.common import (
     print_json,
     tile_set_from_args,
 )
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import BoardError, InvalidArgumentError
 from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
 from wordgames.scrabble import Board, Move, layout_by_name, parse_move
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
+from wordgames.serialization.analyses import verdict_json
+from wordgames.serialization.positions import board_from_rows
 from wordgames.textfiles import read_text_file
-
-# A board row split into runs of empty squares and runs of tiles.
-EMPTY_RUNS = re.compile(r"(\.+)")
 
 
 def register(commands: Any) -> None:
@@ -72,12 +70,8 @@ def read_board(args: argparse.Namespace, tile_set: TileSet) -> Board:
     """The board file: one line a row, ``.`` an empty square, tiles in ``tile_set``'s notation
     (``..CE[L·L]A..``)."""
     layout = layout_by_name(args.layout) if args.layout else None
-    if tile_set.is_plain_english:
-        return Board.read(args.board, layout)
-    text = read_text_file(args.board, "board file", limit=MAX_BOARD_FILE_BYTES)
-    rows = ("".join(run if run.startswith(".") else tile_set.read(run) for run in EMPTY_RUNS.split(line))
-            for line in text.splitlines())
-    return Board.from_text("\n".join(rows), layout, str(args.board))
+    text = read_text_file(args.board, "board file", BoardError, limit=MAX_BOARD_FILE_BYTES)
+    return board_from_rows(text, layout, tile_set, str(args.board))
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -91,13 +85,7 @@ def run_check(args: argparse.Namespace) -> int:
     spell = tile_set.tile_alphabet.spell
     line = verdict.code if verdict.word is None else f"{verdict.code}: {tile_set.show(verdict.word)}"
     if args.json:
-        print_json({
-            "verdict": verdict.code,
-            "word": tile_set.show(verdict.word) if verdict.word is not None else None,
-            "score": verdict.score,
-            "words": [tile_set.show(word) for word in verdict.words],
-            "message": spell(verdict.message),
-        })
+        print_json(verdict_json(verdict, tile_set))
     elif args.explain:
         detail = f"{verdict.score}: {', '.join(map(tile_set.show, verdict.words))}" if verdict.valid \
             else verdict.message

@@ -11,13 +11,13 @@ from typing import Any
 
 from wordgames.cli import endgame_cmd, leaves_cmd, scrabble_analysis_cmd, scrabble_check, scrabble_game_cmd
 from wordgames.cli.common import (
-    LexiconChooser,
     add_challenge_option,
     add_end_rule_option,
     add_json_option,
     add_lexicon_options,
     add_tile_options,
-    cgp_settings,
+    cgp_position_from_args,
+    position_lexicon,
     positive_int,
     print_json,
     tile_set_from_args,
@@ -25,22 +25,15 @@ from wordgames.cli.common import (
 )
 from wordgames.cli.game_play import run_classic_play
 from wordgames.cli.simple_play import run_simple_play
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import BoardError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble import (
-    Board,
-    Move,
-    Rack,
-    TileSet,
-    get_rules,
-    layout_by_name,
-    rule_set_names,
-)
-from wordgames.scrabble.core.notation import format_coordinate, format_fit1045
-from wordgames.scrabble.core.tiles import distribution_name
-from wordgames.scrabble.formats.cgp import Position, parse_cgp
+from wordgames.limits import MAX_BOARD_FILE_BYTES
+from wordgames.scrabble import Board, Rack, get_rules, layout_by_name, rule_set_names
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
+from wordgames.serialization.moves import best_json, move_json
+from wordgames.serialization.positions import ScrabblePosition, check_lexicon_fits_tiles, position_from_rows
+from wordgames.textfiles import read_text_file
 
 # Modules that add further subcommands with a register(commands) function.
 SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd)
@@ -105,98 +98,34 @@ def register(groups: Any) -> None:
         module.register(commands)
 
 
-def board_from_args(args: argparse.Namespace) -> tuple[Board, Position | None]:
-    """The board from ``--board``/``--cgp`` (and ``--layout``), with the CGP position if any
-    (its tiles read by ``--tile-distribution`` when given, else by the CGP's own)."""
-    layout = layout_by_name(args.layout) if args.layout else None
+def best_position(args: argparse.Namespace) -> ScrabblePosition:
+    """The position ``--board FILE`` or ``--cgp`` describes (with ``--layout``, ``--rack``
+    and ``--tile-distribution``): a CGP's tiles are read by ``--tile-distribution`` when
+    given, else by the CGP's own."""
     if args.cgp is not None:
-        tile_set = tile_set_from_args(args) if getattr(args, "letter_values", None) else None
-        position = parse_cgp(args.cgp, layout, tile_set)
-        return position.board, position
-    return Board.read(args.board, layout), None
+        return cgp_position_from_args(args)
+    tile_set = tile_set_from_args(args)
+    layout = layout_by_name(args.layout) if args.layout else None
+    text = read_text_file(args.board, "board file", BoardError, limit=MAX_BOARD_FILE_BYTES)
+    return position_from_rows(text, layout=layout, tile_set=tile_set, rack=args.rack, name=str(args.board))
 
 
-def move_to_json(move: Move, rules: str, tile_set: TileSet | None = None) -> dict[str, Any]:
-    """The stable JSON shape of a move (0-based row/col); tiles in ``tile_set``'s notation
-    (``[L·L]``: English is written as it is)."""
-    show = tile_set.show if tile_set is not None else str
-    notation = (
-        format_fit1045(move.row, move.col, move.direction)
-        if rules == "simple"
-        else format_coordinate(move.row, move.col, move.direction)
-    )
-    return {
-        "word": show(move.word),
-        "row": move.row,
-        "col": move.col,
-        "direction": move.direction.value,
-        "notation": notation,
-        "score": move.score,
-        "placed": [
-            {"row": p.row, "col": p.col, "letter": show(p.letter), "blank": p.blank} for p in move.placed
-        ],
-    }
-
-
-def best_moves_from_args(
-    args: argparse.Namespace, lexicon_for: LexiconChooser | None = None
-) -> tuple[list[Move], Rack]:
-    """Every legal move, best first, and the rack, for the position ``scrabble best``'s
-    options describe (see :func:`cgp_settings` for ``lexicon_for``).  Cost: one full move
-    generation."""
-    board, rack, rules, lexicon = position_from_args(args, lexicon_for)
-    return rules.best_moves(board, rack, lexicon), rack
-
-
-def position_from_args(
-    args: argparse.Namespace, lexicon_for: LexiconChooser | None = None
-) -> tuple[Board, Rack, RuleSet, Lexicon]:
+def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, Lexicon]:
     """The board, rack, rule set and lexicon ``scrabble best``'s options describe."""
-    board, position = board_from_args(args)
-    rack_text = args.rack if args.rack is not None else (position.rack if position else None)
-    if rack_text is None:
+    position = best_position(args)
+    if position.rack is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
-    tile_set, lexicon, bingo_bonus = cgp_settings(args, position, lexicon_for)
-    rack = Rack(rack_text) if args.rack is None else tile_set.parse_rack(rack_text)
-    if len(rack) == 0:
-        raise InvalidArgumentError("the rack is empty")
-    check_lexicon_fits_tiles(lexicon, tile_set)
+    tile_set, rack = position.tile_set, position.rack
+    lexicon = position_lexicon(args, position)
+    check_lexicon_fits_tiles(lexicon, tile_set, "give a {name} word list (--lexicon)")
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
-    if bingo_bonus is not None and args.rules == "classic":
-        options["bingo_bonus"] = bingo_bonus
+    if position.bingo_bonus is not None and args.rules == "classic":
+        options["bingo_bonus"] = position.bingo_bonus
     if getattr(args, "any_tiles", False):
         options["count_tiles"] = False
-    return board, rack, get_rules(args.rules, **options), lexicon
-
-
-ENGLISH_DISTRIBUTIONS = ("english", "english_super")
-
-
-def check_lexicon_fits_tiles(lexicon: Lexicon, tile_set: TileSet) -> None:
-    """Refuse a word list that spells words with letters a shipped non-English distribution
-    lacks (CSW12 with the Polish tiles a CGP's ``-lex OSPS49;`` implies: its Q, V and X words
-    could never be played, so every answer would be some other game's).  English and custom
-    tile sets are not checked.  Cost: one pass over the words, for those distributions only."""
-    name = distribution_name(tile_set)
-    if name is None or name in ENGLISH_DISTRIBUTIONS:
-        return
-    letters: set[str] = set()
-    for word in lexicon:
-        letters.update(word)
-    outside = sorted(letters - set(tile_set.values))
-    if outside:
-        raise InvalidArgumentError(
-            f"the word list spells words with {', '.join(outside[:10])}, which the {name} tiles "
-            f"lack: give a {name} word list (--lexicon)"
-        )
-
-
-def best_json(moves: list[Move], top: int, rules: str, tile_set: TileSet | None = None) -> dict[str, Any]:
-    """The JSON object of ``scrabble best --json`` (also served by the web API): the first
-    ``top`` of ``moves`` and how many there are."""
-    return {"moves": [move_to_json(m, rules, tile_set) for m in moves[:top]], "total_moves": len(moves)}
+    return position.board, rack, get_rules(args.rules, **options), lexicon
 
 
 def run_best(args: argparse.Namespace) -> int:
@@ -206,9 +135,7 @@ def run_best(args: argparse.Namespace) -> int:
     board, rack, rules, lexicon = position_from_args(args)
     tile_set = rules.tile_set
     if args.strategy == "equity":
-        return leaves_cmd.run_equity_best(
-            args, board, rack, rules, lexicon, lambda move, kind: move_to_json(move, kind, tile_set)
-        )
+        return leaves_cmd.run_equity_best(args, board, rack, rules, lexicon)
     moves = rules.best_moves(board, rack, lexicon)
     shown = moves[: args.top]
     if args.json:
@@ -218,7 +145,7 @@ def run_best(args: argparse.Namespace) -> int:
     else:
         width = len(str(len(shown)))
         for rank, move in enumerate(shown, 1):
-            notation = move_to_json(move, args.rules)["notation"]
+            notation = move_json(move, args.rules)["notation"]
             print(f"{rank:>{width}}. {tile_set.show(move.word):<15} {notation:<8} {move.score:>4}")
         print(f"({len(moves)} legal moves)")
     return 0 if moves else 1

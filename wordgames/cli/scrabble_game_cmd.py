@@ -39,12 +39,12 @@ from wordgames.scrabble.game.autoplay import (
     AutoplayStats,
     PairsResult,
     play_pairs,
-    player_names,
     run_autoplay,
 )
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, strategy_names
 from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.serialization.games import autoplay_json, pairs_json
 
 
 def register(commands: Any) -> None:
@@ -134,29 +134,10 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
 
         stats = run_autoplay(lexicon, games, args.seed, strategies, settings, after_game)
     if args.json:
-        print_json(stats_to_json(stats))
+        print_json(autoplay_json(stats))
     else:
         print(format_stats(stats, args.seed))
     return 0
-
-
-def stats_to_json(stats: AutoplayStats) -> dict[str, Any]:
-    """The statistics as a JSON object."""
-    return {
-        "games": stats.games,
-        "turns": stats.turns,
-        "seconds": round(stats.seconds, 3),
-        "average_score": round(stats.average_score, 2),
-        "players": [
-            {"name": name, "average_score": round(stats.average_score_of(slot), 2),
-             "wins": stats.wins[slot]}
-            for slot, name in enumerate(stats.names)
-        ],
-        "ties": stats.ties,
-        "bingos_per_game": round(stats.bingos_per_game, 3),
-        "moves_per_second": round(stats.moves_per_second, 2),
-        "games_per_minute": round(stats.games_per_minute, 2),
-    }
 
 
 def format_stats(stats: AutoplayStats, seed: int) -> str:
@@ -201,39 +182,10 @@ def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSet
                             args.workers, lambda done, outcome: bar.update(1),
                             args.checkpoint)
     if args.json:
-        print_json(pairs_to_json(result))
+        print_json(pairs_json(result))
     else:
         print(format_pairs(result))
     return 0
-
-
-def _rounded(interval: tuple[float, float] | None, digits: int) -> list[float] | None:
-    return None if interval is None else [round(interval[0], digits), round(interval[1], digits)]
-
-
-def pairs_to_json(result: PairsResult) -> dict[str, Any]:
-    """The figures of a pairs run as a JSON object (intervals are null for a single pair)."""
-    win, spread = result.win_rate, result.mean_spread
-    names = player_names(result.strategies)
-    return {
-        "pairs": result.pairs,
-        "games": 2 * result.pairs,
-        "seed": result.seed,
-        "strategies": list(result.strategies),
-        "win_rate": round(win.mean, 4),
-        "win_rate_ci95": _rounded(win.interval, 4),
-        "mean_spread": round(spread.mean, 2),
-        "mean_spread_ci95": _rounded(spread.interval, 2),
-        "players": [
-            {"name": name, "strategy": strategy, "average_score": round(result.average_score(slot), 2)}
-            for slot, (name, strategy) in enumerate(zip(names, result.strategies, strict=True))
-        ],
-        "bingos_per_game": round(result.bingos_per_game, 3),
-        "workers": result.workers,
-        "resumed": result.resumed,
-        "seconds": round(result.seconds, 3),
-        "pairs_per_second": round(result.pairs_per_second, 3),
-    }
 
 
 def format_pairs(result: PairsResult) -> str:

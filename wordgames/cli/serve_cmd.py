@@ -52,7 +52,6 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise InvalidArgumentError(f"--port must be 1..65535, not {args.port}")
     try:
-        uvicorn = importlib.import_module("uvicorn")
         web = importlib.import_module("wordgames.web")
     except ImportError as error:
         raise InvalidArgumentError(
@@ -64,5 +63,5 @@ def run_serve(args: argparse.Namespace) -> int:
     app = web.create_app(lexicon_source(args), args.backend, folder)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"wordgames: serving on http://{host}:{args.port}/ (Ctrl+C to stop)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    web.serve(app, args.host, args.port)
     return 0

@@ -8,8 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query
 from pydantic import BaseModel, Field
 
-from wordgames.errors import WordGamesError
-from wordgames.web.analysis import parse_gcg_text
+from wordgames.web.analysis import parse_gcg_text, record_tile_set
 from wordgames.web.deps import Services, services
 from wordgames.web.limits import MAX_GCG_BYTES, MAX_TOP
 from wordgames.web.simulation import SimQuery, sim_position, sim_work
@@ -28,19 +27,16 @@ class GcgUpload(BaseModel):
 
 @router.post("/gcg", summary="Start analysing a GCG game")
 def start(upload: GcgUpload, found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
-    """Parse the game now (a malformed file is a 400 error at once), then replay and analyse
-    it in the background.  The lexicon is ``lexicon``, else the game's ``#lexicon`` when this
-    server offers it, else the server's default.  Poll ``GET /api/analysis/jobs/{id}``."""
+    """Parse the game now (a malformed file, or a lexicon this server does not offer, is a
+    400 error at once), then review it in the background as ``wordgames scrabble analyze
+    --json`` does.  The lexicon is ``lexicon``, else the game's ``#lexicon`` (refused when
+    this server does not offer it: choose one), else the server's default.  Poll
+    ``GET /api/analysis/jobs/{id}``: the steps (the board after each event, the event and its
+    note) at once, then ``done`` of ``total`` turns reviewed, then ``result``, the review."""
     record = parse_gcg_text(upload.gcg, upload.name)
-    lexicon_name = upload.lexicon
-    if not lexicon_name and record.lexicon:
-        try:
-            lexicon_name = found.lexicons.resolve(record.lexicon)
-        except WordGamesError:
-            lexicon_name = None  # a list this server does not offer: the default one
-    lexicon = found.lexicons.get(lexicon_name)
-    job = found.jobs.start(record, lexicon, upload.top)
-    return {**found.jobs.snapshot(job.id), "lexicon": found.lexicons.resolve(lexicon_name)}
+    name, lexicon = found.lexicons.choose(upload.lexicon, record.lexicon, "the GCG", record_tile_set(record))
+    job = found.jobs.start(record, lexicon, upload.top, name)
+    return found.jobs.snapshot(job.id)
 
 
 @router.post("/sim", summary="Start simulating a position")
@@ -52,11 +48,11 @@ def start_sim(query: SimQuery, found: Annotated[Services, Depends(services)]) ->
     ``GET /api/analysis/jobs/{id}``: ``done`` of ``total`` iterations, then ``result``, the
     same JSON as ``wordgames scrabble sim --json``."""
     position, rack, lexicon_name = sim_position(query, found.lexicons)
-    job = found.jobs.submit("sim", query.iterations, sim_work(query, position, rack))
-    return {**found.jobs.snapshot(job.id), "lexicon": lexicon_name}
+    job = found.jobs.submit("sim", query.iterations, sim_work(query, position, rack), lexicon=lexicon_name)
+    return found.jobs.snapshot(job.id)
 
 
-JobId = Annotated[str, Path(max_length=40)]
+JobId = Annotated[str, Path(max_length=40, description="the id the job was started with")]
 
 
 @router.post("/jobs/{job_id}/cancel", summary="Stop an analysis or a simulation")

@@ -16,18 +16,21 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from swagger_ui_bundle import swagger_ui_path
 
 from wordgames import __version__
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import DEFAULT_BACKEND, DEFAULT_LEXICON
+from wordgames.serialization.errors import error_json, public_message
 from wordgames.web import analysis_api, boggle_api, games_api, scrabble_api
 from wordgames.web.analysis import AnalysisJobs, UnknownJobError
 from wordgames.web.deps import Services, services
 from wordgames.web.games import GameStore, UnknownGameError
-from wordgames.web.lexicons import LexiconRegistry
+from wordgames.web.lexicons import LexiconRegistry, catalogue
 from wordgames.web.limits import BodySizeLimit
 
 STATIC = Path(__file__).parent / "static"
@@ -69,6 +72,8 @@ def create_app(
         description="Boggle and Scrabble in the browser, on the wordgames engine. "
         'Errors come back as {"error": "..."}.',
         lifespan=lifespan,
+        docs_url=None,  # served below from the packaged Swagger UI, never from a CDN
+        redoc_url=None,
     )
     app.state.services = found
     app.add_middleware(BodySizeLimit)
@@ -77,16 +82,19 @@ def create_app(
     _add_error_handlers(app)
     _add_pages(app)
 
-    @app.get("/api/lexicons", tags=["lexicons"], summary="The lexicons this server offers")
+    @app.get("/api/lexicons", tags=["lexicons"], summary="The lexicons, tiles and dice this server offers")
     def lexicon_names(found: Annotated[Services, Depends(services)]) -> dict[str, Any]:
-        """Names a request may use, and the default one."""
-        return {"lexicons": found.lexicons.names, "default": found.lexicons.default}
+        """Lexicon names a request may use and the default one; every shipped tile
+        distribution and dice set, each with the lexicons that fit it (their words use only
+        its letters; the best match first) and its default lexicon.  The first call reads
+        every offered list once."""
+        return catalogue(found.lexicons)
 
     return app
 
 
 def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse(error_json(public_message(message)), status_code=status)
 
 
 def _add_error_handlers(app: FastAPI) -> None:
@@ -121,6 +129,20 @@ def _add_error_handlers(app: FastAPI) -> None:
 
 def _add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # Swagger UI's files come with the swagger-ui-bundle-v2 package (Apache 2.0), so the API page
+    # works offline and the browser fetches nothing from another host.
+    app.mount("/api-docs", StaticFiles(directory=str(swagger_ui_path)), name="api-docs")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title="wordgames API",
+            swagger_js_url="/api-docs/swagger-ui-bundle.js",
+            swagger_css_url="/api-docs/swagger-ui.css",
+            swagger_favicon_url="/api-docs/favicon-32x32.png",
+            swagger_ui_parameters={"validatorUrl": None},  # no badge from the online validator
+        )
 
     @app.get("/", include_in_schema=False)
     def home() -> RedirectResponse:

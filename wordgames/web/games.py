@@ -1,10 +1,11 @@
 """Games against the computer, kept on the server's disk so that a reload (or a restart of
-the server) resumes them.
+the server) resumes them, and listed so that a player can go back to any of them.
 
 Each game is one save file (:func:`wordgames.scrabble.save_game`, written atomically) named
-``<id>.<lexicon>.json`` in the server's game folder; the id is 24 random hex digits, the only
-thing a request can name.  Recently used games are also kept in memory, each with a lock so two
-requests never change one game at once.
+``<id>.<lexicon>@<tiles>.json`` in the server's game folder (``<id>.<lexicon>.json`` for the
+English games of earlier versions); the id is 24 random hex digits, the only thing a request
+can name.  Recently used games are also kept in memory, each with a lock so two requests
+never change one game at once.
 """
 
 from __future__ import annotations
@@ -14,18 +15,28 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from wordgames.errors import GameError, InvalidArgumentError
-from wordgames.scrabble import Game, GameSettings, load_game, parse_players, save_game
-from wordgames.scrabble.game.decision import strategy_names
+from wordgames.errors import GameError, InvalidArgumentError, WordGamesError
+from wordgames.scrabble import Game, GameSettings, TileSet, load_game, parse_players, save_game
+from wordgames.scrabble.core.distributions import distribution_names
+from wordgames.scrabble.core.scoring import END_RULES
+from wordgames.scrabble.core.tiles import distribution_name, tile_set_named
+from wordgames.scrabble.game.decision import get_strategy, strategy_names
+from wordgames.scrabble.strategy.levels import LEVEL_NAMES
 from wordgames.web.lexicons import LexiconRegistry
-from wordgames.web.limits import MAX_GAMES_IN_MEMORY
+from wordgames.web.limits import MAX_GAMES_IN_MEMORY, MAX_LISTED_GAMES
 
 _ID = re.compile(r"^[0-9a-f]{24}$")
 HUMAN = "You"
 COMPUTER = "Computer"
 DEFAULT_STRATEGY = "greedy"
+DEFAULT_TILES = "english"
+DEFAULT_END_RULE = "tournament"
+"""The end rule of a new game: tournament play's (the player who goes out gains twice the
+others' rack values; nobody loses points)."""
 
 
 class UnknownGameError(InvalidArgumentError):
@@ -37,6 +48,30 @@ def available_strategies() -> list[str]:
     registers as a strategy, is offered with no change here), the default first."""
     names = strategy_names()
     return sorted(names, key=lambda name: (name != DEFAULT_STRATEGY, name))
+
+
+_LEVEL_LABELS = {f"level{number}": f"level {number}: {name}" for name, number in LEVEL_NAMES.items()}
+
+
+def strategy_label(name: str) -> str:
+    """How a page names a strategy: ``level 5: expert``, or the registered name."""
+    return _LEVEL_LABELS.get(name, name)
+
+
+def strategy_description(name: str) -> str:
+    """The first line of the strategy's docstring (what it plays), or "" when it has none."""
+    doc = type(get_strategy(name)).__doc__ or ""
+    return doc.strip().split("\n\n")[0].replace("\n", " ").strip()
+
+
+def tile_set_for(name: str) -> TileSet:
+    """The shipped tile distribution ``name``; InvalidArgumentError listing them otherwise."""
+    tile_set = tile_set_named(name)
+    if tile_set is None:
+        raise InvalidArgumentError(
+            f"unknown tile distribution {name[:40]!r} (choose from {', '.join(distribution_names())})"
+        )
+    return tile_set
 
 
 @dataclass
@@ -58,6 +93,23 @@ class StoredGame:
         """The computer's strategy."""
         return next(player.strategy for player in self.game.players if player.strategy) or ""
 
+    @property
+    def tiles(self) -> str:
+        """The name of the game's tile distribution."""
+        return distribution_name(self.game.settings.tile_set) or DEFAULT_TILES
+
+
+@dataclass(frozen=True)
+class NewGameSettings:
+    """What a player chooses for a new game (names are checked when the game is made)."""
+
+    lexicon: str | None
+    strategy: str
+    seed: int | None
+    computer_first: bool
+    tiles: str = DEFAULT_TILES
+    end_rule: str = DEFAULT_END_RULE
+
 
 class GameStore:
     """Saved games in ``folder`` (created on first use)."""
@@ -68,14 +120,26 @@ class GameStore:
         self._memory: OrderedDict[str, StoredGame] = OrderedDict()
         self._lock = threading.Lock()
 
-    def new(self, lexicon: str | None, strategy: str, seed: int | None, computer_first: bool) -> StoredGame:
+    def new(self, chosen: NewGameSettings) -> StoredGame:
         """Start a game of a person against the computer, let the computer move if it starts,
-        save it and return it.  Raises InvalidArgumentError for an unknown lexicon or strategy."""
-        name = self.lexicons.resolve(lexicon)
-        players = parse_players(f"human:{HUMAN},{strategy}:{COMPUTER}")
-        if computer_first:
+        save it and return it.  Raises InvalidArgumentError for an unknown lexicon, strategy,
+        tile distribution or end rule, and for a lexicon that spells words the tiles lack."""
+        if chosen.strategy not in available_strategies():
+            raise InvalidArgumentError(
+                f"unknown strategy {chosen.strategy!r} (choose from {', '.join(available_strategies())})"
+            )
+        if chosen.end_rule not in END_RULES:
+            raise InvalidArgumentError(
+                f"unknown end rule {chosen.end_rule!r} (choose from {', '.join(END_RULES)})"
+            )
+        tile_set = tile_set_for(chosen.tiles)
+        name = self.lexicons.resolve(chosen.lexicon or self.lexicons.default_for(tile_set))
+        lexicon = self.lexicons.fitting(name, tile_set)
+        players = parse_players(f"human:{HUMAN},{chosen.strategy}:{COMPUTER}")
+        if chosen.computer_first:
             players.reverse()
-        game = Game(players, self.lexicons.get(name), GameSettings(seed=seed))
+        settings = GameSettings(tile_set=tile_set, seed=chosen.seed, end_rule=chosen.end_rule)
+        game = Game(players, lexicon, settings)
         stored = StoredGame(secrets.token_hex(12), game, name)
         game.play_out()
         self.save(stored)
@@ -96,15 +160,48 @@ class GameStore:
             files = sorted(self.folder.glob(f"{game_id}.*.json")) if self.folder.is_dir() else []
             if not files:
                 raise UnknownGameError(f"no game {game_id} on this server")
-            name = files[0].name.split(".", 1)[1].removesuffix(".json")
-            stored = StoredGame(game_id, load_game(files[0], self.lexicons.get(name)), name)
+            stored = self._load(files[0])
             self._remember(stored)
             return stored
+
+    def _load(self, file: Path) -> StoredGame:
+        game_id, _, rest = file.name.removesuffix(".json").partition(".")
+        name, _, tiles = rest.partition("@")
+        tile_set = tile_set_for(tiles or DEFAULT_TILES)
+        return StoredGame(game_id, load_game(file, self.lexicons.get(name, tile_set)), name)
 
     def save(self, stored: StoredGame) -> None:
         """Write the game's file (atomically)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        save_game(stored.game, self.folder / f"{stored.id}.{stored.lexicon}.json")
+        save_game(stored.game, self.folder / f"{stored.id}.{stored.lexicon}@{stored.tiles}.json")
+
+    def recent(self) -> list[dict[str, Any]]:
+        """The last MAX_LISTED_GAMES games saved, newest first, each as a summary: id,
+        lexicon, tiles, players and scores, whether it is over, turns played, when it was
+        last saved.  A file that cannot be read is left out.  Cost: loading each listed game
+        (those in memory are not reloaded)."""
+        if not self.folder.is_dir():
+            return []
+        files = sorted(self.folder.glob("*.json"), key=lambda file: file.stat().st_mtime, reverse=True)
+        listed = []
+        for file in files[:MAX_LISTED_GAMES]:
+            game_id = file.name.partition(".")[0]
+            if not _ID.match(game_id):
+                continue
+            try:
+                stored = self.get(game_id)
+            except WordGamesError:
+                continue
+            with stored.lock:
+                game = stored.game
+                listed.append({
+                    "id": stored.id, "lexicon": stored.lexicon, "tiles": stored.tiles,
+                    "strategy": stored.strategy,
+                    "players": [{"name": p.name, "score": p.score} for p in game.players],
+                    "over": game.is_over, "turns": len(game.history),
+                    "saved": datetime.fromtimestamp(file.stat().st_mtime, UTC).isoformat(timespec="seconds"),
+                })
+        return listed
 
     def _remember(self, stored: StoredGame) -> None:
         self._memory[stored.id] = stored

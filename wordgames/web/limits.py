@@ -11,6 +11,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from wordgames.serialization.errors import error_json
+
 MAX_BODY_BYTES = 256 * 1024
 """A request body (a JSON move, an uploaded GCG file): 256 KiB."""
 
@@ -25,7 +27,10 @@ MAX_CGP_CHARS = 2_000
 """A CGP position (a full 15 x 15 board takes about 300 characters)."""
 
 MAX_BOGGLE_BOARD_CHARS = 400
-"""Boggle board text; the board itself is at most :data:`MAX_BOGGLE_SIDE` squares a side."""
+"""Boggle board text; the board itself is at most ``MAX_BOGGLE_SIDE`` squares a side."""
+
+MAX_ROW_CHARS = 200
+"""A board row in text (a 21-square row of bracketed multi-letter tiles takes up to ~130)."""
 
 MAX_BOGGLE_SIDE = 10
 MAX_WORD_CHARS = 64
@@ -34,6 +39,8 @@ MAX_TOP = 100
 """The most moves one best-move request lists."""
 
 MAX_GAMES_IN_MEMORY = 64
+MAX_LISTED_GAMES = 20
+"""Saved games the game list shows (the most recently saved)."""
 MAX_ANALYSIS_JOBS = 16
 
 MAX_SIM_CANDIDATES = 20
@@ -92,7 +99,7 @@ class BodySizeLimit:
 
 
 async def _send_error(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"error": message}).encode()
+    body = json.dumps(error_json(message)).encode()
     headers: list[Any] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),

@@ -3,8 +3,8 @@ the candidates by static equity, each played out against drawn racks, as a job w
 
 The position is a board in the plain text form (as the plays endpoint takes it) or a CGP, a
 rack and the two scores.  The answer is the command line's own ``scrabble sim --json``
-(:func:`~wordgames.cli.scrabble_analysis_cmd.sim_to_json`), each placement also with its
-squares (:data:`SQUARE_FIELDS`) and each exchange with its ``tiles``, so a page can show them.
+(:func:`~wordgames.serialization.analyses.sim_json`), each placement also with its squares
+(:data:`SQUARE_FIELDS`) and each exchange with its ``tiles``, so a page can show them.
 """
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from wordgames.cli.scrabble_analysis_cmd import sim_to_json
-from wordgames.cli.scrabble_cmd import move_to_json
 from wordgames.errors import InvalidArgumentError
-from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules, layout_by_name
-from wordgames.scrabble.formats.cgp import position_tile_set
+from wordgames.scrabble import Rack, get_rules
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
@@ -27,17 +24,21 @@ from wordgames.scrabble.strategy.sim_setup import (
     unseen_tiles,
 )
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate
+from wordgames.serialization.analyses import sim_json
+from wordgames.serialization.moves import move_json
+from wordgames.serialization.positions import check_lexicon_fits_tiles
 from wordgames.web.analysis import Job, JobCancelled, Work
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import (
     MAX_CGP_CHARS,
     MAX_RACK_CHARS,
+    MAX_ROW_CHARS,
     MAX_SIM_CANDIDATES,
     MAX_SIM_ITERATIONS,
     MAX_SIM_PLIES,
     MAX_SIM_SECONDS,
 )
-from wordgames.web.scrabble_api import cgp_position
+from wordgames.web.scrabble_api import query_position
 
 HAND_SIZE = 7
 MAX_SCORE = 100_000
@@ -54,12 +55,13 @@ class SimQuery(BaseModel):
     the mover's ``rack`` (default: the CGP's), the ``scores`` (mover first; default the
     CGP's, else 0-0) and the simulation's settings."""
 
-    board: list[Annotated[str, Field(max_length=40)]] | None = Field(default=None, max_length=40)
+    board: list[Annotated[str, Field(max_length=MAX_ROW_CHARS)]] | None = Field(default=None, max_length=40)
     cgp: str | None = Field(default=None, min_length=1, max_length=MAX_CGP_CHARS)
     rack: str | None = Field(default=None, min_length=1, max_length=MAX_RACK_CHARS)
     scores: tuple[Score, Score] | None = None
     lexicon: str | None = Field(default=None, max_length=64)
-    layout: str = Field(default="standard", pattern="^(standard|super)$")
+    tiles: str | None = Field(default=None, max_length=32)
+    layout: str | None = Field(default=None, pattern="^(standard|super)$")
     candidates: int = Field(default=6, ge=1, le=MAX_SIM_CANDIDATES)
     iterations: int = Field(default=100, ge=1, le=MAX_SIM_ITERATIONS)
     plies: int = Field(default=2, ge=0, le=MAX_SIM_PLIES)
@@ -69,34 +71,23 @@ class SimQuery(BaseModel):
 
 def sim_position(query: SimQuery, lexicons: LexiconRegistry) -> tuple[SimPosition, Rack, str]:
     """The position the query describes (checked now, so a bad one is a 400 at once), and the
-    name of its lexicon: the query's, else the CGP's when this server offers it, else the
-    server's default."""
-    layout = layout_by_name(query.layout)
-    scores = query.scores
-    rack_text = query.rack
-    lexicon_name = lexicons.resolve(query.lexicon)
-    if (query.cgp is None) == (query.board is None):
-        raise InvalidArgumentError("give either a board or a CGP position")
-    tile_set = STANDARD_ENGLISH
-    if query.cgp is not None:
-        board, cgp = cgp_position(query.cgp)
-        tile_set = position_tile_set(cgp.opcodes)
-        rack_text = rack_text or cgp.rack
-        if scores is None and len(cgp.scores) >= 2:
-            scores = (cgp.scores[0], cgp.scores[1])
-        if not query.lexicon and cgp.lexicon and cgp.lexicon.lower() in lexicons.names:
-            lexicon_name = lexicons.resolve(cgp.lexicon)
-    else:
-        board = Board.from_text("\n".join(query.board or []), layout, name="the board")
-    if not rack_text:
+    name of its lexicon: the query's, else the CGP's (refused when this server does not offer
+    it), else the server's default."""
+    read = query_position(query.board, query.cgp, query.rack, query.tiles, query.layout)
+    rack = read.rack
+    if rack is None:
         raise InvalidArgumentError("a simulation needs the mover's rack")
-    rack = tile_set.parse_rack(rack_text) if rack_text == query.rack else Rack(rack_text)  # a CGP's: codes
     if len(rack) > HAND_SIZE:
         raise InvalidArgumentError(f"the rack {rack} holds more than {HAND_SIZE} tiles")
-    unseen = unseen_tiles(board, rack.tiles(), tile_set)
+    scores = query.scores
+    if scores is None and len(read.scores) >= 2:
+        scores = (read.scores[0], read.scores[1])
+    lexicon_name, lexicon = lexicons.choose(query.lexicon, read.lexicon, "the CGP", read.tile_set)
+    check_lexicon_fits_tiles(lexicon, read.tile_set, "choose a {name} word list (lexicon=NAME)")
+    unseen = unseen_tiles(read.board, rack.tiles(), read.tile_set)
     position = SimPosition(
-        board, tuple(rack.tiles()), tuple(unseen), lexicons.get(lexicon_name, tile_set),
-        get_rules("classic", tile_set=tile_set), tile_set, HAND_SIZE, scores or (0, 0),
+        read.board, tuple(rack.tiles()), tuple(unseen), lexicon,
+        get_rules("classic", tile_set=read.tile_set), read.tile_set, HAND_SIZE, scores or (0, 0),
     )
     return position, rack, lexicon_name
 
@@ -142,10 +133,10 @@ def sim_work(query: SimQuery, position: SimPosition, rack: Rack) -> Work:
             iterations=query.iterations, seconds=query.seconds, seed=query.seed, workers=1,
             progress=progress,
         )
-        answer = sim_to_json(result, position.tile_set)
+        answer = sim_json(result, position.tile_set)
         for entry, ranked in zip(answer["candidates"], result.candidates, strict=True):
             if ranked.candidate.move is not None:
-                squares = move_to_json(ranked.candidate.move, "classic", position.tile_set)
+                squares = move_json(ranked.candidate.move, "classic", position.tile_set)
                 entry["move"].update({key: squares[key] for key in SQUARE_FIELDS})
             else:
                 entry["move"]["tiles"] = ranked.candidate.tiles

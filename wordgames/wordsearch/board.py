@@ -11,7 +11,7 @@ Board text, as typed on the command line or stored in a board file:
 * in a row without spaces every letter is a cell (``EECA``), and brackets group several
   letters into one cell (``[QU]TTY``);
 * in a row with spaces the cells are the space-separated tokens (``QU T T Y``), so a grid
-  printed by :meth:`Board.__str__` reads back as the same board.
+  printed by ``str(board)`` reads back as the same board.
 
 Limits, checked before anything is allocated for the board: at most :data:`MAX_WORDSEARCH_SIDE`
 rows and columns and :data:`MAX_WORDSEARCH_CELLS` cells, board text of at most

@@ -8,7 +8,7 @@ Two spaces:
   swaps two dice.  When the set has more dice than the board has cells (copies of the classic
   set for odd shapes), the dice beyond the board wait off it and a swap may bring one in.
 
-A state is a mutable list; :meth:`propose` returns a new state and leaves the old one alone,
+A state is a mutable list; ``propose`` returns a new state and leaves the old one alone,
 so the search can keep or drop the move.  Boards that are rotations or reflections of each
 other score the same: :func:`symmetries` and :func:`canonical` let the search treat them as
 one board.

@@ -77,8 +77,9 @@ class ShownRack:
 
 @dataclass
 class GcgRecord:
-    """A parsed GCG file: players (nickname, full name) in seat order, pragmas, events and
-    the racks shown by ``#rackN`` pragmas."""
+    """A parsed GCG file: players (nickname, full name) in seat order, pragmas, events, the
+    racks shown by ``#rackN`` pragmas, and the ``#note`` comments by the line of the event
+    they follow (0 for those before the first event), continuation lines joined by newlines."""
 
     players: list[tuple[str, str]] = field(default_factory=list)
     lexicon: str | None = None
@@ -88,6 +89,7 @@ class GcgRecord:
     challenge_rule: str | None = None
     events: list[GcgEvent] = field(default_factory=list)
     shown_racks: list[ShownRack] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)
 
 
 def _points(token: str, where: str) -> int:
@@ -150,10 +152,14 @@ class _Reader:
         self.record = GcgRecord()
         self.seats: dict[int, tuple[str, str]] = {}
         self.in_note = False
+        self.noting = False
 
     def pragma(self, number: int, line: str) -> None:
         keyword, value = [*line[1:].split(maxsplit=1), "", ""][:2]
         self.in_note = keyword in ("note", "description")
+        self.noting = keyword == "note"
+        if self.noting:
+            self._note(value, " ")
         where = f"{self.name}:{number}"
         if player := _PLAYER.fullmatch(keyword):
             self._player(where, keyword, int(player[1]), value)
@@ -168,6 +174,17 @@ class _Reader:
                 known = ", ".join(CHALLENGE_RULES)
                 raise FormatError(f"{where}: unknown challenge rule {value[:40]!r} (known: {known})")
             self.record.challenge_rule = value.lower()
+
+    def _note(self, text: str, separator: str) -> None:
+        """Add ``text`` to the note on the last event (or the game, before any)."""
+        after = self.record.events[-1].line if self.record.events else 0
+        notes = self.record.notes
+        notes[after] = f"{notes[after]}{separator}{text}" if after in notes else text
+
+    def continue_note(self, line: str) -> None:
+        """A line of text that continues a ``#note`` (a ``#description`` is not kept)."""
+        if self.noting:
+            self._note(line, "\n")
 
     def _player(self, where: str, keyword: str, seat: int, value: str) -> None:
         nick, _, full = " ".join(value.split()).partition(" ")  # tabs separate fields too
@@ -184,7 +201,7 @@ class _Reader:
         self.seats[seat] = (nick, full)
 
     def event(self, number: int, line: str) -> None:
-        self.in_note = False
+        self.in_note = self.noting = False
         if not self.record.events:
             self._seat_players(f"{self.name}:{number}")
         if len(self.record.events) >= MAX_GCG_EVENTS:
@@ -231,6 +248,8 @@ def parse_gcg(text: str, name: str = "<gcg>") -> GcgRecord:
             reader.event(number, line)
         elif not reader.in_note:
             raise FormatError(f"{name}:{number}: not a GCG line: {line[:40]!r}")
+        else:
+            reader.continue_note(line)
     return reader.finish()
 
 

@@ -75,7 +75,7 @@ class RackKeeps:
         self.values = array("d", bytes(8 * size))
 
     def summarise(self) -> None:
-        """Find :attr:`best`, :attr:`best_keep` and :attr:`best_ties` among the keeps smaller
+        """Find ``best``, ``best_keep`` and ``best_ties`` among the keeps smaller
         than the rack, in the order :func:`keep_order` gives."""
         self.best, first, self.best_ties = best_keep(self.values, self.size, self.full)
         if self.best_ties > 1:

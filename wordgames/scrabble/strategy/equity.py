@@ -7,9 +7,9 @@ Every candidate is valued in points of spread:
 * a pass: the value of keeping the whole rack (a table of 0-6 tile leaves holds no full rack,
   so usually its ``missing`` value, 0).
 
-With few tiles in the bag (1 to :data:`PRE_ENDGAME_BAG`) a placement that opens an empty
+With few tiles in the bag (1 to ``PRE_ENDGAME_BAG``) a placement that opens an empty
 triple-word square (puts a tile beside one no tile touched before) loses
-:data:`OPENING_PENALTY` points per square: the opponent may take it and there are too few
+``OPENING_PENALTY`` points per square: the opponent may take it and there are too few
 turns left to get it back.  Once the bag is empty a kept tile is never refilled, so leaves are
 valued as the end of the game counts them (as MAGPIE's static player does): a move that goes
 out gains twice the opponents' tiles (under either end rule, the spread moves by that much),
@@ -271,7 +271,7 @@ class EquityStrategy(Strategy):
         order).  The move generator values each move as it finds it and prunes by equity
         (:meth:`~wordgames.scrabble.rules.base.RuleSet.best_moves_by_equity`); the rack's
         keeps are valued once (at most 127 for 7 tiles, in compiled code), which also values
-        the exchanges.  With 1 to :data:`PRE_ENDGAME_BAG` tiles in the bag the opening
+        the exchanges.  With 1 to ``PRE_ENDGAME_BAG`` tiles in the bag the opening
         penalty is taken off the best move; when it pays one, off the top
         :data:`PENALTY_CANDIDATES`; when that could still change the order, off every move.
         So the answer is exact; the cost is about one best-move query."""

@@ -19,7 +19,7 @@ Method (after the self-play tables of Quackle, Macondo and MAGPIE; the details a
    iteration plays with the new table.  The final table lists every leave of 1 to
    hand size - 1 tiles of the tile distribution.
 
-Work is cut into chunks of :data:`CHUNK_GAMES` games; chunks run on local processes
+Work is cut into chunks of ``CHUNK_GAMES`` games; chunks run on local processes
 (concurrent.futures), inline with one worker, or on a Dask cluster (``scheduler``).  Totals
 are merged in chunk order, so the table depends on the seed, games and iterations only (not
 on the workers).  A checkpoint (JSON, written atomically) holds the merged totals and the

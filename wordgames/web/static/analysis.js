@@ -1,37 +1,74 @@
 // The Analysis page: a CGP position or a GCG game, the best plays for any rack, turn by turn.
+// A game is reviewed on the server as `wordgames scrabble analyze --json` reviews it (every
+// turn ranked by equity); the page steps through the boards with that review beside them.
 "use strict";
 
 (function () {
   const { api, query, el, $ } = WG;
-  const state = { view: null, values: null, steps: [], job: null, step: 0, lexicon: "", scores: null, sim: null };
+  const state = {
+    view: null, values: null, steps: [], job: null, step: 0, lexicon: "", tiles: "english", scores: null, sim: null,
+    review: null, squares: [], byLine: new Map(), catalogue: null,
+  };
 
-  function setError(error) { WG.showError($("#error"), error); }
+  function setError(error) {
+    WG.showError($("#error"), error);
+    if (error) WG.announce(error.message || String(error));
+  }
 
   function draw(extra = {}) {
     if (!state.view) return;
     WG.drawBoard($("#board"), state.view, state.values, { extra });
   }
 
+  function setProgress(id, percent) {
+    $(`#${id}-bar`).style.width = `${percent}%`;
+    $(`#${id}-progress`).setAttribute("aria-valuenow", String(percent));
+  }
+
   const EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0";
 
-  function showPlays(data, caption, played) {
+  function showPlays(data, caption) {
     const box = $("#plays");
     $("#plays-text").textContent = caption || "";
     if (!data.moves.length) { box.replaceChildren(el("p", { class: "muted" }, "No legal play for this rack.")); return; }
-    const table = WG.playsTable(data.moves, (move) => draw(WG.playTiles(move, "preview")));
-    let note = `${data.total_moves} legal plays in all.`;
-    if (played) {
-      const rank = data.moves.findIndex((m) => m.notation.toUpperCase() === played.position.toUpperCase() && m.word.toUpperCase() === played.word);
-      if (rank >= 0) {
-        const row = table.querySelectorAll("tbody tr")[rank];
-        row.classList.add("selected");
-        row.title = "the play made in the game";
-        note = `The play made (${played.position} ${played.word}) is #${rank + 1} of ${data.total_moves}.`;
-      } else {
-        note = `The play made (${played.position} ${played.word}) is not among these ${data.moves.length}; ${data.total_moves} legal plays in all.`;
-      }
-    }
-    box.replaceChildren(el("div", { class: "table-wrap" }, table), el("p", { class: "small muted" }, note));
+    const table = WG.playsTable(data.moves, (move) => { draw(WG.playTiles(move, "preview")); WG.reveal($("#board")); });
+    box.replaceChildren(el("div", { class: "table-wrap" }, table), el("p", { class: "small muted" }, `${data.total_moves} legal plays in all.`));
+  }
+
+  // One reviewed turn: its best plays by equity, the play made marked with its rank.
+  function showReview(turn, index, before) {
+    const box = $("#plays");
+    const squares = state.squares[index] || [];
+    const head = el("tr", {}, el("th", { class: "num", scope: "col" }, "#"), el("th", { scope: "col" }, "Play"),
+      el("th", { class: "num", scope: "col" }, "Score"), el("th", { scope: "col" }, "Leave"), el("th", { class: "num", scope: "col" }, "Equity"));
+    const rows = turn.best.map((option, i) => {
+      const made = option.play === turn.played;
+      const row = el("tr", { class: `${squares[i] ? "clickable" : ""} ${made ? "selected" : ""}`, "data-play": i },
+        el("td", { class: "num" }, i + 1), el("td", { class: "mono" }, option.play + (option.bingo ? " (bingo)" : "")),
+        el("td", { class: "num" }, option.score), el("td", { class: "mono" }, option.leave || "–"),
+        el("td", { class: "num" }, Number(option.equity).toFixed(1)));
+      if (made) row.title = "the play made in the game";
+      return squares[i] ? WG.selectable(row, () => {
+        const extra = {};
+        for (const p of squares[i]) extra[`${p.row},${p.col}`] = { letter: p.blank ? p.letter.toLowerCase() : p.letter, cls: "preview" };
+        state.view = before;
+        draw(extra);
+        WG.reveal($("#board"));
+      }) : row;
+    });
+    const loss = turn.equity_loss === null ? "" : `; equity loss ${Number(turn.equity_loss).toFixed(1)}`;
+    let note = turn.rank === null
+      ? `The play made (${turn.played}) could not be ranked${turn.phonies.length ? ": a phony" : ""}.`
+      : `The play made (${turn.played}) is #${turn.rank} by equity${loss}.`;
+    if (turn.missed_bingo) note += ` Missed bingo: ${turn.missed_bingo}.`;
+    if (turn.phonies.length) note += ` Phony: ${turn.phonies.join(", ")}${turn.challenged_off ? " (challenged off)" : ""}.`;
+    $("#plays-text").textContent = `Best plays for ${turn.player} with ${turn.rack}, as \`scrabble analyze\` ranks them:`;
+    box.replaceChildren(el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows))),
+      el("p", { class: "small muted" }, note));
+  }
+
+  function rackParams() {
+    return { tiles: state.tiles, lexicon: $("#lexicon").value || state.lexicon || null };
   }
 
   async function findPlays() {
@@ -41,10 +78,12 @@
     $("#plays-text").textContent = "Searching…";
     try {
       const data = await api("/api/scrabble/plays", {
-        body: { board: state.view.text, rack, top: Number($("#top").value), lexicon: state.lexicon || null },
+        body: { board: state.view.text, rack, top: Number($("#top").value), ...rackParams() },
       });
       draw();
-      showPlays(data, `Best plays for ${rack.toUpperCase()}${state.lexicon ? ` (lexicon ${state.lexicon})` : ""}:`);
+      const lexicon = rackParams().lexicon;
+      showPlays(data, `Best plays for ${rack.toUpperCase()}${lexicon ? ` (lexicon ${lexicon})` : ""}:`);
+      WG.announce(`${data.moves.length} plays listed`);
     } catch (error) { $("#plays-text").textContent = ""; setError(error); }
   }
 
@@ -58,10 +97,18 @@
       state.view = data.board;
       state.values = data.values;
       const chosen = $("#lexicon").value;
-      const offered = [...$("#lexicon").options].map((o) => o.value);
-      state.lexicon = chosen || (data.lexicon && offered.includes(data.lexicon.toLowerCase()) ? data.lexicon.toLowerCase() : "");
+      state.tiles = data.tiles;
+      $("#tiles").value = data.tiles;
+      fillLexicons(chosen);
+      const offered = state.catalogue.lexicons;
+      const named = data.lexicon ? data.lexicon.toLowerCase() : "";
+      if (named && !$("#lexicon").value && !offered.includes(named)) {
+        throw new Error(`the CGP names the lexicon '${data.lexicon}', which this server does not offer: choose one`);
+      }
+      state.lexicon = $("#lexicon").value || named;
       $("#stepper-card").classList.add("hidden");
       $("#job").classList.add("hidden");
+      $("#players-card").classList.add("hidden");
       $("#rack").value = data.rack;
       state.scores = data.scores.length >= 2 ? data.scores.slice(0, 2) : null;
       draw();
@@ -88,10 +135,14 @@
         body: { gcg: text, name: file ? file.name : "pasted game", lexicon: $("#lexicon").value || null, top: 10 },
       });
       state.steps = [];
+      state.review = null;
+      state.squares = [];
+      state.byLine = new Map();
       state.lexicon = job.lexicon;
       state.job = job.id;
       $("#job").classList.remove("hidden");
       $("#stepper-card").classList.remove("hidden");
+      $("#players-card").classList.add("hidden");
       absorb(job);
       poll(job.id);
     } catch (error) { setError(error); }
@@ -100,16 +151,36 @@
   function absorb(job) {
     state.values = job.values;
     state.steps.push(...job.steps);
-    const percent = job.total ? Math.round((100 * job.done) / job.total) : 100;
-    $("#job-bar").style.width = `${percent}%`;
+    const percent = job.finished ? 100 : job.total ? Math.round((100 * job.done) / job.total) : 0;
+    setProgress("job", percent);
     const players = job.players.join(" vs ");
+    const events = Math.max(0, state.steps.length - 1);
     $("#job-text").textContent = job.error ? `Stopped: ${job.error}`
-      : job.finished ? `${players}: ${job.total - 1} events analysed (lexicon ${state.lexicon}).`
-        : `Analysing ${players}: ${job.done} of ${job.total} positions…`;
+      : job.finished ? `${players}: ${events} events, ${job.result ? job.result.turns.length : 0} turns reviewed (lexicon ${state.lexicon}).`
+        : `Reviewing ${players}: ${job.done} of ${job.total || "?"} turns…`;
     if (job.error) setError(new Error(job.error));
+    if (job.finished && job.result) {
+      state.review = job.result;
+      state.squares = job.squares || [];
+      job.result.turns.forEach((turn, i) => state.byLine.set(turn.number, i));
+      showPlayers(job.result.players);
+      WG.announce(`${players}: analysed`);
+      showStep(state.step);
+    }
     const first = state.steps.length === job.steps.length;
     $("#step").max = Math.max(0, state.steps.length - 1);
     if (first && state.steps.length) showStep(0);
+  }
+
+  function showPlayers(players) {
+    const head = el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { class: "num", scope: "col" }, "Turns"),
+      el("th", { class: "num", scope: "col" }, "Equity loss"), el("th", { class: "num", scope: "col" }, "Within 3"),
+      el("th", { class: "num", scope: "col" }, "Bingos"));
+    const rows = players.map((p) => el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.turns),
+      el("td", { class: "num" }, Number(p.equity_loss).toFixed(1)), el("td", { class: "num" }, `${Math.round(100 * p.within_3)}%`),
+      el("td", { class: "num" }, p.bingos)));
+    $("#players").replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+    $("#players-card").classList.remove("hidden");
   }
 
   async function poll(id) {
@@ -144,6 +215,9 @@
     $("#step").value = index;
     state.view = step.board;
     $("#step-text").textContent = describe(step);
+    const note = step.event ? step.event.note : step.note;
+    $("#step-note").textContent = note ? `Note: ${note}` : "";
+    $("#step-note").classList.toggle("hidden", !note);
     // The board before the event, with the event's own tiles marked, shows what was played.
     const before = index > 0 ? state.steps[index - 1].board : step.board;
     const e = step.event;
@@ -162,29 +236,17 @@
     const nicks = Object.keys(totals);
     state.scores = e && nicks.includes(e.nick) && nicks.length === 2
       ? [totals[e.nick], totals[nicks.find((n) => n !== e.nick)]] : null;
-    if (step.best) {
-      $("#rack").value = e.rack;
-      const played = e.kind === "move" ? { position: e.position, word: wordOf(before, e) } : null;
-      showPlays(step.best, `Best plays for ${e.nick} with ${e.rack}, before this event:`, played);
+    if (e && e.rack) $("#rack").value = e.rack;
+    const reviewed = e && state.byLine.has(e.line) ? state.byLine.get(e.line) : null;
+    if (reviewed !== null && state.review) {
+      showReview(state.review.turns[reviewed], reviewed, before);
     } else {
       $("#plays").replaceChildren();
-      $("#plays-text").textContent = e ? "No rack is known for this event: type one to search this board." : "";
+      $("#plays-text").textContent = !e ? "" : state.review || !e.rack
+        ? (e.rack ? "This turn was not reviewed." : "No rack is known for this event: type one to search this board.")
+        : "Reviewing…";
     }
-  }
-
-  function wordOf(board, e) {
-    // The GCG writes board tiles as '.'; fill them in to compare with the engine's words.
-    const m = /^(\d+)([A-Za-z])$/.exec(e.position);
-    const across = !!m;
-    const parts = across ? [Number(m[1]) - 1, e.position.toUpperCase().charCodeAt(m[0].length - 1) - 65]
-      : [Number(e.position.slice(1)) - 1, e.position.toUpperCase().charCodeAt(0) - 65];
-    let [r, c] = parts;
-    let word = "";
-    for (const ch of e.tiles) {
-      word += ch === "." ? (board.tiles[r] && board.tiles[r][c]) || "." : ch;
-      if (across) c++; else r++;
-    }
-    return word.toUpperCase();
+    WG.announce(describe(step) + (note ? ` Note: ${note}` : ""));
   }
 
   // --- simulation: a background job polled for its progress ---------------------------------
@@ -195,7 +257,7 @@
     try {
       const job = await api("/api/analysis/sim", {
         body: {
-          board: state.view.text, rack, scores: state.scores, lexicon: state.lexicon || null,
+          board: state.view.text, rack, scores: state.scores, ...rackParams(),
           candidates: Number($("#sim-candidates").value), iterations: Number($("#sim-iterations").value),
           plies: Number($("#sim-plies").value),
         },
@@ -220,15 +282,16 @@
 
   function showSim(job, rack, view) {
     const percent = job.total ? Math.round((100 * job.done) / job.total) : 100;
-    $("#sim-bar").style.width = `${job.finished ? 100 : percent}%`;
+    setProgress("sim", job.finished ? 100 : percent);
     const result = job.result;
     $("#sim-text").textContent = job.error ? `Stopped: ${job.error}.`
-      : result ? `${rack}: ${result.iterations} iterations in ${result.seconds.toFixed(1)} s (stopped: ${result.stopped}). Click a play to see it.`
+      : result ? `${rack}: ${result.iterations} iterations in ${result.seconds.toFixed(1)} s (stopped: ${result.stopped}). Pick a play to see it.`
         : `Simulating ${rack}: ${job.done} of ${job.total} iterations…`;
     if (!result) return;
-    const head = el("tr", {}, el("th", { class: "num" }, "#"), el("th", {}, "Move"),
-      el("th", { class: "num" }, "Score"), el("th", { class: "num wide-only" }, "Static"), el("th", { class: "num" }, "Sim equity"),
-      el("th", { class: "num" }, "Win %"), el("th", { class: "num wide-only" }, "Iter."));
+    WG.announce(`Simulation done: ${result.candidates.length} candidates`);
+    const head = el("tr", {}, el("th", { class: "num", scope: "col" }, "#"), el("th", { scope: "col" }, "Move"),
+      el("th", { class: "num", scope: "col" }, "Score"), el("th", { class: "num wide-only", scope: "col" }, "Static"), el("th", { class: "num", scope: "col" }, "Sim equity"),
+      el("th", { class: "num", scope: "col" }, "Win %"), el("th", { class: "num wide-only", scope: "col" }, "Iter."));
     const rows = result.candidates.map((c, i) => {
       const m = c.move;
       const row = el("tr", { class: `clickable${c.pruned ? " muted" : ""}`, title: c.pruned ? "pruned: behind with 99% confidence" : "" },
@@ -240,6 +303,7 @@
       return WG.selectable(row, () => {
         state.view = view;
         draw(m.placed ? WG.playTiles(m, "preview") : {});
+        WG.reveal($("#board"));
       });
     });
     $("#sim").replaceChildren(el("div", { class: "table-wrap" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows))));
@@ -251,15 +315,35 @@
     try { await api(`/api/analysis/jobs/${id}/cancel`, { body: {} }); } catch (error) { setError(error); }
   }
 
+  // The lexicons that fit the chosen tiles; `wanted` selected if it fits, else "from the
+  // game or position".
+  function fillLexicons(wanted) {
+    const offer = state.catalogue.tiles[$("#tiles").value];
+    const names = offer ? offer.lexicons : state.catalogue.lexicons;
+    WG.fillSelect($("#lexicon"), [["", "from the game or position"], ...names], names.includes(wanted) ? wanted : "");
+  }
+
+  async function showEmpty() {
+    const empty = await api("/api/scrabble/position" + query({ cgp: `${EMPTY_CGP} ld ${state.tiles};` }));
+    state.view = empty.board;
+    state.values = empty.values;
+    draw();
+  }
+
   document.addEventListener("DOMContentLoaded", async () => {
     try {
-      const empty = await api("/api/scrabble/position" + query({ cgp: EMPTY_CGP }));
-      state.view = empty.board;
-      state.values = empty.values;
-      draw();
-      const data = await api("/api/lexicons");
-      $("#lexicon").append(...data.lexicons.map((name) => el("option", { value: name }, name)));
+      state.catalogue = await WG.catalogue();
+      WG.fillSelect($("#tiles"), Object.keys(state.catalogue.tiles), "english");
+      fillLexicons();
+      await showEmpty();
     } catch (error) { setError(error); }
+    $("#tiles").addEventListener("change", () => {
+      state.tiles = $("#tiles").value;
+      fillLexicons($("#lexicon").value);
+      stopJob();
+      $("#stepper-card").classList.add("hidden");
+      showEmpty().catch(setError);
+    });
     $("#load-cgp").addEventListener("click", loadCgp);
     $("#load-gcg").addEventListener("click", loadGcg);
     $("#find").addEventListener("click", findPlays);
