@@ -129,13 +129,17 @@ def test_out_of_range_trie_arrays_with_a_valid_checksum_are_rebuilt(
 
 
 def test_out_of_range_packed_table_is_rebuilt(cache_dir: Path) -> None:
+    """The packed table the sortedset backend's compiled searches walk: its last node given a
+    child, whose index would be one past the end (the old check looked at the indices alone)."""
     from wordgames.lexicon import lexicon_from_words
 
     words = sorted(LIST_A.decode().upper().split())
     key = cache.cache_key("\n".join(words).encode(), "packed")
     good = packed_nodes(lexicon_from_words(words, "sortedset"))
     payload = bytearray(good.to_bytes())
-    payload[-4:] = (0xFFFF_FFF0).to_bytes(4, "little")  # the last node's first child
+    count = len(good.masks)
+    last_mask = len(payload) - 4 * count - 8  # masks (u64) come before the child indices (u32)
+    payload[last_mask] |= 1
     assert cache.write_entry(key, bytes(payload))
     rebuilt = packed_nodes(lexicon_from_words(words, "sortedset"))
     assert list(rebuilt.masks) == list(good.masks) and list(rebuilt.first) == list(good.first)

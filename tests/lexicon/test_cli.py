@@ -268,3 +268,13 @@ def test_convert_refuses_to_write_over_its_input(
     assert main(["lexicon", "convert", str(source), str(target), "--force"]) == 2
     assert "is the input file" in capsys.readouterr().err
     assert source.read_text() == "cat a small animal\nAardvark\n"
+
+
+def test_info_on_a_word_graph_without_words_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 2: a traceback (``min() arg is an empty sequence``) before."""
+    empty = tmp_path / "e.kwg"
+    empty.write_bytes(bytes(8))
+    assert main(["lexicon", "info", str(empty)]) == 2
+    assert capsys.readouterr().err == f"wordgames: error: {empty}: contains no words\n"
