@@ -131,7 +131,7 @@ def test_no_words_found(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "--scoring", "scrabble"], "invalid choice"),
         (["solve", "--backend", "btree"], "invalid choice"),
         (["solve", "--lexicon", "/no/such/words.txt"], "no such word file"),
-        (["solve", "--board-file", "/no/such/board.txt"], "cannot read the board file"),
+        (["solve", "--board-file", "/no/such/board.txt"], "no such board file"),
         (["solve", "--board", "AB/CD", "--size", "4"], "not allowed with"),
         (["solve", "--size", "abc"], "--size must be"),
         (["solve", "--size", "0x4"], "--size must be"),

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable, refuse_same_file
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -17,6 +18,7 @@ from wordgames.cli.common import (
     positive_int,
     print_json,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -59,7 +61,7 @@ def register(commands: Any) -> None:
     build.add_argument("--games", type=positive_int, required=True, metavar="N",
                        help="self-play games in all, split over the iterations")
     build.add_argument("--out", required=True, metavar="T.klv2", help="the table (.klv2 or .csv)")
-    build.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    build.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     build.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
                        help="local processes (default: every core)")
     build.add_argument("--scheduler", metavar="tcp://HOST:8786",
@@ -102,6 +104,7 @@ def run_show(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
     _refuse_overwrite(args.target, args.force)
+    refuse_same_file(args.source, args.target)
     tile_set = tile_set_from_args(args) if args.letter_values else None
     table = load_leaves(args.source, tile_set)
     save_leaves(args.target, table, tile_set)
@@ -117,6 +120,8 @@ def run_build(args: argparse.Namespace) -> int:
     plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)
     settings = GameSettings(tile_set=tile_set_from_args(args), hand_size=args.hand_size or 7)
     checkpoint = args.checkpoint or f"{args.out}.checkpoint.json"
+    for target in (args.out, checkpoint):  # refused now, not after hours of learning
+        check_writable(target)
     from tqdm import tqdm  # here, not at start-up: only a learning run draws a bar
 
     bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None)

@@ -24,7 +24,7 @@ from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTy
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 from wordgames.textfiles import read_text_file
 
@@ -303,7 +303,13 @@ class Board:
     # --- squares: text --------------------------------------------------------------------------
 
     def in_bounds(self, row: int, col: int) -> bool:
-        """Whether (row, col) is on the board."""
+        """Whether (row, col) is on the board; InvalidArgumentTypeError when they are not
+        whole numbers."""
+        if not isinstance(row, int) or not isinstance(col, int):
+            raise InvalidArgumentTypeError(
+                f"a square is a row and a column, whole numbers, not {type(row).__name__} and "
+                f"{type(col).__name__}"
+            )
         return 0 <= row < self.rows and 0 <= col < self.cols
 
     def get(self, row: int, col: int) -> str | None:

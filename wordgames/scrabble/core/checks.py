@@ -8,6 +8,7 @@ never an internal ``AttributeError`` from deep inside.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
@@ -21,6 +22,14 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
         return
     names = " or ".join(kind.__name__ for kind in kinds)
     raise InvalidArgumentTypeError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+def require_items(value: Any, what: str) -> list[Any]:
+    """The items of ``value`` as a list when it is iterable (a string is, character by
+    character); else InvalidArgumentTypeError naming ``what``."""
+    if not isinstance(value, Iterable):
+        raise InvalidArgumentTypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    return list(value)
 
 
 def require_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:

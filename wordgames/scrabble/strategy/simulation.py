@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import Rack, TileSet, rack_tile
@@ -60,9 +61,6 @@ __all__ = [
     "play_iteration", "simulate", "win_probability",
 ]
 
-MAX_CANDIDATES = 100
-MAX_PLIES = 10
-MAX_ITERATIONS = 1_000_000
 SCORELESS_TURN_LIMIT = 6
 """Scoreless turns in a row that end a simulated game."""
 PLAYOUT_TURNS = 30
@@ -403,20 +401,20 @@ def simulate(
         raise InvalidArgumentError("give the leave function that goes with a strategy object")
     if not candidates:
         raise InvalidArgumentError("simulation needs at least one candidate")
-    if len(candidates) > MAX_CANDIDATES:
-        raise InvalidArgumentError(f"at most {MAX_CANDIDATES} candidates")
-    if not 0 <= plies <= MAX_PLIES:
-        raise InvalidArgumentError(f"plies must be from 0 to {MAX_PLIES}")
+    if len(candidates) > MAX_SIMULATION_CANDIDATES:
+        raise InvalidArgumentError(f"at most {MAX_SIMULATION_CANDIDATES} candidates")
+    if not 0 <= plies <= MAX_SIMULATION_PLIES:
+        raise InvalidArgumentError(f"plies must be from 0 to {MAX_SIMULATION_PLIES}")
     if iterations is None and seconds is None:
         raise InvalidArgumentError("give an iteration limit, a time limit or both")
-    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
-        raise InvalidArgumentError(f"iterations must be from 1 to {MAX_ITERATIONS}")
+    if iterations is not None and not 1 <= iterations <= MAX_SIMULATION_ITERATIONS:
+        raise InvalidArgumentError(f"iterations must be from 1 to {MAX_SIMULATION_ITERATIONS}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise InvalidArgumentError("the time limit must be a positive number of seconds")
     if workers < 1:
         raise InvalidArgumentError("workers must be at least 1")
     global _JOB
-    limit = iterations if iterations is not None else MAX_ITERATIONS
+    limit = iterations if iterations is not None else MAX_SIMULATION_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
     started = time.perf_counter()
     done = 0
