@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wordgames.wordsearch.walk import bit_walk_for
 
 from wordgames.lexicon import Lexicon, cache, load_lexicon
 from wordgames.scrabble import Board, Rack
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.wordsearch.board import Board as GridBoard
 from wordgames.wordsearch.searcher import find_words
-from wordgames.wordsearch.walk import bit_walk_for
 
 WORDS = sorted({"CAT", "CATS", "ACT", "ACTS", "SCAT", "TACO", "COAT", "COATS", "TOGA", "GOAT",
                 "GOATS", "STAG", "TAGS", "AT", "TA", "AS", "SO", "TO", "OAT", "OATS", "COST", "COSTA",

@@ -20,7 +20,7 @@ from wordgames.lexicon.trie import TERMINAL, TrieLexicon, check_arrays
 BACKENDS = backend_names()
 LIST_A = b"cat\ncats\nact\ntac\nscat\n"
 LIST_B = b"dog\ndogs\ngod\ngods\n"
-TRIE_HEADER = struct.Struct("<4sIII")  # the trie payload's header (trie.py): magic, nodes, alphabet and keys bytes
+TRIE_HEADER = struct.Struct("<4sIII")  # trie.py: magic, nodes, alphabet bytes, keys bytes
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wordgames.cli import boggle_prove
 from wordgames.atomic import check_writable
+from wordgames.cli import boggle_prove
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,

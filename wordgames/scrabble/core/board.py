@@ -22,12 +22,11 @@ from typing import Any, NamedTuple, Protocol
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
-from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 from wordgames.textfiles import read_text_file
-
 
 
 class Square(NamedTuple):

@@ -32,9 +32,6 @@ from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordG
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.tiles import DIGRAPH_MODES, Digraphs, check_digraphs
-from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.layout import Layout
 from wordgames.limits import (
     MAX_BOARD_SIDE,
     MAX_HAND_SIZE,
@@ -44,6 +41,9 @@ from wordgames.limits import (
     MAX_SAVE_NESTING,
     MAX_SCORELESS_TURNS,
 )
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
