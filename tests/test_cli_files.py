@@ -52,6 +52,7 @@ COMMANDS: dict[tuple[str, ...], list[str]] = {
     ("boggle", "play"): ["--seed", "1", "--time", "1"],
     ("boggle", "best-board"): ["--iterations", "1"],
     ("boggle", "stats"): ["--boards", "1"],
+    ("boggle", "prove"): ["--size", "2x2", "--min-score", "1000"],
     ("serve",): ["--port", "65500"],
 }
 

@@ -35,17 +35,18 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
     "wordgames.wordsearch.bounds",
     "wordgames.scrabble.core.move",
+    "wordgames.scrabble.leaves.dense",
+    "wordgames.scrabble.leaves.keeps",
     "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",
     "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
-    "wordgames.scrabble.leaves.dense",
-    "wordgames.scrabble.leaves.keeps",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
-package).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""
+package), each after the modules it imports (so the tests can load them all from source as
+one chain).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""
 
 PURE_VARIABLE = "WORDGAMES_PURE_PYTHON"
 """The environment variable that forces the pure-Python sources of :data:`CYTHON_MODULES`."""

@@ -14,13 +14,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wordgames.wordsearch.walk import bit_walk_for
 
 from wordgames.lexicon import Lexicon, cache, load_lexicon
 from wordgames.scrabble import Board, Rack
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.wordsearch.board import Board as GridBoard
-from wordgames.wordsearch.searcher import find_words
+from wordgames.wordsearch.solving import find_words
 
 WORDS = sorted({"CAT", "CATS", "ACT", "ACTS", "SCAT", "TACO", "COAT", "COATS", "TOGA", "GOAT",
                 "GOATS", "STAG", "TAGS", "AT", "TA", "AS", "SO", "TO", "OAT", "OATS", "COST", "COSTA",
@@ -31,7 +30,7 @@ GRID = GridBoard.from_cells(list("COATSGTACOSTAGOA"))
 
 def walk_everything(lexicon: Lexicon) -> None:
     """The searches the compiled core runs over a lexicon's arrays."""
-    found = find_words(GRID, bit_walk_for(lexicon))
+    found = find_words(GRID, lexicon)
     assert all(isinstance(word, str) for word in found)
     moves = MoveGenerator(lexicon).moves(Board(), Rack.parse("COATS?"))
     assert all(move.score >= 0 for move in moves)

@@ -18,7 +18,8 @@ import pytest
 from wordgames import limits
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import cache, load_lexicon, read_words
-from wordgames.lexicon.tiles import TileSplitter, read_tile_words
+from wordgames.lexicon.encoding import read_tile_words
+from wordgames.lexicon.tiles import TileSplitter
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.distributions import read_distribution
 from wordgames.scrabble.core.layout import layout_by_name, read_layout
@@ -46,7 +47,7 @@ def catalan_splitter() -> TileSplitter:
     tiles = tile_set_named("catalan")
     encoding = tiles.lexicon_encoding() if tiles is not None else None
     assert encoding is not None
-    return encoding.splitter
+    return encoding.alphabet.word_splitter
 
 ANY_CONTENT = {"read_text_file", "read_file_bytes"}  # no format: a file of NUL bytes is fine
 

@@ -127,7 +127,7 @@ def test_no_words_found(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "--board", "EEC/ALEP"], "same number of cells"),
         (["solve", "--board", "E1/AB"], "letters only"),
         (["solve", "--min", "0"], "at least 1"),
-        (["solve", "--min", "x"], "invalid int value"),
+        (["solve", "--min", "x"], "is not a whole number"),
         (["solve", "--scoring", "scrabble"], "invalid choice"),
         (["solve", "--backend", "btree"], "invalid choice"),
         (["solve", "--lexicon", "/no/such/words.txt"], "no such word file"),

@@ -8,7 +8,7 @@ and the backend (so an entry of another list copied under this name is ignored),
 a checksum of its payload (so a truncated or corrupted entry is ignored), and the file must be
 the user's own and writable by no one else (so another user cannot plant one); the backend
 then range-checks every array of the payload before anything walks it
-(:mod:`wordgames.lexicon.validate`).  Whatever fails is rebuilt from the source and rewritten.
+(:func:`wordgames.lexicon.trie.check_arrays`).  Whatever fails is rebuilt from the source and rewritten.
 Writes go to a temporary file that is renamed into place, so a crash never leaves half an
 entry.  A cache directory that cannot be created or written only costs speed.
 

@@ -104,7 +104,7 @@ def roll_board(
 
     The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
     1..:data:`~wordgames.wordsearch.board.MAX_WORDSEARCH_SIDE` and the board at most
-    :data:`~wordgames.wordsearch.board.MAX_WORDSEARCH_CELLS` cells (InvalidArgumentError beyond,
+    :data:`~wordgames.limits.MAX_WORDSEARCH_CELLS` cells (InvalidArgumentError beyond,
     before anything is allocated; InvalidArgumentTypeError for a non-int).
     Cost: O(rows * columns).
     """

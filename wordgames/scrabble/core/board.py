@@ -243,6 +243,7 @@ class Board:
     def changes_since(self, version: int) -> list[int] | None:
         """The squares changed since ``version`` (possibly repeated), or None when the board
         no longer remembers that far back (then reload it whole).  Cost: O(changes)."""
+        require_int(version, "a board version")
         if version < self._log_start or version > self.version:
             return None
         return self._log[version - self._log_start :]
@@ -250,7 +251,14 @@ class Board:
     def kernel_state(self, key: object, make: Callable[[], Any]) -> Any:
         """The move generator's state for this board kept under ``key`` (made by ``make`` the
         first time).  Copies of a board do not share it."""
-        state = self._kernels.get(key)
+        if not callable(make):
+            raise InvalidArgumentTypeError(f"make must be callable, not {type(make).__name__}")
+        try:
+            state = self._kernels.get(key)
+        except TypeError:
+            raise InvalidArgumentTypeError(
+                f"a kernel key must be hashable, not {type(key).__name__}"
+            ) from None
         if state is None:
             state = self._kernels[key] = make()
         return state

@@ -27,7 +27,7 @@ from wordgames.limits import (
     MAX_TILE_COUNT,
     MAX_TILE_VALUE,
 )
-from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.checks import require_int, require_numbers, require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
     canonical_name,
@@ -151,6 +151,7 @@ class TileSet:
 
     def holds_number(self, number: int) -> bool:
         """Whether tile number ``number`` (0 the blank) has a value in this tile set."""
+        require_int(number, "a tile number")
         if number == 0:
             return True
         return 0 < number <= len(self.alphabet) and self.alphabet.tiles[number - 1] in self.values
@@ -193,7 +194,7 @@ class TileSet:
     def format(self, numbers: Iterable[int]) -> str:
         """Tile numbers in notation for people and files (``[L·L]`` brackets; English
         unchanged): see :meth:`Alphabet.format_tiles`."""
-        return self.alphabet.format_tiles(numbers)
+        return self.alphabet.format_tiles(require_numbers(numbers, "tile numbers"))
 
     def show(self, text: str) -> str:
         """Written tiles (a word or a rack as the engine's text views give them: ``COL·LEGI``,
@@ -412,6 +413,7 @@ class Bag:
                    *, fixed_order: bool = False) -> Bag:
         """A bag of tile numbers (0 a blank) of ``alphabet``."""
         bag = cls((), seed, fixed_order=fixed_order, alphabet=alphabet)
+        numbers = require_numbers(numbers, "tile numbers")
         bag._tiles = [_checked_number(alphabet, number) for number in numbers]
         return bag
 
@@ -460,9 +462,10 @@ class Bag:
     def put_back_numbers(self, numbers: Iterable[int]) -> None:
         """Return tile numbers to the bag (``n | BLANK_BIT`` goes back as a blank)."""
         alphabet = self.alphabet
-        self._tiles.extend(
-            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number) for number in numbers
-        )
+        self._tiles.extend([
+            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number)
+            for number in require_numbers(numbers, "the tiles to put back")
+        ])
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -597,18 +600,18 @@ class Rack:
         blank)."""
         counts = self._counts
         size = len(counts)
-        for number in numbers:
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
-            index = BLANK_NUMBER if number & BLANK_BIT else number
-            if not 0 <= index < size:
-                raise InvalidArgumentError(f"tile number {number} is not in 0..{size - 1}")
+        indices = [BLANK_NUMBER if number & BLANK_BIT else number
+                   for number in require_numbers(numbers, "the tiles to add")]
+        if any(index >= size for index in indices):
+            raise InvalidArgumentError(f"a tile number is not in 0..{size - 1} or a played blank")
+        for index in indices:  # all checked first: a bad number adds nothing
             counts[index] += 1
 
     def remove_numbers(self, numbers: Iterable[int]) -> None:
         """Take tile numbers off the rack (``n | BLANK_BIT`` takes a blank).  GameError naming
         the missing tiles, changing nothing, when the rack does not hold them all."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
+                         for number in require_numbers(numbers, "the tiles to remove"))
         counts = self._counts
         missing = [number for number, count in needed.items()
                    if not 0 <= number < len(counts) or counts[number] < count]
@@ -622,7 +625,8 @@ class Rack:
 
     def holds_numbers(self, numbers: Iterable[int]) -> bool:
         """Whether the rack holds all of ``numbers`` (``n | BLANK_BIT`` needs a blank)."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
+                         for number in require_numbers(numbers, "the tiles"))
         counts = self._counts
         return all(0 <= number < len(counts) and counts[number] >= count for number, count in needed.items())
 
