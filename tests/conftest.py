@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -17,8 +18,9 @@ import pytest
 from compiled_support import interpreted_chain
 from hypothesis import HealthCheck, settings
 
-from wordgames.compiled import is_compiled
+from wordgames.compiled import is_compiled, pure_forced, stale_extensions, stale_message
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Board, TileSet
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -27,6 +29,13 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=150, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test old code: an extension built in place that is older than its source
+    would run instead of the source (rebuild, or force the sources)."""
+    if not pure_forced() and (stale := stale_extensions()):
+        raise pytest.UsageError(stale_message(stale))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -70,6 +79,19 @@ def enable_trie() -> Lexicon:
 def enable_sortedset() -> Lexicon:
     """The shipped ENABLE list, sortedset backend."""
     return load_lexicon("enable", "sortedset")
+
+
+def unseen_tiles(board: Board, tile_set: TileSet = STANDARD_ENGLISH) -> list[str]:
+    """The tiles of a full bag of ``tile_set`` that are not on ``board`` (a played blank, a
+    lower-case letter, is a ``?`` of the bag): what a rack can hold in a real game."""
+    left = Counter(tile_set.full_bag())
+    left.subtract(BLANK if tile.islower() else tile for _, _, tile in board.tiles())
+    return sorted(left.elements())
+
+
+def fits(board: Board, rack: str, tile_set: TileSet = STANDARD_ENGLISH) -> bool:
+    """Whether a real game could deal ``rack`` (text, ``?`` a blank) on ``board``."""
+    return not Counter(rack) - Counter(unseen_tiles(board, tile_set))
 
 
 def has_internal_tiles(text: str) -> bool:

@@ -10,12 +10,24 @@ import json
 import os
 import subprocess
 import sys
+import time
+import warnings
 from pathlib import Path
 
 import pytest
+from compiled_support import interpreted_chain
 
 import wordgames
-from wordgames.compiled import CYTHON_MODULES, PURE_VARIABLE, core_info, is_compiled, load_pure
+from wordgames import compiled
+from wordgames.compiled import (
+    CYTHON_MODULES,
+    PURE_VARIABLE,
+    StaleExtensionWarning,
+    core_info,
+    is_compiled,
+    load_pure,
+    stale_extensions,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -101,10 +113,71 @@ def test_json_before_a_command_needs_version(tmp_path: Path) -> None:
 
 
 def test_load_pure_gives_the_source_beside_the_compiled_module() -> None:
-    for name in CYTHON_MODULES:
-        pure = load_pure(name)
-        assert pure.__name__ == name + "__pure" and not is_compiled(pure)
-        assert pure.__file__ is not None and pure.__file__.endswith(".py")
-        assert load_pure(name) is pure
+    # Loaded as one interpreted chain (a module's C-level names, such as a record's field
+    # offsets, are not importable from its compiled twin); the twins are dropped afterwards
+    # so that the tests comparing their own chains load fresh ones.
+    before = set(sys.modules)
+    try:
+        for name, pure in zip(CYTHON_MODULES, interpreted_chain(CYTHON_MODULES), strict=True):
+            assert pure.__name__ == name + "__pure" and not is_compiled(pure)
+            assert pure.__file__ is not None and pure.__file__.endswith(".py")
+            assert load_pure(name) is pure
+    finally:
+        for added in set(sys.modules) - before:
+            if added.endswith("__pure"):
+                del sys.modules[added]
     with pytest.raises(ValueError, match="not a compiled module"):
         load_pure("wordgames.lexicon.trie")
+
+
+def fake_checkout(root: Path, module: str, source_age: float, built_age: float | None) -> Path:
+    """A checkout with one compiled module's source and (unless ``built_age`` is None) its
+    extension, last modified ``source_age`` and ``built_age`` seconds ago; the package folder."""
+    (root / "setup.py").write_text("")
+    source = root.joinpath(*module.split(".")).with_suffix(".py")
+    source.parent.mkdir(parents=True)
+    source.write_text("")
+    now = time.time()
+    os.utime(source, (now - source_age, now - source_age))
+    if built_age is not None:
+        extension = source.with_name(source.stem + importlib.machinery.EXTENSION_SUFFIXES[0])
+        extension.write_bytes(b"")
+        os.utime(extension, (now - built_age, now - built_age))
+    return root / "wordgames"
+
+
+@pytest.mark.parametrize(
+    ("source_age", "built_age", "stale"),
+    [(10.0, 100.0, True), (100.0, 10.0, False), (10.0, None, False)],
+    ids=["source edited after the build", "built after the edit", "never built"],
+)
+def test_an_extension_older_than_its_source_is_found(
+    tmp_path: Path, source_age: float, built_age: float | None, stale: bool
+) -> None:
+    """Issue 29, item 12: an in-place extension older than its source silently ran the old
+    code in local test runs."""
+    module = CYTHON_MODULES[0]
+    package = fake_checkout(tmp_path, module, source_age, built_age)
+    assert stale_extensions(package) == ([module] if stale else [])
+    pxd = package.parent.joinpath(*module.split(".")).with_suffix(".pxd")
+    pxd.write_text("")  # a declaration edited now makes any build stale
+    assert stale_extensions(package) == ([module] if built_age is not None else [])
+    (tmp_path / "setup.py").unlink()  # an installed package: not looked at
+    assert stale_extensions(package) == []
+
+
+def test_stale_extensions_warn_unless_the_sources_are_forced(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled, "stale_extensions", lambda: ["wordgames.x"])
+    monkeypatch.delenv(PURE_VARIABLE, raising=False)
+    with pytest.warns(StaleExtensionWarning, match=r"wordgames\.x; rebuild them"):
+        compiled.install_switch()
+    monkeypatch.setenv(PURE_VARIABLE, "1")
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))  # the finder added is dropped after
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        compiled.install_switch()
+
+
+def test_this_checkout_has_no_stale_extension() -> None:
+    """What the test session refuses to run with (tests/conftest.py)."""
+    assert stale_extensions() == [] or os.environ.get(PURE_VARIABLE, "") not in ("", "0")

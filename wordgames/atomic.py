@@ -5,8 +5,11 @@ leave tables) goes through :func:`write_bytes_atomically` (or :func:`write_text_
 It writes a temporary file in the target's folder, fsyncs it and
 renames it over the target (``os.replace``), then fsyncs the folder.  Readers see the old
 content or the new, never a mix.  It writes *through* a symbolic link to the file it points
-at, keeps an existing file's permission bits, and refuses a target that is not a regular file
-(a folder, a device, a FIFO) rather than replacing it.
+at, keeps an existing file's permission bits and, where the process may, its owner and group
+(root may; another user keeps the group if it belongs to it, else the file becomes its own), and
+refuses a target that is not a regular file (a folder, a device, a FIFO) rather than replacing
+it.  A hard link to the old file keeps the old content: the new file is a new inode, which is
+what makes the write atomic.
 
 Temporaries are named ``.NAME.wgsave-XXXXXXXX.tmp`` and locked (``flock``) while written, so
 a temporary that a killed process left behind is recognisable: the next write into the same
@@ -25,6 +28,7 @@ import time
 from pathlib import Path
 
 from wordgames.errors import FileWriteError, InvalidArgumentTypeError
+from wordgames.textfiles import shown_path
 
 try:  # POSIX: a lock tells a live writer's temporary from a dead one's
     import fcntl
@@ -52,13 +56,44 @@ def write_target(path: str | os.PathLike[str]) -> Path:
         status = None
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
         reason = getattr(error, "strerror", None) or error
-        raise FileWriteError(f"{path!r}: cannot write there ({reason})") from None
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({reason})") from None
     if status is not None and not stat.S_ISREG(status.st_mode):
         kind = "a directory" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-        raise FileWriteError(f"{path}: is {kind}; refusing to replace it")
+        raise FileWriteError(f"{shown_path(path)}: is {kind}; refusing to replace it")
     if not target.parent.is_dir():
-        raise FileWriteError(f"{path}: no such folder {target.parent}")
+        raise FileWriteError(f"{shown_path(path)}: no such folder to write it in")
     return target
+
+
+def check_writable(path: str | os.PathLike[str]) -> Path:
+    """:func:`write_target`, and proof that a file can be created in its folder: a temporary
+    is created there and removed at once (permission bits and read-only file systems say
+    less than trying; root may create nothing in ``/sys``).  For a long job or a game to
+    refuse a save file before it starts rather than fail to save at its end.  FileWriteError
+    names ``path`` as the user gave it."""
+    target = write_target(path)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}{TEMPORARY_MARK}", suffix=".tmp", dir=target.parent
+        )
+    except OSError as error:
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({error.strerror or error})") from None
+    os.close(handle)
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
+    return target
+
+
+def refuse_same_file(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """FileWriteError when ``target`` is the file ``source`` names (the same path, a symbolic
+    link to it or a hard link of it): a conversion would replace its own input with a lossy
+    copy.  Nothing happens when either does not exist."""
+    try:
+        same = os.path.samefile(source, target)
+    except (OSError, ValueError):
+        return
+    if same:
+        raise FileWriteError(f"{shown_path(target)}: is the input file {shown_path(source)}; write elsewhere")
 
 
 def write_text_atomically(path: str | os.PathLike[str], text: str) -> None:
@@ -79,20 +114,23 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
     folder = target.parent
     remove_stale_temporaries(folder)
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        old: os.stat_result | None = os.stat(target)
     except OSError:
-        mode = 0o666 & ~_umask()
+        old = None
+    mode = stat.S_IMODE(old.st_mode) if old is not None else 0o666 & ~_umask()
     try:
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}{TEMPORARY_MARK}", suffix=".tmp", dir=folder
         )
     except OSError as error:
-        raise FileWriteError(f"{path}: cannot write there ({error.strerror or error})") from None
+        raise FileWriteError(f"{shown_path(path)}: cannot write there ({error.strerror or error})") from None
     try:
         with os.fdopen(handle, "wb") as stream:
             if fcntl is not None:
                 fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
             os.chmod(temporary, mode)
+            if old is not None:
+                _keep_owner(temporary, old)
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
@@ -101,7 +139,8 @@ def write_bytes_atomically(path: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
-            raise FileWriteError(f"{path}: could not be written ({error.strerror or error})") from None
+            reason = error.strerror or error
+            raise FileWriteError(f"{shown_path(path)}: could not be written ({reason})") from None
         raise
     _fsync_folder(folder)
 
@@ -133,6 +172,20 @@ def remove_stale_temporaries(folder: Path) -> list[str]:
             finally:
                 os.close(descriptor)
     return removed
+
+
+def _keep_owner(temporary: str, old: os.stat_result) -> None:
+    """Give the new file the replaced file's owner and group where the process may (root
+    may; another user may keep only a group it belongs to); otherwise the new file is the
+    writer's, as the documentation says."""
+    if not hasattr(os, "chown"):
+        return
+    for owner, group in ((old.st_uid, old.st_gid), (-1, old.st_gid)):
+        try:
+            os.chown(temporary, owner, group)
+            return
+        except OSError:
+            continue
 
 
 def _umask() -> int:

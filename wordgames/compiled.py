@@ -25,6 +25,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,17 +35,18 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
     "wordgames.wordsearch.bounds",
     "wordgames.scrabble.core.move",
+    "wordgames.scrabble.leaves.dense",
+    "wordgames.scrabble.leaves.keeps",
     "wordgames.scrabble.movegen.board_arrays",
     "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",
     "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
-    "wordgames.scrabble.leaves.dense",
-    "wordgames.scrabble.leaves.keeps",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
-package).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""
+package), each after the modules it imports (so the tests can load them all from source as
+one chain).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""
 
 PURE_VARIABLE = "WORDGAMES_PURE_PYTHON"
 """The environment variable that forces the pure-Python sources of :data:`CYTHON_MODULES`."""
@@ -84,10 +86,54 @@ class _PureFinder(importlib.abc.MetaPathFinder):
 
 
 def install_switch() -> None:
-    """Force the pure-Python sources when ``WORDGAMES_PURE_PYTHON`` says so (idempotent).
-    Modules already imported stay as they are, so this runs first in ``wordgames``."""
-    if pure_forced() and not any(isinstance(finder, _PureFinder) for finder in sys.meta_path):
-        sys.meta_path.insert(0, _PureFinder())
+    """Force the pure-Python sources when ``WORDGAMES_PURE_PYTHON`` says so (idempotent), and
+    otherwise warn (:class:`StaleExtensionWarning`) when an extension built in place is older
+    than its source.  Modules already imported stay as they are, so this runs first in
+    ``wordgames``."""
+    if pure_forced():
+        if not any(isinstance(finder, _PureFinder) for finder in sys.meta_path):
+            sys.meta_path.insert(0, _PureFinder())
+        return
+    stale = stale_extensions()
+    if stale:
+        warnings.warn(StaleExtensionWarning(stale_message(stale)), stacklevel=2)
+
+
+class StaleExtensionWarning(UserWarning):
+    """A compiled module built in place is older than its ``.py`` or ``.pxd``: the process
+    would run the old code."""
+
+
+_PACKAGE_ROOT = Path(__file__).resolve().parent
+
+
+def stale_extensions(package: Path = _PACKAGE_ROOT) -> list[str]:
+    """The modules of :data:`CYTHON_MODULES` whose extension beside the source in
+    ``package`` (the ``wordgames`` folder) is older than the module's ``.py`` or ``.pxd``.
+    Only a source checkout is looked at (a ``setup.py`` beside the package): an installed
+    package's files all date from its installation.  Cost: a few ``stat`` calls a module."""
+    if not (package.parent / "setup.py").is_file():
+        return []
+    stale = []
+    for name in CYTHON_MODULES:
+        source = package.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        built = [
+            extension.stat().st_mtime
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if (extension := source.with_name(source.stem + suffix)).is_file()
+        ]
+        sources = [path.stat().st_mtime for path in (source, source.with_suffix(".pxd")) if path.is_file()]
+        if built and sources and max(built) < max(sources):
+            stale.append(name)
+    return stale
+
+
+def stale_message(stale: Sequence[str]) -> str:
+    """What to do about stale extensions."""
+    return (
+        f"compiled modules older than their source, so they would run old code: {', '.join(stale)}; "
+        f"rebuild them (python setup.py build_ext --inplace) or set {PURE_VARIABLE}=1"
+    )
 
 
 def is_compiled(module: ModuleType) -> bool:

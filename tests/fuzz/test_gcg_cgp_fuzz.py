@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordgames.errors import WordGamesError
 from wordgames.lexicon import lexicon_from_words
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
+from wordgames.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.scrabble.formats.cgp import format_cgp, parse_cgp
 from wordgames.scrabble.formats.gcg import parse_gcg, read_gcg, replay_gcg

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordgames.errors import WordGamesError
+from wordgames.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble import Bag, Board, Rack, parse_move, plain_layout, read_tile_set
 from wordgames.scrabble.core.layout import parse_layout
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.notation import column_name, parse_coordinate, parse_fit1045, parse_square
 from wordgames.scrabble.core.tiles import is_tile_letter
 from wordgames.scrabble.formats.config import parse_config

@@ -130,9 +130,9 @@ def test_entry_of_another_format_version_is_ignored(cache_dir: Path, word_file: 
     entry = entry_path(cache_dir, WORDS, "trie")
     good = entry.read_bytes()
     header = cache._ENTRY_HEADER
-    magic, version, length, crc = header.unpack_from(good)
+    magic, version, digest, variant, length, crc = header.unpack_from(good)
     # Same key and an intact payload, but the header claims another format: never decoded.
-    entry.write_bytes(header.pack(magic, version + 1, length, crc) + good[header.size :])
+    entry.write_bytes(header.pack(magic, version + 1, digest, variant, length, crc) + good[header.size :])
     assert cache.read_entry(entry.name) is None
     assert list(load_lexicon(word_file, "trie")) == ["CAT", "CATS", "CO-OP", "DOG", "EMU"]
     assert entry.read_bytes() == good

@@ -99,6 +99,16 @@ def test_check_text(word_file: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["lexicon", "check", str(word_file), "dog", "CATS"]) == 0
 
 
+@pytest.mark.parametrize("word", ["ß", "straße", "ﬁsh"])
+def test_check_refuses_letters_without_a_one_letter_upper_case(
+    word_file: Path, word: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 9: ``lexicon check enable ß`` answered for SS, where Scrabble refuses ß."""
+    assert main(["lexicon", "check", str(word_file), word]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no one-letter upper case" in captured.err
+
+
 @pytest.mark.parametrize("backend", ["trie", "sortedset"])
 def test_check_json(word_file: Path, backend: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["lexicon", "check", str(word_file), "cat", "ca", "x", "--json", "--backend", backend]
@@ -238,3 +248,33 @@ def test_kwg_lexicon_in_a_game_command(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["boggle", "solve", "--board", board, "--lexicon", str(graph), "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
     assert [entry["word"] for entry in found["words"]] == ["ACE", "PEACE"]  # PLACE is not on it
+
+
+@pytest.mark.parametrize("how", ["same path", "symbolic link", "hard link"])
+def test_convert_refuses_to_write_over_its_input(
+    tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 10: ``lexicon convert X X --force`` rewrote its own input (case, order
+    and definitions lost)."""
+    source = tmp_path / "list.txt"
+    source.write_text("cat a small animal\nAardvark\n")
+    target = tmp_path / "out.txt"
+    if how == "same path":
+        target = source
+    elif how == "symbolic link":
+        target.symlink_to(source)
+    else:
+        os.link(source, target)
+    assert main(["lexicon", "convert", str(source), str(target), "--force"]) == 2
+    assert "is the input file" in capsys.readouterr().err
+    assert source.read_text() == "cat a small animal\nAardvark\n"
+
+
+def test_info_on_a_word_graph_without_words_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, item 2: a traceback (``min() arg is an empty sequence``) before."""
+    empty = tmp_path / "e.kwg"
+    empty.write_bytes(bytes(8))
+    assert main(["lexicon", "info", str(empty)]) == 2
+    assert capsys.readouterr().err == f"wordgames: error: {empty}: contains no words\n"

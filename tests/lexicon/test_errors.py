@@ -60,7 +60,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
     ("failure", "match"),
     [
         (PermissionError(13, "Permission denied"), "permission denied"),
-        (OSError(5, "Input/output error"), r"cannot be read \(Input/output error\)"),
+        (OSError(5, "Input/output error"), r"cannot read word file \(Input/output error\)"),
     ],
 )
 def test_os_failures_while_reading(
@@ -72,7 +72,7 @@ def test_os_failures_while_reading(
     def refuse(*args: object, **kwargs: object) -> object:
         raise failure
 
-    monkeypatch.setattr("wordgames.lexicon.files.open", refuse, raising=False)
+    monkeypatch.setattr("wordgames.textfiles.os.open", refuse)
     assert_lexicon_error(path, match)
 
 
@@ -189,3 +189,15 @@ def test_names_resolve_in_the_lexicon_path(tmp_path: Path, monkeypatch: pytest.M
         load_lexicon("notes")
     monkeypatch.setenv("WORDGAMES_LEXICON_PATH", str(tmp_path / "absent"))  # a missing folder is no error
     assert set(named_lexicons()) == {"enable"}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("content", [bytes(8), bytes(16)], ids=["two empty roots", "four empty nodes"])
+def test_a_word_graph_without_words_is_refused(tmp_path: Path, backend: str, content: bytes) -> None:
+    """Issue 29, item 2: ``head -c 8 /dev/zero > e.kwg`` loaded as a 0-word lexicon (and
+    ``lexicon info`` then died in ``min()``); an empty text list was already refused."""
+    path = write(tmp_path, content, "e.kwg")
+    with pytest.raises(LexiconError, match="contains no words"):
+        load_lexicon(path, backend)
+    with pytest.raises(LexiconError, match="contains no words"):
+        read_words(path)

@@ -22,7 +22,7 @@ from wordgames.lexicon import (
     read_words,
     words_from_bytes,
 )
-from wordgames.lexicon.limits import MAX_WORD_LENGTH
+from wordgames.limits import MAX_WORD_LENGTH
 
 from .support import shared_words
 

@@ -29,7 +29,7 @@ from wordgames.lexicon import (
     resolve_source,
     words_from_bytes,
 )
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 BACKENDS = backend_names()
 
@@ -56,11 +56,11 @@ def test_a_file_over_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
     big = tmp_path / "big.txt"
     with big.open("wb") as stream:
         stream.truncate(MAX_LEXICON_FILE_BYTES + 1)  # sparse: costs no disk
-    assert_refused(big, f"limited to {MAX_LEXICON_FILE_BYTES} bytes")
+    assert_refused(big, f"may hold at most {MAX_LEXICON_FILE_BYTES:,} bytes")
     graph = tmp_path / "big.kwg"
     big.rename(graph)
-    assert_refused(graph, f"limited to {MAX_LEXICON_FILE_BYTES} bytes")
-    with pytest.raises(LexiconError, match="limited to"):
+    assert_refused(graph, f"may hold at most {MAX_LEXICON_FILE_BYTES:,} bytes")
+    with pytest.raises(LexiconError, match="may hold at most"):
         words_from_bytes(bytes(MAX_LEXICON_FILE_BYTES + 1))
 
 
@@ -79,7 +79,7 @@ def test_a_file_growing_past_the_limit_stops_at_the_limit(
         return os.stat_result(status)
 
     monkeypatch.setattr(os, "fstat", shrunk)
-    assert_refused(path, "limited to 100 bytes")
+    assert_refused(path, "may hold at most 100 bytes")
 
 
 def test_a_word_over_the_length_limit(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_a_megabyte_one_word_file_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("source", ["A" * 300, "A" * 5000, "a\0b"], ids=["300", "5000", "NUL"])
 def test_unusable_path_names(source: str) -> None:
-    assert_refused(source, "not a usable path|cannot be read|no such word file")
+    assert_refused(source, "not a usable path|cannot read word file|no such word file")
     with pytest.raises(LexiconError):
         resolve_source(source)
     with pytest.raises(FileWriteError):

@@ -10,8 +10,8 @@ import pytest
 
 from wordgames.cli import main
 from wordgames.errors import FormatError, InvalidArgumentTypeError
+from wordgames.limits import MAX_CGP_LENGTH
 from wordgames.scrabble import plain_layout, standard_layout
-from wordgames.scrabble.core.limits import MAX_CGP_LENGTH
 from wordgames.scrabble.formats.cgp import format_cgp, parse_cgp
 
 EMPTY = "/".join(["15"] * 15)

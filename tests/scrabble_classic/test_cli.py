@@ -174,8 +174,8 @@ def test_best_on_the_super_board_and_no_move(
     code, out, _ = run(["scrabble", "best", "--cgp", cgp, "--lexicon", words, "--layout", "super"], capsys)
     # ACT down through the centre ties CAT across on 10 points and starts on a higher row.
     assert code == 0 and out.splitlines()[0].split() == ["1.", "ACT", "K9", "10"]
-    code, out, _ = run(["scrabble", "best", "--cgp", cgp, "--rack", "QQ", "--lexicon", words], capsys)
-    assert code == 1 and out == "no legal move for rack QQ\n"
+    code, out, _ = run(["scrabble", "best", "--cgp", cgp, "--rack", "QX", "--lexicon", words], capsys)
+    assert code == 1 and out == "no legal move for rack QX\n"
     code, _, err = run(["scrabble", "best", "--cgp", "15/14", "--lexicon", words], capsys)
     assert code == 2 and "differ in width" in err and err.count("\n") == 1
 

@@ -255,3 +255,59 @@ def test_a_restored_game_refuses_racks_it_could_not_have_dealt() -> None:
     for rack in (Rack.parse("AEINRSTLOD"), Rack(["Ä"], german)):
         with pytest.raises(InvalidArgumentError, match="Ann"):
             Game.restore([Player("Ann", None, rack)], LEXICON, game.settings, board=Board(), bag=game.bag)
+
+
+# --- issue 29, item 9: racks and boards against the tile distribution ---------------------------
+
+
+EMPTY = "/".join(["15"] * 15)
+
+
+@pytest.mark.parametrize(
+    ("cgp", "message"),
+    [
+        (f"{EMPTY} QAT????/ 0/0 0", "the board and the rack hold 4 blanks; the tile set has 2"),
+        (f"{EMPTY} ??????/ 0/0 0", "the board and the rack hold 6 blanks; the tile set has 2"),
+        ("15/15/15/15/15/15/15/4ZZZZZZ5/15/15/15/15/15/15/15 AB/ 0/0 0",
+         "the board and the rack hold 6 Z; the tile set has 1"),
+        ("15/15/15/15/15/15/15/5ZaP7/15/15/15/15/15/15/15 Z?/ 0/0 0",
+         "the board and the rack hold 2 Z; the tile set has 1"),
+        ("15/15/15/15/15/15/15/5zaP7/15/15/15/15/15/15/15 ??/ 0/0 0",
+         "the board and the rack hold 4 blanks; the tile set has 2"),
+    ],
+)
+def test_best_refuses_more_tiles_than_the_bag_holds(
+    cgp: str, message: str, words: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(words)]) == 2
+    assert capsys.readouterr().err == f"wordgames: error: {message}\n"
+
+
+def test_check_refuses_a_rack_the_bag_cannot_deal(
+    words: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's case: ``check ... --rack 'QAT????'`` was VALID with four blanks."""
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(["." * 15] * 15) + "\n")
+    argv = ["scrabble", "check", str(board), "--move", "8H CAT", "--lexicon", str(words)]
+    assert main([*argv, "--rack", "CAT??"]) == 0
+    assert capsys.readouterr().out.startswith("VALID")
+    assert main([*argv, "--rack", "CAT????"]) == 2
+    err = capsys.readouterr().err
+    assert err == "wordgames: error: the board and the rack hold 4 blanks; the tile set has 2\n"
+
+
+def test_the_rules_api_counts_tiles_on_the_board_and_the_rack() -> None:
+    rules = get_rules("classic")
+    board = Board()
+    board.place_all([(7, 7, "C"), (7, 8, "a"), (7, 9, "T")])  # a blank plays the A
+    assert rules.best_moves(board, Rack.parse("S?"), LEXICON)  # the second blank is free
+    with pytest.raises(InvalidArgumentError, match="3 blanks; the tile set has 2"):
+        rules.best_moves(board, Rack.parse("S??"), LEXICON)
+    with pytest.raises(InvalidArgumentError, match=r"3 blanks; the tile set has 2"):
+        board.place(8, 8, "s")
+        rules.check(board, parse_move("9I AT", board), LEXICON, Rack.parse("AT?"))
+    # Values without counts (a FIT1045 scores file) count nothing.
+    simple = get_rules("simple")
+    five = Board(plain_layout(5))
+    assert simple.tile_set.counts or simple.best_moves(five, Rack.parse("CCCCC"), LEXICON) == []

@@ -3,6 +3,8 @@ off-centre and small USC boards, the super board, hand sizes, and its edge cases
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from conftest import shared_file
 
@@ -23,10 +25,18 @@ SMALL_WORDS = ["AT", "TA", "CAT", "ACT", "SAT", "EAT", "TEA", "ATE", "SEAT", "EA
                "TEAS", "CASE", "ACE", "ACES", "SET", "TEN", "NET", "NETS", "ANT", "TAN", "ANTE"]
 
 
-@pytest.fixture(scope="module")
-def midgame() -> Board:
-    """A SOWPODS position after ten greedy moves of a seeded game."""
-    return self_play(sowpods(), seed=3, turns=10)[0]
+@functools.cache
+def midgame_of(seed: int) -> Board:
+    """A SOWPODS position after ten greedy moves of a seeded game (seed 3 has a blank on the
+    board, seed 2 none: a rack of two blanks is only possible there)."""
+    return self_play(sowpods(), seed=seed, turns=10)[0]
+
+
+@pytest.fixture
+def midgame(rack: str) -> Board:
+    """The midgame for the test's rack: one the rack's tiles fit with (its blanks with the
+    board's are at most the bag's two)."""
+    return midgame_of(2 if rack.count("?") == 2 else 3).copy()
 
 
 @pytest.mark.parametrize("rack", ["DEIRSTU", "AEGINR?", "CEO??RT"])

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
+from conftest import unseen_tiles
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import (
     BLANK,
-    STANDARD_ENGLISH,
     Board,
     Layout,
     Placement,
@@ -160,8 +160,9 @@ def test_generator_on_autoplay_positions(
     # legal with its score and words, none twice, every legal one-tile move is among them, and
     # the bounded best-move search returns the head of the full order.
     board = autoplay_board(enable_trie, layout_name, seed, turns)
-    unseen = [tile for tile in STANDARD_ENGLISH.full_bag() if tile != BLANK]
-    rack = Rack(rng.sample(unseen, 7 - blanks) + [BLANK] * blanks)
+    unseen = unseen_tiles(board)  # a rack a real game could hold here
+    blanks = min(blanks, unseen.count(BLANK))
+    rack = Rack(rng.sample([tile for tile in unseen if tile != BLANK], 7 - blanks) + [BLANK] * blanks)
     rules = ClassicRules()
     generator = MoveGenerator(enable_trie)
     everything = generator.moves(board, rack, ordered=True)

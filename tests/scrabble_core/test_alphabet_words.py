@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon.encoding import read_tile_words
-from wordgames.lexicon.tiles import MAX_TEXT_CHARS, TileSplitter
+from wordgames.lexicon.tiles import TileSplitter
+from wordgames.limits import MAX_TILE_TEXT_CHARS
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
 CATALAN = TILE_DISTRIBUTIONS["catalan"].alphabet
@@ -70,8 +71,8 @@ def test_unreadable_lists(tmp_path: Path, data: bytes, fragment: str) -> None:
 def test_limits(tmp_path: Path) -> None:
     with pytest.raises(LexiconError, match="65 tiles"):
         read_tile_words(write(tmp_path, "A" * 65 + "\n"), GERMAN.word_splitter)
-    with pytest.raises(InvalidArgumentError, match=f"at most {MAX_TEXT_CHARS}"):
-        GERMAN.split_word("A" * (MAX_TEXT_CHARS + 1))
+    with pytest.raises(InvalidArgumentError, match=f"at most {MAX_TILE_TEXT_CHARS}"):
+        GERMAN.split_word("A" * (MAX_TILE_TEXT_CHARS + 1))
 
 
 @pytest.mark.parametrize(

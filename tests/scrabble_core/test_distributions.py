@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK, Alphabet
+from wordgames.limits import MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.distributions import (
     canonical_name,
     distribution_names,
@@ -23,7 +24,6 @@ from wordgames.scrabble.core.distributions import (
     parse_distribution,
     read_distribution,
 )
-from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.tiles import (
     STANDARD_ENGLISH,
     TILE_DISTRIBUTIONS,

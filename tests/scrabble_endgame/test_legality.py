@@ -4,6 +4,9 @@ generator lists it on that board for that rack, and it scores what the generator
 from __future__ import annotations
 
 import random
+from collections import Counter
+
+from conftest import unseen_tiles
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
@@ -31,7 +34,11 @@ def judged_like_the_generator(boards: list[Board], words: Lexicon, rules: Classi
     foreign_legal = 0
     for board in rng.sample(boards, min(len(boards), 10)):
         other = rng.choice(boards)
-        rack = rng.choice(RACKS)
+        # A rack a real game could deal on both boards (beside the opponent's E).
+        left = Counter(unseen_tiles(board)) & Counter(unseen_tiles(other)) - Counter("E")
+        dealt = [rack for rack in RACKS if not Counter(rack) - left]
+        pool = sorted(left.elements())
+        rack = rng.choice(dealt) if dealt else "".join(rng.sample(pool, min(7, len(pool))))
         position = SearchPosition(board, (rack, "E"), STANDARD_ENGLISH)
         judge = MoveJudge(position, board.layout, rules.playable_lexicon(words), rules.hand_size,
                           rules.bingo_bonus, rules.minimum_word_length)

@@ -113,6 +113,10 @@ def test_a_wrong_running_total_is_named() -> None:
         (">A: ACTXYZE (ACT) -4 -4", "the rack is ACTXYZE"),
         (">A: (XYZ) +5 5", "scores +22"),
         (">A: ACTXYZE -- -5 -5", "follow the same player's move"),
+        # Issue 29, item 12: only a withdrawal may be written +0 with its total kept right.
+        (">A: ACTXYZE 8H CAT +0 10", "scores +10, the file says +0"),
+        (">A: ACTXYZE 8H CAT +0 0", "scores +10, the file says +0"),
+        (">A: ACTXYZE -XYZ +0 10", "total should be 0"),
     ],
 )
 def test_discrepancies_are_found(event: str, message: str) -> None:

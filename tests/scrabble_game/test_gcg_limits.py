@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.scrabble.core.limits import MAX_GCG_FILE_BYTES
+from wordgames.limits import MAX_GCG_FILE_BYTES
 from wordgames.scrabble.formats import gcg_read
 from wordgames.scrabble.formats.gcg import parse_gcg, read_gcg, replay_gcg
 
@@ -52,7 +52,7 @@ def test_limits_on_text_events_and_points(monkeypatch: pytest.MonkeyPatch, tmp_p
     with big.open("wb") as stream:
         stream.write(GAME.encode())
         stream.truncate(MAX_GCG_FILE_BYTES + 1)  # sparse: costs no disk
-    with pytest.raises(FormatError, match="larger than a GCG record may be"):
+    with pytest.raises(FormatError, match=f"a GCG file may hold at most {MAX_GCG_FILE_BYTES:,} bytes"):
         read_gcg(big)
     monkeypatch.setattr(gcg_read, "MAX_GCG_EVENTS", 2)
     passes = "".join(">B: - +0 0\n" for _ in range(2))
@@ -73,13 +73,13 @@ def test_wrong_arguments_are_type_and_value_errors(tmp_path: Path) -> None:
             call()
     with pytest.raises(InvalidArgumentError, match="hand size"):
         replay_gcg(record, WORDS, hand_size=0)
-    with pytest.raises(FormatError, match="not a regular file"):
+    with pytest.raises(FormatError, match="is a directory, not a GCG file"):
         read_gcg(tmp_path)
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "pipe.gcg")
         with pytest.raises(FormatError, match="not a regular file"):
             read_gcg(tmp_path / "pipe.gcg")  # refused without blocking
-    with pytest.raises(FormatError, match=r"cannot read \(File name too long\)"):
+    with pytest.raises(FormatError, match=r"cannot read GCG file \(File name too long\)"):
         read_gcg("A" * 300)
 
 

@@ -73,11 +73,36 @@ def forged(edit: Any) -> dict[str, Any]:
          r"history\[0\]\.move\.placed\[0\]: 'ß' is not a letter"),
         (lambda s: s.__setitem__("players", []), "players: a game needs at least one player"),
         (lambda s: s.__setitem__("board", "not a list"), "board: expected a list"),
+        # Issue 29, item 7: fields that summarise the history must agree with it.
+        (lambda s: s.__setitem__("end_reason", "out"),
+         r"inconsistent saved game \(the game ended with a player out, but \d+ tiles are in the bag"),
+        (lambda s: s.__setitem__("end_reason", "scoreless"),
+         r"inconsistent saved game \(the game ended after 6 scoreless turns, but the history ends with 0"),
+        (lambda s: s.__setitem__("scoreless_streak", 2),
+         r"inconsistent saved game \(a scoreless streak of 2; the history ends with 0\)"),
+        (lambda s: s["bag"]["random"].__setitem__(1, [0] * 624 + [624]),
+         r"bag\.random: an all-zero random generator state"),
     ],
 )
 def test_forged_saves_are_refused_naming_the_field(edit: Any, message: str) -> None:
     with pytest.raises(FormatError, match=message):
         saves.game_from_state(forged(edit), LEXICON)
+
+
+def test_a_finished_game_with_a_history_that_goes_on_is_refused(enable_trie: Lexicon) -> None:
+    """The other direction of issue 29, item 7: a save whose history ended the game (the
+    end-of-game adjustments are in it) but that says the game goes on."""
+    game = Game([Player("Ann", "greedy"), Player("Bob", "greedy")], enable_trie,
+                GameSettings(seed=5, scoreless_turn_limit=2))
+    game.pass_turn()
+    game.pass_turn()
+    assert game.end_reason == "scoreless"
+    state = game_to_state(game)
+    assert saves.game_from_state(state, enable_trie).end_reason == "scoreless"
+    state["end_reason"] = None
+    state["checksum"] = _checksum(state)
+    with pytest.raises(FormatError, match="the history ended the game, but the save says it goes on"):
+        saves.game_from_state(state, enable_trie)
 
 
 def test_deeply_nested_json_is_one_line_on_the_command_line(
@@ -126,6 +151,31 @@ def test_an_existing_file_keeps_its_mode(tmp_path: Path, mode: int) -> None:
     path.chmod(mode)
     save_game(small_game(), path)
     assert stat.S_IMODE(path.stat().st_mode) == mode
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away")
+def test_saving_over_another_users_file_keeps_its_owner(tmp_path: Path) -> None:
+    """Issue 29, item 10: the replaced file's owner and group stay where the process may set
+    them (root may; the documentation says what happens otherwise)."""
+    path = tmp_path / "game.json"
+    path.write_text("{}")
+    os.chown(path, 4321, 4322)
+    save_game(small_game(), path)
+    status = path.stat()
+    assert (status.st_uid, status.st_gid) == (4321, 4322)
+    assert load_game(path, LEXICON).history
+
+
+def test_a_hard_link_keeps_the_old_content(tmp_path: Path) -> None:
+    """The documented price of atomic replacement: the saved file is a new inode."""
+    path = tmp_path / "game.json"
+    save_game(small_game(), path)
+    before = path.read_bytes()
+    os.link(path, tmp_path / "other-name.json")
+    game = small_game()
+    game.pass_turn()
+    save_game(game, path)
+    assert (tmp_path / "other-name.json").read_bytes() == before != path.read_bytes()
 
 
 def test_a_new_file_gets_the_usual_mode(tmp_path: Path) -> None:
@@ -238,8 +288,50 @@ def test_autosave_failures_are_reported_not_fatal(
 
     monkeypatch.setattr(atomic.os, "fsync", full)
     code, out, err = play(monkeypatch, capsys, ["pass", "quit"], "--resume", str(target))
-    assert code == 0 and err == ""
-    assert f"! could not save: {target}: could not be written (No space left on device)" in out
+    failure = f"{target}: could not be written (No space left on device)"
+    assert out.count(f"! could not save: {failure}") == 3  # the pass, the reply, the quit
+    assert "Robo " in out, "the game went on after the first failure"
+    # The last save failing is the command failing (issue 29, item 5).
+    assert code == 2 and err == f"wordgames: error: {failure}\n"
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 29, item 5: ``--save /sys/x.json`` played a whole game, failed to save at the
+    end and exited 0.  Trying to create a file is the check (root may write anywhere else)."""
+    real_mkstemp = atomic.tempfile.mkstemp
+
+    def refuse(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        if Path(kwargs.get("dir", "")) == tmp_path / "locked":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_mkstemp(*args, **kwargs)
+
+    (tmp_path / "locked").mkdir()
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", refuse)
+    target = tmp_path / "locked" / "x.json"
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", str(target))
+    assert (code, out) == (2, "")
+    assert err == f"wordgames: error: {target}: cannot write there (Permission denied)\n"
+    assert list((tmp_path / "locked").iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="no sysfs here")
+def test_save_into_sysfs_is_refused_before_the_game_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", "/sys/x.json")
+    assert (code, out) == (2, "")
+    assert err.startswith("wordgames: error: /sys/x.json: cannot write there") and err.count("\n") == 1
+
+
+def test_save_messages_name_the_path_the_user_gave(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not the path a symbolic link resolves to (``/dev/stdout`` is ``/proc/<pid>/fd/1``)."""
+    code, out, err = play(monkeypatch, capsys, ["pass"], "--save", "/dev/stdout/x.json")
+    assert (code, out) == (2, "")
+    assert err == "wordgames: error: /dev/stdout/x.json: no such folder to write it in\n"
 
 
 def test_save_to_a_fifo_is_refused_before_the_game_starts(

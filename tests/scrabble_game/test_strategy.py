@@ -14,12 +14,13 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.game.decision import Situation, get_strategy, strategy_names
 from wordgames.scrabble.game.turn import TurnKind
-from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.strategy.greedy import GreedyStrategy
 from wordgames.scrabble.strategy.leave import LeaveStrategy, best_keep, leave_value, remaining_after
 
 WORDS = lexicon_from_words(["CAT", "CATS"])
-RULES = get_rules("classic")
+# Composed racks (two Q, three blanks) beside the board: positions no bag could deal.
+RULES = ClassicRules(count_tiles=False)
 
 
 def situation(rack: str, bag_size: int = 50, can_exchange: bool = True) -> Situation:

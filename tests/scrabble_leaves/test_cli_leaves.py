@@ -63,6 +63,25 @@ def test_best_by_equity_lists_moves_and_exchanges(tmp_path: Path) -> None:
     assert data["total_moves"] == sum(m["kind"] == "place" for m in moves)
 
 
+def test_convert_refuses_to_write_over_its_input(tmp_path: Path) -> None:
+    """Issue 29, item 10, for leave tables."""
+    csv = tmp_path / "t.csv"
+    write_leave_csv(csv, small_table())
+    before = csv.read_bytes()
+    out = run("scrabble", "leaves", "convert", str(csv), str(csv), "--force")
+    assert out.returncode == 2 and "is the input file" in out.stderr
+    assert csv.read_bytes() == before
+
+
+def test_leaves_with_the_score_strategy_are_refused(tmp_path: Path) -> None:
+    """Issue 29, item 9: ``--leaves /dev/zero`` (or any name) was ignored with --strategy score."""
+    cgp = "/".join(["15"] * 15) + " AB?/ 0/0 0"
+    for leaves in ("/dev/zero", str(tmp_path / "absent.klv2"), "enable"):
+        out = run("scrabble", "best", "--cgp", cgp, "--leaves", leaves)
+        assert out.returncode == 2 and out.stdout == ""
+        assert out.stderr.startswith("wordgames: error: --leaves values leaves for --strategy equity;")
+
+
 def test_autoplay_by_level_and_the_notice_without_a_table(tmp_path: Path) -> None:
     out = run("scrabble", "autoplay", "--games", "1", "--level", "1,4", "--json")
     assert out.returncode == 0, out.stderr

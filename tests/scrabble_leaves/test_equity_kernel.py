@@ -32,7 +32,9 @@ from wordgames.scrabble.leaves.keeps import RackKeeps, table_keeps
 from wordgames.scrabble.leaves.table import code_of_tiles
 from wordgames.scrabble.movegen import equity_kernel
 from wordgames.scrabble.movegen.generator import MoveGenerator
+from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.rules.simple import SimpleRules
 from wordgames.scrabble.strategy.equity import (
     EquityStrategy,
     Valuer,
@@ -41,7 +43,8 @@ from wordgames.scrabble.strategy.equity import (
 
 from .test_equity import rack_table
 
-CLASSIC = get_rules("classic")
+# Composed racks (two Q, three blanks) beside the board: positions no bag could deal.
+CLASSIC = ClassicRules(count_tiles=False)
 KERNEL = "wordgames.scrabble.movegen.kernel"
 EQUITY_KERNEL = "wordgames.scrabble.movegen.equity_kernel"
 KERNEL_BASES = ("wordgames.scrabble.movegen.board_arrays", "wordgames.scrabble.movegen.records")
@@ -279,7 +282,7 @@ def test_keeps_of_another_rack_or_bad_arrays_are_refused(enable_trie: Lexicon, s
     board = autoplay_board(enable_trie, "standard", 2, 4)
     other = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, Rack.parse("QQQ"))
     assert other is not None
-    for rules in (CLASSIC, get_rules("simple")):
+    for rules in (CLASSIC, SimpleRules(count_tiles=False)):
         with pytest.raises(InvalidArgumentError, match=r"another rack|not made for"):
             rules.best_moves_by_equity(board, Rack.parse("AEIRST?"), enable_trie, other)
         with pytest.raises(InvalidArgumentTypeError):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
 from wordgames.scrabble.leaves import LeaveTable, distribution_bounds, enumerate_leaves
@@ -100,3 +100,16 @@ def test_the_compact_format_round_trips_to_the_hundredth() -> None:
 def test_the_compact_reader_refuses_garbage_with_format_errors(data: bytes) -> None:
     with contextlib.suppress(FormatError):
         table_from_compact_bytes(b"wordgames-leaves 1\n" + data)
+
+
+def test_missing_is_the_value_of_every_leave_the_table_lacks() -> None:
+    """Issue 29, item 12: ``LeaveTable(missing=)`` was neither used nor tested."""
+    table = LeaveTable.from_texts(ENGLISH_ALPHABET, {"?": 25.0, "Q": -7.0})
+    assert table.missing == 0.0 and table.value("Z") == 0.0
+    strict = LeaveTable(ENGLISH_ALPHABET, dict(table.values), missing=-3.5)
+    assert strict.value("?") == 25.0 and strict.value("Q") == -7.0
+    assert strict.value("ZZ") == strict.value_of_code(strict.code("ZZ")) == -3.5
+    assert "ZZ" not in strict and "Q" in strict
+    for bad in (float("nan"), float("inf"), "low", None, True):
+        with pytest.raises((InvalidArgumentError, InvalidArgumentTypeError)):
+            LeaveTable(ENGLISH_ALPHABET, {}, missing=bad)  # type: ignore[arg-type]

@@ -56,6 +56,10 @@ def test_rectangular_board_needs_columns() -> None:
         (list("ABCDEF"), -3, BoardError),
         (list("ABCDEF"), "3", InvalidArgumentTypeError),
         (list("ABCDEF"), True, InvalidArgumentTypeError),
+        # Issue 29, item 9: letters whose upper case is two letters became SS and FI cells.
+        (["ß", "A", "B", "C"], None, BoardError),
+        (["ﬁ", "A", "B", "C"], None, BoardError),
+        (["A", "ŉ", "B", "C"], None, BoardError),
     ],
 )
 def test_bad_cells_are_rejected(cells: object, columns: object, error: type[Exception]) -> None:
@@ -146,7 +150,7 @@ def test_read_board_file(tmp_path: Path) -> None:
 def test_read_board_file_errors_name_the_file(tmp_path: Path) -> None:
     with pytest.raises(BoardError, match=r"missing\.txt"):
         read_board_file(tmp_path / "missing.txt")
-    with pytest.raises(BoardError, match="cannot read"):
+    with pytest.raises(BoardError, match="is a directory, not a board file"):
         read_board_file(tmp_path)
     ragged = tmp_path / "ragged.txt"
     ragged.write_text("ABC\nAB\n", encoding="utf-8")

@@ -61,6 +61,16 @@ def test_official_scoring_in_play() -> None:
     assert session.guess("PEACE").points == 2
 
 
+@pytest.mark.parametrize(
+    ("seconds", "shown"), [(1.5, "0:01.5"), (0.25, "0:00.25"), (90, "1:30"), (600, "10:00")]
+)
+def test_the_round_length_is_shown_exactly(game: BoggleGame, seconds: float, shown: str) -> None:
+    """Issue 29, item 8: ``--time 1.5`` announced a 0:02 round."""
+    out = io.StringIO()
+    run_timed_round(PlaySession(game, 3), io.StringIO(""), out, seconds=seconds)
+    assert f"({shown} on the clock)" in out.getvalue()
+
+
 def test_minimum_is_checked(game: BoggleGame) -> None:
     with pytest.raises(InvalidArgumentError):
         PlaySession(game, 0)

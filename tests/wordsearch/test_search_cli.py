@@ -66,7 +66,7 @@ def test_best_board_rectangle_and_dice_text(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["best-board", "--seconds", "nan"], "--seconds must be"),
+        (["best-board", "--seconds", "nan"], "'nan' is not a number"),
         (["best-board", "--seconds", "0"], "--seconds must be"),
         (["best-board", "--seconds=-5"], "--seconds must be"),
         (["best-board", "--iterations", "0"], "--iterations must be"),

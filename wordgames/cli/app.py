@@ -17,6 +17,7 @@ from wordgames import __version__, core_info
 from wordgames.cli import boggle_cmd, lexicon_cmd, scrabble_cmd, serve_cmd
 from wordgames.cli.common import print_json
 from wordgames.errors import InvalidArgumentError, WordGamesError
+from wordgames.textfiles import shown_path
 
 # One module per command group, registered in this order.
 COMMAND_MODULES = (lexicon_cmd, scrabble_cmd, boggle_cmd, serve_cmd)
@@ -54,6 +55,35 @@ def build_parser() -> Parser:
     return parser
 
 
+def refuse_empty_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """UsageError when an option was given an empty value (``--layout ''``): leaving the option
+    out gives its default; an empty name or path never silently means the default too."""
+    options = _options_by_dest(parser)
+    for dest, value in vars(args).items():
+        if isinstance(value, str) and not value.strip() and dest in options:
+            raise UsageError(f"{options[dest]}: an empty value (leave the option out for its default)")
+
+
+def _options_by_dest(parser: argparse.ArgumentParser) -> dict[str, str]:
+    """The first option string of every option of ``parser`` and its subcommands whose
+    default is not itself empty text, by destination."""
+    found: dict[str, str] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                for dest, option in _options_by_dest(sub).items():
+                    found.setdefault(dest, option)
+        elif action.option_strings and not (isinstance(action.default, str) and not action.default.strip()):
+            found.setdefault(action.dest, action.option_strings[0])
+    return found
+
+
+def one_line(message: str) -> str:
+    """``message`` with every character that is not printable (a newline or a control
+    character in a path a user gave) written as its escape, so an error is always one line."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+
+
 def print_version(as_json: bool) -> int:
     """``wordgames --version [--json]``: the version and the core in use."""
     info = core_info()
@@ -74,10 +104,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.group is None:
             parser.error("a command is required" if not args.version_json
                          else "--json before the command only goes with --version")
+        refuse_empty_options(parser, args)
         code: int = args.handler(args)
         return code
     except WordGamesError as error:
-        print(f"wordgames: error: {error}", file=sys.stderr)
+        print(f"wordgames: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # The reader went away (`wordgames ... | head`): stop quietly, as Unix tools do, and
@@ -85,8 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"wordgames: error: {where}{error.strerror or error}", file=sys.stderr)
+        where = f"{shown_path(error.filename)}: " if error.filename else ""
+        print(f"wordgames: error: {one_line(f'{where}{error.strerror or error}')}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("wordgames: interrupted", file=sys.stderr)

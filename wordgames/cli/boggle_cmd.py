@@ -8,16 +8,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable
 from wordgames.cli import boggle_prove
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
+    decimal_number,
     lexicon_from_args,
     lexicon_source,
     print_json,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.limits import MAX_ROUND_SECONDS, MAX_STATS_BOARDS
 from wordgames.serialization.boggle import DEFAULT_MINIMUM, best_boards_json, solution_json
 from wordgames.wordsearch.bestboard import DEFAULT_TOP, best_boards, check_seconds
 from wordgames.wordsearch.board import (
@@ -39,11 +43,10 @@ from wordgames.wordsearch.dice import (
 from wordgames.wordsearch.game import BoggleGame, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
-from wordgames.wordsearch.stats import MAX_STATS_BOARDS, PERCENTILES, board_stats, plot_histogram
+from wordgames.wordsearch.stats import PERCENTILES, board_stats, plot_histogram
 
 DEFAULT_SECONDS = 180.0
 DEFAULT_SEARCH_SECONDS = 60.0
-MAX_SECONDS = 86_400.0  # a day; the clock arithmetic of a round stays exact far beyond that
 
 
 def register(groups: Any) -> None:
@@ -72,7 +75,7 @@ def register(groups: Any) -> None:
     _add_game_options(play)
     play.add_argument(
         "--time",
-        type=float,
+        type=decimal_number,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
         help=f"length of the round (default: {DEFAULT_SECONDS:g}; 0 for no limit)",
@@ -98,7 +101,7 @@ def _add_board_options(parser: argparse.ArgumentParser) -> None:
         help="roll a random N x N (or R x C) board from the real Boggle dice",
     )
     parser.add_argument(
-        "--seed", type=int, metavar="S", help="seed of the rolled board (implies --size 4)"
+        "--seed", type=whole_number, metavar="S", help="seed of the rolled board (implies --size 4)"
     )
     parser.add_argument(
         "--dice", choices=list(DICE_SET_NAMES), metavar="SET",
@@ -117,7 +120,7 @@ def _add_fold_option(parser: argparse.ArgumentParser) -> None:
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--min",
-        type=int,
+        type=whole_number,
         default=DEFAULT_MINIMUM,
         metavar="N",
         dest="minimum",
@@ -197,9 +200,9 @@ def run_solve(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play one timed round on standard input and output."""
-    if not 0 <= args.time <= MAX_SECONDS:  # also refuses nan
+    if not 0 <= args.time <= MAX_ROUND_SECONDS:  # also refuses nan
         raise InvalidArgumentError(
-            f"--time must be 0 (no limit) or a number of seconds up to {MAX_SECONDS:g}, "
+            f"--time must be 0 (no limit) or a number of seconds up to {MAX_ROUND_SECONDS:g}, "
             f"not {args.time:g}"
         )
     board, seed = board_from_args(args, roll_by_default=True)
@@ -225,8 +228,9 @@ def _add_shape_options(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument(
         "--size", metavar="N|RxC", default="4", help=f"{what} (default: 4, i.e. 4 x 4)"
     )
-    parser.add_argument("--rows", type=int, metavar="R", help="rows (with --cols, instead of --size)")
-    parser.add_argument("--cols", type=int, metavar="C", help="columns (with --rows)")
+    parser.add_argument("--rows", type=whole_number, metavar="R",
+                        help="rows (with --cols, instead of --size)")
+    parser.add_argument("--cols", type=whole_number, metavar="C", help="columns (with --rows)")
 
 
 def _shape(args: argparse.Namespace) -> tuple[int, int]:
@@ -247,20 +251,20 @@ def _register_best_board(commands: Any) -> None:
     )
     _add_shape_options(parser, "board size")
     budget = parser.add_argument_group("budget (default: --seconds 60)")
-    budget.add_argument("--seconds", type=float, metavar="S", help="wall-clock time to search")
+    budget.add_argument("--seconds", type=decimal_number, metavar="S", help="wall-clock time to search")
     budget.add_argument(
-        "--iterations", type=int, metavar="N", help="moves in all (fully reproducible)"
+        "--iterations", type=whole_number, metavar="N", help="moves in all (fully reproducible)"
     )
     budget.add_argument(
-        "--run-steps", type=int, metavar="N",
+        "--run-steps", type=whole_number, metavar="N",
         help="moves per annealing run (default: 3000 per cell); shorter runs cool faster",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="N", help="seed (default: 0)")
     parser.add_argument(
-        "--workers", type=int, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
+        "--workers", type=whole_number, metavar="W", help=f"processes (default: every core, {os.cpu_count()})"
     )
     parser.add_argument(
-        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        "--min-length", type=whole_number, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
         help=f"minimum word length (default: {DEFAULT_MINIMUM})",
     )
     parser.add_argument(
@@ -277,7 +281,7 @@ def _register_best_board(commands: Any) -> None:
         help="only boards the dice set of the size can roll",
     )
     parser.add_argument(
-        "--top", type=int, default=DEFAULT_TOP, metavar="K",
+        "--top", type=whole_number, default=DEFAULT_TOP, metavar="K",
         help=f"how many boards to print (default: {DEFAULT_TOP})",
     )
     add_lexicon_options(parser)
@@ -332,12 +336,12 @@ def _register_stats(commands: Any) -> None:
         help=f"dice set ({', '.join(DICE_SET_NAMES)}; default: the set of the size)",
     )
     parser.add_argument(
-        "--boards", type=int, default=1000, metavar="N",
+        "--boards", type=whole_number, default=1000, metavar="N",
         help=f"boards to roll (default: 1000, at most {MAX_STATS_BOARDS})",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="seed (default: 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="N", help="seed (default: 0)")
     parser.add_argument(
-        "--min-length", type=int, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
+        "--min-length", type=whole_number, default=DEFAULT_MINIMUM, metavar="N", dest="minimum",
         help=f"minimum word length (default: {DEFAULT_MINIMUM})",
     )
     parser.add_argument(
@@ -345,7 +349,7 @@ def _register_stats(commands: Any) -> None:
         help="scoring scheme (default: official)",
     )
     parser.add_argument(
-        "--top-words", type=int, default=20, metavar="K", help="common words shown (default: 20)"
+        "--top-words", type=whole_number, default=20, metavar="K", help="common words shown (default: 20)"
     )
     parser.add_argument(
         "--plot", metavar="FILE.png", help="draw the histograms to a new image file (matplotlib)"
@@ -361,6 +365,8 @@ def run_stats(args: argparse.Namespace) -> int:
     rows, columns = _shape(args)
     if args.plot is not None and Path(args.plot).exists():
         raise InvalidArgumentError(f"{args.plot}: the file exists (choose another name)")
+    if args.plot is not None:
+        check_writable(args.plot)
     stats = board_stats(
         boggle_lexicon(args), rows, columns, boards=args.boards, seed=args.seed,
         dice=args.dice, minimum=args.minimum, scoring=args.scoring, top_words=args.top_words,

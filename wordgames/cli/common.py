@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,7 +95,7 @@ def add_self_play_options(parser: argparse.ArgumentParser, games_help: str, out_
     ``--force``."""
     parser.add_argument("--games", type=positive_int, required=True, metavar="N", help=games_help)
     parser.add_argument("--out", required=True, metavar=out_metavar, help=out_help)
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1, metavar="W",
                         help="local processes (default: every core)")
     parser.add_argument("--scheduler", metavar="tcp://HOST:8786",
@@ -115,14 +117,35 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
+# Numbers on the command line are written with the digits 0-9 only: Python's int() and float()
+# also read other scripts' digits (١٢) and underscores (1_0), which no user means there.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
+_DECIMAL_NUMBER = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def whole_number(text: str) -> int:
+    """argparse type: a whole number written with the digits 0-9 (a sign allowed)."""
+    if not _WHOLE_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number (digits 0-9)")
+    return int(text)
+
+
 def positive_int(text: str) -> int:
     """argparse type: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} must be at least 1")
+    return value
+
+
+def decimal_number(text: str) -> float:
+    """argparse type: a finite decimal number written with the digits 0-9 (``1.5``,
+    ``2e3``); never ``nan`` or ``inf``."""
+    if not _DECIMAL_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number (digits 0-9)")
+    value = float(text)
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is too large")
     return value
 
 

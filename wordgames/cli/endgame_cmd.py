@@ -20,17 +20,19 @@ from wordgames.cli.common import (
     add_lexicon_options,
     add_tile_options,
     cgp_position_from_args,
+    decimal_number,
     position_lexicon,
     positive_int,
     print_json,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
 from wordgames.scrabble.formats.cgp import Position
-from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
@@ -40,13 +42,10 @@ from wordgames.serialization.positions import cgp_rack
 
 def seconds(text: str) -> float:
     """argparse type: a number of seconds above 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_ENDGAME_TIME:
+    value = decimal_number(text)
+    if not 0 < value <= MAX_ENDGAME_MOVE_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_TIME:g}"
+            f"{text} must be a number of seconds above 0, at most {MAX_ENDGAME_MOVE_SECONDS:g}"
         )
     return value
 

@@ -26,7 +26,7 @@ import re
 import sys
 from typing import TextIO
 
-from wordgames.atomic import write_target
+from wordgames.atomic import check_writable
 from wordgames.cli.common import lexicon_from_args, tile_set_from_args
 from wordgames.cli.leaves_cmd import leaves_from_args, uses_equity
 from wordgames.errors import InvalidArgumentError, WordGamesError
@@ -202,7 +202,8 @@ class PlaySession:
         print(text, file=self.sink)
 
     def run(self) -> int:
-        """Play until the game ends, the user quits, or input ends; returns exit code 0."""
+        """Play until the game ends, the user quits, or input ends; returns exit code 0.
+        FileWriteError when the last save fails."""
         game = self.game
         names = " vs ".join(player.name for player in game.players)
         rule = game.settings.challenge
@@ -226,10 +227,10 @@ class PlaySession:
                 continue
             self.show_position()
             if self.human_turn() == self.QUIT:
-                self.autosave(announce=True)
+                self.autosave(announce=True, final=True)
                 return 0
         self.show_end()
-        self.autosave(announce=True)
+        self.autosave(announce=True, final=True)
         return 0
 
     def last_challenge(self, seat: int) -> bool:
@@ -367,14 +368,17 @@ class PlaySession:
         save_game(self.game, target, self.digraphs)
         self.say(f"Saved to {target}.")
 
-    def autosave(self, announce: bool = False) -> None:
-        """Save to the session's save file, if any; a failure is reported, not fatal."""
+    def autosave(self, announce: bool = False, final: bool = False) -> None:
+        """Save to the session's save file, if any; a failure is reported and the game goes
+        on, except the ``final`` save's, which raises (the command then exits 2)."""
         if self.save_path is None:
             return
         try:
             save_game(self.game, self.save_path, self.digraphs)
         except WordGamesError as error:
             self.say(f"! could not save: {error}")
+            if final:
+                raise
             return
         if announce:
             self.say(f"Game saved to {self.save_path}.")
@@ -462,7 +466,7 @@ def run_classic_play(args: argparse.Namespace) -> int:
     leaves_from_args(args, game.lexicon, uses_equity([p.strategy or "" for p in game.players]),
                      game.settings.tile_set)
     if save_path is not None:
-        write_target(save_path)  # a folder, a device or a missing folder: refuse before playing
+        check_writable(save_path)  # a folder, a device, no such folder, no right: refuse before playing
     session = PlaySession(
         game, sys.stdin, sys.stdout, colour=sys.stdout.isatty(), echo=not sys.stdin.isatty(),
         save_path=save_path,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable, refuse_same_file
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -90,6 +91,7 @@ def run_show(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """Read IN, write OUT in the format its extension names (exit 0)."""
     refuse_overwrite(args.target, args.force)
+    refuse_same_file(args.source, args.target)
     tile_set = tile_set_from_args(args) if args.letter_values else None
     table = load_leaves(args.source, tile_set)
     save_leaves(args.target, table, tile_set)
@@ -105,6 +107,8 @@ def run_build(args: argparse.Namespace) -> int:
     plan = BuildPlan(lexicon_source(args), args.games, args.seed, args.iterations)
     settings = GameSettings(tile_set=tile_set_from_args(args), hand_size=args.hand_size or 7)
     checkpoint = args.checkpoint or f"{args.out}.checkpoint.json"
+    for target in (args.out, checkpoint):  # refused now, not after hours of learning
+        check_writable(target)
     from tqdm import tqdm  # here, not at start-up: only a learning run draws a bar
 
     bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None)

@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import write_bytes_atomically
+from wordgames.atomic import refuse_same_file, write_bytes_atomically
 from wordgames.cli.common import add_backend_option, add_json_option, print_json
-from wordgames.errors import LexiconError
+from wordgames.errors import InvalidArgumentError, LexiconError
 from wordgames.lexicon import cache, kwg, load_lexicon, read_words, resolve_source
 
 
@@ -62,8 +62,8 @@ def run_info(args: argparse.Namespace) -> int:
         "source": str(resolve_source(args.source)),
         "backend": lexicon.backend_name,
         "words": len(lexicon),
-        "shortest": min(lengths),
-        "longest": max(lengths),
+        "shortest": min(lengths, default=0),
+        "longest": max(lengths, default=0),
         "alphabet": "".join(alphabet),
         "load_seconds": round(seconds, 3),
     }
@@ -77,6 +77,9 @@ def run_info(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """Print, per word, whether it is a word and whether it is a prefix of one."""
+    for word in args.words:
+        if len(word.upper()) != len(word):  # ß is SS in upper case, ﬁ is FI: not one letter each
+            raise InvalidArgumentError(f"{word!r}: a letter of it has no one-letter upper case")
     lexicon = load_lexicon(args.source, args.backend)
     results = [
         {"word": word.upper(), "valid": word in lexicon, "prefix": lexicon.has_prefix(word)}
@@ -98,7 +101,9 @@ def run_convert(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if not args.force and (out.exists() or out.is_symlink()):
         raise LexiconError(f"{out}: already exists (give --force to replace it)")
-    words = read_words(resolve_source(args.source))
+    source = resolve_source(args.source)
+    refuse_same_file(source, out)  # --force or not: the input would be lost
+    words = read_words(source)
     if out.suffix.lower() == ".kwg":
         kwg.write_kwg(out, words)
     else:

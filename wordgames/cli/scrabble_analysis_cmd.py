@@ -13,21 +13,24 @@ import math
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import write_text_atomically
+from wordgames.atomic import check_writable, write_text_atomically
 from wordgames.cli.analysis_html import review_to_html
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
     add_tile_options,
     cgp_position_from_args,
+    decimal_number,
     lexicon_from_args,
     position_lexicon,
     positive_int,
     print_json,
     progress_bar,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.formats.gcg_replay import tile_set_from_pragma
@@ -39,14 +42,7 @@ from wordgames.scrabble.strategy.sim_setup import (
     static_player,
     unseen_tiles,
 )
-from wordgames.scrabble.strategy.simulation import (
-    CHOICES,
-    MAX_CANDIDATES,
-    MAX_PLIES,
-    SimPosition,
-    default_workers,
-    simulate,
-)
+from wordgames.scrabble.strategy.simulation import CHOICES, SimPosition, default_workers, simulate
 from wordgames.serialization.analyses import review_json, sim_json
 
 
@@ -58,13 +54,14 @@ def register(commands: Any) -> None:
     sim.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     sim.add_argument("--candidates", type=positive_int, default=10, metavar="K",
                      help=f"candidates by static equity, exchanges included (default 10, at most "
-                     f"{MAX_CANDIDATES})")
-    sim.add_argument("--plies", type=int, default=2, metavar="P",
-                     help=f"turns played after each candidate (default 2, at most {MAX_PLIES})")
+                     f"{MAX_SIMULATION_CANDIDATES})")
+    sim.add_argument("--plies", type=whole_number, default=2, metavar="P",
+                     help=f"turns played after each candidate (default 2, at most {MAX_SIMULATION_PLIES})")
     limit = sim.add_mutually_exclusive_group()
     limit.add_argument("--iterations", type=positive_int, metavar="N", help="iterations (default 300)")
-    limit.add_argument("--time", type=float, metavar="S", help="CPU seconds to simulate (per process)")
-    sim.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    limit.add_argument("--time", type=decimal_number, metavar="S",
+                       help="CPU seconds to simulate (per process)")
+    sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
     sim.add_argument("--choose-by", choices=CHOICES, default="win",
                      help="rank by win probability (ties by spread) or by spread alone (default win)")
     sim.add_argument("--workers", type=positive_int, default=None, metavar="W",
@@ -88,7 +85,7 @@ def register(commands: Any) -> None:
                          help="with --sim: iterations per turn (default 100)")
     analyze.add_argument("--sim-candidates", type=positive_int, default=5, metavar="K",
                          help="with --sim: candidates per turn besides the one played (default 5)")
-    analyze.add_argument("--seed", type=int, default=0, help="with --sim: random seed (default 0)")
+    analyze.add_argument("--seed", type=whole_number, default=0, help="with --sim: random seed (default 0)")
     analyze.add_argument("--workers", type=positive_int, default=None, metavar="W",
                          help="with --sim: worker processes (default: every core)")
     _add_policy_option(analyze)
@@ -121,10 +118,10 @@ def run_sim(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(f"the rack {tile_set.show(str(rack))} holds more than {hand_size} tiles")
     if args.time is not None and not (math.isfinite(args.time) and args.time > 0):
         raise InvalidArgumentError("--time must be a positive number of seconds")
-    if not 0 <= args.plies <= MAX_PLIES:
-        raise InvalidArgumentError(f"--plies must be from 0 to {MAX_PLIES}")
-    if args.candidates > MAX_CANDIDATES:
-        raise InvalidArgumentError(f"--candidates is at most {MAX_CANDIDATES}")
+    if not 0 <= args.plies <= MAX_SIMULATION_PLIES:
+        raise InvalidArgumentError(f"--plies must be from 0 to {MAX_SIMULATION_PLIES}")
+    if args.candidates > MAX_SIMULATION_CANDIDATES:
+        raise InvalidArgumentError(f"--candidates is at most {MAX_SIMULATION_CANDIDATES}")
     rules = get_rules("classic", **options)
     policy, leave = static_player(args.policy, lexicon)
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
@@ -168,10 +165,12 @@ def run_analyze(args: argparse.Namespace) -> int:
     lexicon = lexicon_from_args(args, ("the GCG", record.lexicon), tile_set)
     layout = layout_by_name(args.layout) if args.layout else None
     sim = (
-        SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_CANDIDATES - 1), seed=args.seed,
-                    workers=args.workers or default_workers())
+        SimSettings(args.sim_iterations, min(args.sim_candidates, MAX_SIMULATION_CANDIDATES - 1),
+                    seed=args.seed, workers=args.workers or default_workers())
         if args.sim else None
     )
+    if args.html and not args.json:
+        check_writable(args.html)  # refused before the review, not after it
     with progress_bar(None, "turn") as bar:
 
         def advance(done: int, total: int) -> None:

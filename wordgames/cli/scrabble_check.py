@@ -19,8 +19,8 @@ from wordgames.cli.common import (
     tile_set_from_args,
 )
 from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
 from wordgames.scrabble import Board, Move, layout_by_name, parse_move
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_SMALL_FILE_BYTES
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.rules.classic import ClassicRules, parse_move_file
 from wordgames.serialization.analyses import verdict_json

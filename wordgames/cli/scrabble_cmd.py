@@ -28,13 +28,14 @@ from wordgames.cli.common import (
     positive_int,
     print_json,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.cli.game_play import run_classic_play
 from wordgames.cli.simple_play import run_simple_play
 from wordgames.errors import BoardError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_BOARD_FILE_BYTES
 from wordgames.scrabble import Board, Rack, get_rules, layout_by_name, rule_set_names
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.serialization.moves import best_json, move_json
@@ -67,12 +68,15 @@ def register(groups: Any) -> None:
                       help="rank by score, or by equity: score + leave value, exchanges and "
                            "the pass included (default: %(default)s)")
     leaves_cmd.add_leaves_option(best)
+    best.add_argument("--any-tiles", action="store_true",
+                      help="analyse a composed position holding more of a tile than the bag "
+                           "(by default the board and rack are checked against the distribution)")
     add_json_option(best)
     best.set_defaults(handler=run_best)
 
     play = commands.add_parser("play", help="play a game in the terminal")
     play.add_argument("--rules", choices=rule_set_names(), default="classic")
-    play.add_argument("--size", type=int, help="board size N (simple rules, 5..15)")
+    play.add_argument("--size", type=whole_number, help="board size N (simple rules, 5..15)")
     order = play.add_mutually_exclusive_group()
     order.add_argument("--random", dest="random", action="store_true", default=None,
                        help="draw tiles at random (simple rules)")
@@ -88,7 +92,7 @@ def register(groups: Any) -> None:
     add_end_rule_option(play)
     add_challenge_option(play)
     endgame_cmd.add_endgame_time_option(play)
-    play.add_argument("--seed", type=int, help="random seed")
+    play.add_argument("--seed", type=whole_number, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")
     play.add_argument("--resume", metavar="FILE", help="resume a saved game")
@@ -127,11 +131,15 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, 
         options["hand_size"] = args.hand_size
     if position.bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = position.bingo_bonus
+    if getattr(args, "any_tiles", False):
+        options["count_tiles"] = False
     return position.board, rack, get_rules(args.rules, **options), lexicon
 
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
+    if args.leaves is not None and args.strategy != "equity":
+        raise InvalidArgumentError("--leaves values leaves for --strategy equity; ranking by score uses none")
     board, rack, rules, lexicon = position_from_args(args)
     tile_set = rules.tile_set
     if args.strategy == "equity":

@@ -15,7 +15,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from wordgames.atomic import write_text_atomically
+from wordgames.atomic import check_writable, write_text_atomically
 from wordgames.cli import leaves_cmd
 from wordgames.cli.common import (
     add_challenge_option,
@@ -29,6 +29,7 @@ from wordgames.cli.common import (
     print_json,
     progress_bar,
     tile_set_from_args,
+    whole_number,
 )
 from wordgames.cli.endgame_cmd import add_endgame_time_option
 from wordgames.errors import InvalidArgumentError
@@ -56,7 +57,7 @@ def register(commands: Any) -> None:
     """Add ``autoplay`` and ``replay`` to the scrabble command group."""
     autoplay = commands.add_parser("autoplay", help="computer-vs-computer games and their statistics")
     autoplay.add_argument("--games", type=positive_int, metavar="N", help="games to play (default 1)")
-    autoplay.add_argument("--seed", type=int, default=0, help="seed of the first game (game i: S+i)")
+    autoplay.add_argument("--seed", type=whole_number, default=0, help="seed of the first game (game i: S+i)")
     autoplay.add_argument(
         "--strategy", default="greedy", metavar="NAME[,NAME]",
         help=f"strategy of both players, or one per player ({', '.join(strategy_names())})",
@@ -131,7 +132,8 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     games = args.games or 1
     gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
     if gcg_dir is not None:
-        gcg_dir.mkdir(parents=True, exist_ok=True)
+        gcg_dir.mkdir(parents=True, exist_ok=True)  # an OSError is the command's one-line error
+        check_writable(gcg_dir / "game-0001.gcg")
     with progress_bar(games, "game") as bar:
 
         def after_game(index: int, game: Game) -> None:
@@ -184,6 +186,8 @@ def check_series_options(args: argparse.Namespace, strategies: list[str]) -> Non
 def run_pairs(args: argparse.Namespace, strategies: list[str], settings: GameSettings,
               lexicon: Lexicon) -> int:
     """``autoplay --pairs N``: play the pairs on the workers and print A's figures (exit 0)."""
+    if args.checkpoint is not None:
+        check_writable(args.checkpoint)
     setup = None
     if args.scheduler is not None:
         setup = functools.partial(

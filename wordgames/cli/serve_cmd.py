@@ -7,8 +7,9 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from wordgames.cli.common import add_backend_option, lexicon_source
-from wordgames.errors import InvalidArgumentError
+from wordgames.cli.common import add_backend_option, lexicon_source, whole_number
+from wordgames.errors import FileWriteError, InvalidArgumentError
+from wordgames.textfiles import shown_path
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -28,7 +29,8 @@ def register(groups: Any) -> None:
         default=DEFAULT_HOST,
         help=f"address to listen on (default {DEFAULT_HOST}: this machine only)",
     )
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--port", type=whole_number, default=DEFAULT_PORT,
+                       help=f"port (default {DEFAULT_PORT})")
     serve.add_argument(
         "--lexicon",
         default=None,
@@ -56,6 +58,8 @@ def run_serve(args: argparse.Namespace) -> int:
             f"the web server needs the web extra ({error.name} is missing): pip install 'wordgames[web]'"
         ) from None
     folder = Path(args.games) if args.games else None
+    if folder is not None and folder.exists() and not folder.is_dir():  # a file, a pipe, a device
+        raise FileWriteError(f"{shown_path(args.games)}: not a folder (--games is where saved games go)")
     app = web.create_app(lexicon_source(args), args.backend, folder)
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"wordgames: serving on http://{host}:{args.port}/ (Ctrl+C to stop)", flush=True)

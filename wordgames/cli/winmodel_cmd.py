@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from wordgames.atomic import check_writable
 from wordgames.cli.common import (
     add_json_option,
     add_lexicon_options,
@@ -19,8 +19,9 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.game.state import GameSettings
-from wordgames.scrabble.strategy.winfit import WinFit, WinPlan, build_win_model
+from wordgames.scrabble.strategy.winfit import WinPlan, build_win_model
 from wordgames.scrabble.strategy.winprob import write_win_model
+from wordgames.serialization.analyses import win_fit_json
 
 
 def register(commands: Any) -> None:
@@ -44,6 +45,8 @@ def run_build(args: argparse.Namespace) -> int:
     source = lexicon_source(args)
     plan = WinPlan(str(Path(source).resolve()) if Path(source).exists() else source, args.games, args.seed)
     checkpoint = args.checkpoint or f"{args.out}.checkpoint.json"
+    for target in (args.out, checkpoint):  # refused now, not after hours of self-play
+        check_writable(target)
     from tqdm import tqdm  # here, not at start-up: only a fitting run draws a bar
 
     bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None)
@@ -56,15 +59,10 @@ def run_build(args: argparse.Namespace) -> int:
     write_win_model(args.out, result.model)
     Path(checkpoint).unlink(missing_ok=True)
     if args.json:
-        print_json(fit_to_json(result))
+        print_json(win_fit_json(result))
     else:
         print(f"wrote {args.out}: {result.training_records} training records, held-out Brier score "
               f"{result.fitted.brier:.4f} (normal model {result.normal.brier:.4f}), log loss "
               f"{result.fitted.log_loss:.4f} ({result.normal.log_loss:.4f})")
     return 0
 
-
-def fit_to_json(result: WinFit) -> dict[str, Any]:
-    """A fitting run's figures: records, and each model's held-out calibration."""
-    return {"training_records": result.training_records, "fitted": asdict(result.fitted),
-            "normal": asdict(result.normal)}

@@ -39,7 +39,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.tiles import MAX_TILE_CHARS, Digraphs, TileSplitter, check_digraphs
+from wordgames.lexicon.tiles import Digraphs, TileSplitter, check_digraphs
+from wordgames.limits import MAX_TILE_CHARS
 
 BLANK_NUMBER = 0
 """The tile number of a blank on a rack or in a bag (standing for no tile yet)."""

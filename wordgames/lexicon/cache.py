@@ -2,8 +2,13 @@
 build time.
 
 An entry is keyed by the SHA-256 of the word file's bytes, the backend and the cache format
-version, so an edited file or a new release never reads a stale entry.  Each entry carries a
-checksum of its payload: a truncated or corrupted entry is detected, ignored and rebuilt.
+version, so an edited file or a new release never reads a stale entry.  An entry is trusted
+only when it is provably the one its name promises: its header repeats the source's SHA-256
+and the backend (so an entry of another list copied under this name is ignored), a length and
+a checksum of its payload (so a truncated or corrupted entry is ignored), and the file must be
+the user's own and writable by no one else (so another user cannot plant one); the backend
+then range-checks every array of the payload before anything walks it
+(:func:`wordgames.lexicon.trie.check_arrays`).  Whatever fails is rebuilt from the source and rewritten.
 Writes go to a temporary file that is renamed into place, so a crash never leaves half an
 entry.  A cache directory that cannot be created or written only costs speed.
 
@@ -28,15 +33,22 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-FORMAT_VERSION = 2
-_ENTRY_HEADER = struct.Struct("<8sIQI")  # magic, version, payload length, crc32 of payload
+from wordgames.errors import LexiconError, WordGamesError
+from wordgames.limits import MAX_CACHE_ENTRY_BYTES
+from wordgames.textfiles import read_file_bytes
+
+FORMAT_VERSION = 3
+# magic, version, SHA-256 of the source, backend name length, payload length, crc32 of payload;
+# the backend name (ASCII) follows, then the payload.
+_ENTRY_HEADER = struct.Struct("<8sI32sHQI")
 _ENTRY_MAGIC = b"WGCACHE\0"
 DEFAULT_LIMIT_MB = 256
 _TEMPORARY_PREFIX = ".tmp-wordgames-"
 # A temporary file older than this belongs to no write in progress: a crash left it.
 _ABANDONED_SECONDS = 3600
 # Only files named like this are ever deleted: the folder may hold other things.
-_ENTRY_NAME = re.compile(r"^[a-z0-9_]+-v(\d+)-[0-9a-f]{64}\.bin$")
+# Groups: backend, format version, source digest.
+_ENTRY_NAME = re.compile(r"^([a-z0-9_]+)-v(\d+)-([0-9a-f]{64})\.bin$")
 # mkstemp's random part is eight characters of [a-z0-9_].
 _TEMPORARY_NAME = re.compile(r"^\.tmp-wordgames-[a-z0-9_]{8}\.bin$")
 
@@ -69,23 +81,33 @@ def cache_key(content: bytes, backend: str) -> str:
 
 
 def read_entry(key: str) -> bytes | None:
-    """The payload stored under ``key``, or None if absent, unreadable, stale or corrupt."""
+    """The payload stored under ``key`` (a :func:`cache_key`), or None if absent,
+    unreadable, stale, corrupt, another user's, or not the entry of the source and backend
+    its name says (see the module docstring)."""
     directory = cache_dir()
-    if directory is None:
+    name = _ENTRY_NAME.match(key)
+    if directory is None or name is None:
         return None
     try:
-        data = (directory / key).read_bytes()
-    except OSError:
+        data = read_file_bytes(
+            directory / key, "cache entry", LexiconError, limit=MAX_CACHE_ENTRY_BYTES, private=True
+        )
+    except WordGamesError:
         return None
     with contextlib.suppress(OSError):
         os.utime(directory / key)  # recently used entries survive pruning
     if len(data) < _ENTRY_HEADER.size:
         return None
-    magic, version, length, crc = _ENTRY_HEADER.unpack_from(data)
-    payload = data[_ENTRY_HEADER.size :]
+    magic, version, digest, variant_length, length, crc = _ENTRY_HEADER.unpack_from(data)
+    variant_end = _ENTRY_HEADER.size + variant_length
+    variant = data[_ENTRY_HEADER.size : variant_end]
+    payload = data[variant_end:]
     if (
         magic != _ENTRY_MAGIC
         or version != FORMAT_VERSION
+        or int(name[2]) != FORMAT_VERSION
+        or digest.hex() != name[3]
+        or variant != name[1].encode("ascii")
         or length != len(payload)
         or crc != zlib.crc32(payload)
     ):
@@ -94,17 +116,25 @@ def read_entry(key: str) -> bytes | None:
 
 
 def write_entry(key: str, payload: bytes) -> bool:
-    """Store ``payload`` under ``key`` atomically; False (never an exception) on failure."""
+    """Store ``payload`` under ``key`` (a :func:`cache_key`) atomically, with the header that
+    ties it to its source and backend; False (never an exception) on failure or for a key
+    that is not an entry name."""
     directory = cache_dir()
-    if directory is None:
+    name = _ENTRY_NAME.match(key)
+    if directory is None or name is None:
         return False
-    header = _ENTRY_HEADER.pack(_ENTRY_MAGIC, FORMAT_VERSION, len(payload), zlib.crc32(payload))
+    variant = name[1].encode("ascii")
+    header = _ENTRY_HEADER.pack(
+        _ENTRY_MAGIC, FORMAT_VERSION, bytes.fromhex(name[3]), len(variant), len(payload),
+        zlib.crc32(payload),
+    )  # fmt: skip
     temporary = None
     try:
         directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=_TEMPORARY_PREFIX, suffix=".bin")
         with os.fdopen(handle, "wb") as out:
             out.write(header)
+            out.write(variant)
             out.write(payload)
         os.replace(temporary, directory / key)
     except OSError:
@@ -164,7 +194,7 @@ def prune(limit: int | None = None, keep: str | None = None, now: float | None =
         elif name == keep:
             doomed = False
         else:
-            doomed = int(version[1]) != FORMAT_VERSION or total + entry.size > limit
+            doomed = int(version[2]) != FORMAT_VERSION or total + entry.size > limit
         if doomed:
             with contextlib.suppress(OSError):
                 entry.path.unlink()

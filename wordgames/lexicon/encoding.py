@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.lexicon.files import read_file_bytes, too_big
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 from wordgames.lexicon.tiles import Digraphs, TileSplitter, check_digraphs
+from wordgames.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ English) and leave tables (blank = 0); :func:`words_from_kwg_bytes` and
 allows multi-character letters such as Catalan's ``L·L``).
 
 Every reader checks the graph before spelling a word: indices in range, sibling lists that
-end, no cycle, words of at most :data:`~wordgames.lexicon.limits.MAX_WORD_LENGTH` tiles and at
-most :data:`~wordgames.lexicon.limits.MAX_GRAPH_WORDS` words; a bad graph is a LexiconError.
+end, no cycle, words of at most :data:`~wordgames.limits.MAX_WORD_LENGTH` tiles and at
+most :data:`~wordgames.limits.MAX_GRAPH_WORDS` words; a bad graph is a LexiconError.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ from collections.abc import Iterable, Sequence
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.lexicon.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.textfiles import shown_path
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """Tiles 1..26 of wolges' and MAGPIE's English graphs (tile 0 is the blank)."""
@@ -250,9 +251,12 @@ def words_from_kwg_bytes(
 ) -> list[str]:
     """The words of a KWG file's DAWG, spelled with ``alphabet`` (tile n is
     ``alphabet[n - 1]``), sorted by code point and unique.  A word holding tile 0 or a tile
-    beyond the alphabet is a LexiconError.  Cost: about a second for TWL98 (168k words)."""
+    beyond the alphabet is a LexiconError, and so is a graph that spells no word (as an empty
+    text list is).  Cost: about a second for TWL98 (168k words)."""
     labels = _labels(alphabet)
     words = _spell(nodes_from_bytes(data, name), 0, labels, "", MAX_WORD_LENGTH, MAX_GRAPH_WORDS, name)
+    if not words:
+        raise LexiconError(f"{shown_path(name)}: contains no words")
     # DAWG order is tile order, which is code-point order only for ordered alphabets.
     return sorted(set(words))  # type: ignore[arg-type]
 
@@ -260,11 +264,14 @@ def words_from_kwg_bytes(
 def keys_from_kwg_bytes(data: bytes, tiles: int, name: str = "<kwg>") -> list[bytes]:
     """The words of a KWG file's DAWG as keys (``bytes`` of tile numbers, see
     :mod:`wordgames.lexicon.base`), sorted and unique, for an alphabet of ``tiles`` tiles.  A
-    word holding tile 0 or a tile beyond ``tiles`` is a LexiconError.  Cost: linear in the
-    graph, then one step per tile of each word."""
+    word holding tile 0 or a tile beyond ``tiles`` is a LexiconError, and so is a graph that
+    spells no word (as an empty text list is).  Cost: linear in the graph, then one step per
+    tile of each word."""
     labels: list[object] = [None, *(bytes((tile,)) for tile in range(1, tiles + 1))]
     labels += [None] * (MAX_TILE + 1 - len(labels))
     words = _spell(nodes_from_bytes(data, name), 0, labels, b"", MAX_WORD_LENGTH, MAX_GRAPH_WORDS, name)
+    if not words:
+        raise LexiconError(f"{shown_path(name)}: contains no words")
     return sorted(set(words))  # type: ignore[arg-type]
 
 

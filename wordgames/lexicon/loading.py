@@ -12,9 +12,10 @@ from wordgames.lexicon.alphabet import ENGLISH
 from wordgames.lexicon.base import Lexicon, sorted_unique_upper
 from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.kwg import keys_from_kwg_bytes
-from wordgames.lexicon.limits import MAX_WORD_LENGTH
 from wordgames.lexicon.reader import is_kwg, read_file_bytes, words_from_bytes
 from wordgames.lexicon.registry import DEFAULT_BACKEND, backend_class
+from wordgames.limits import MAX_WORD_LENGTH
+from wordgames.textfiles import shown_path
 
 DEFAULT_LEXICON = "enable"
 
@@ -90,7 +91,7 @@ def resolve_source(source: str | os.PathLike[str]) -> Path:
         exists, is_dir = path.exists(), path.is_dir()
     except (OSError, ValueError) as error:  # a name too long, a NUL byte in it...
         raise LexiconError(
-            f"{_shortened(source)}: not a usable path ({getattr(error, 'strerror', None) or error})"
+            f"{shown_path(source)}: not a usable path ({getattr(error, 'strerror', None) or error})"
         ) from None
     # A file wins over a shipped name; a folder that happens to share a shipped name does not.
     if exists and not is_dir:
@@ -105,15 +106,8 @@ def resolve_source(source: str | os.PathLike[str]) -> Path:
     names = ", ".join(sorted(named)) or "none"
     where = f" or in ${LEXICON_PATH_VARIABLE}" if lexicon_folders() else ""
     raise LexiconError(
-        f"{_shortened(source)}: no such word file or lexicon name (shipped{where}: {names})"
+        f"{shown_path(source)}: no such word file or lexicon name (shipped{where}: {names})"
     )
-
-
-def _shortened(source: str | os.PathLike[str]) -> str:
-    """A source for an error message, cut to a readable length."""
-    text = os.fspath(source)
-    text = text if isinstance(text, str) else repr(text)
-    return text if len(text) <= 120 else f"{text[:100]}... ({len(text)} characters)"
 
 
 def load_lexicon(

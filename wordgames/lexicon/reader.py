@@ -5,7 +5,7 @@ The word on each non-blank line is its first whitespace-separated token; anythin
 (OWL's definitions) is ignored.  Words are upper-cased and each is kept once, so mixed-case
 lists with case duplicates (Unix ``words``) read as one word per spelling.
 
-Limits (:mod:`wordgames.lexicon.limits`), checked before the content is read or parsed: a word
+Limits (:mod:`wordgames.limits`), checked before the content is read or parsed: a word
 file is a regular file (not a device, pipe or folder) of at most MAX_LEXICON_FILE_BYTES, and no
 word is longer than MAX_WORD_LENGTH characters.
 
@@ -22,7 +22,7 @@ import re
 from wordgames.errors import InvalidArgumentTypeError, LexiconError
 from wordgames.lexicon import kwg
 from wordgames.lexicon.files import read_file_bytes, too_big
-from wordgames.lexicon.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 
 __all__ = ["check_word_length", "read_file_bytes", "read_words", "words_from_bytes"]
 

@@ -27,20 +27,12 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.limits import MAX_TILE_CHARS, MAX_TILE_FORMS, MAX_TILE_TEXT_CHARS
 
 Digraphs = Literal["longest", "bracketed"]
 """How unbracketed multi-character tiles are read: by longest match, or never."""
 
 DIGRAPH_MODES: tuple[Digraphs, ...] = ("longest", "bracketed")
-
-MAX_TILE_CHARS = 8
-"""The most characters one tile's written form may hold (the longest real one, ``L·L``, has 3)."""
-
-MAX_TEXT_CHARS = 1000
-"""The longest text :meth:`TileSplitter.split` reads (a word, a rack, a line of a move)."""
-
-MAX_FORMS = 1024
-"""The most written forms a splitter takes (an alphabet of 127 tiles has 254 plus the blank)."""
 
 
 def check_digraphs(digraphs: object) -> Digraphs:
@@ -60,8 +52,8 @@ class TileSplitter:
         ``]``) to the tile it stands for."""
         if not isinstance(forms, Mapping):
             raise InvalidArgumentTypeError("tile forms must be a mapping of form to tile")
-        if len(forms) > MAX_FORMS:
-            raise InvalidArgumentError(f"at most {MAX_FORMS} tile forms, not {len(forms)}")
+        if len(forms) > MAX_TILE_FORMS:
+            raise InvalidArgumentError(f"at most {MAX_TILE_FORMS} tile forms, not {len(forms)}")
         for form, tile in forms.items():
             if not isinstance(form, str) or not isinstance(tile, str):
                 raise InvalidArgumentTypeError("tile forms and tiles must be strings")
@@ -85,9 +77,9 @@ class TileSplitter:
         if not isinstance(text, str):
             raise InvalidArgumentTypeError(f"a word must be a string, not {type(text).__name__}")
         mode = check_digraphs(digraphs)
-        if len(text) > MAX_TEXT_CHARS:
+        if len(text) > MAX_TILE_TEXT_CHARS:
             shown = text[:40] + "..."
-            raise InvalidArgumentError(f"{shown!r}: {len(text)} characters; at most {MAX_TEXT_CHARS}")
+            raise InvalidArgumentError(f"{shown!r}: {len(text)} characters; at most {MAX_TILE_TEXT_CHARS}")
         text = unicodedata.normalize("NFC", text)
         widest = self._longest if mode == "longest" else 1
         size = len(text)

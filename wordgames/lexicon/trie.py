@@ -32,6 +32,7 @@ from operator import methodcaller
 from wordgames.errors import LexiconError
 from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.base import Lexicon, check_sorted_keys, check_tiles_type, foreign_node_error
+from wordgames.limits import MAX_WORD_LENGTH
 
 TERMINAL = 1 << 63
 """Bit 63 of a node's mask: the node's prefix is a word."""
@@ -137,12 +138,16 @@ def keys_to_bytes(keys: Sequence[bytes]) -> bytes:
 
 
 def keys_from_bytes(data: bytes) -> list[bytes]:
-    """The keys :func:`keys_to_bytes` wrote; ValueError for an empty key."""
+    """The keys :func:`keys_to_bytes` wrote; ValueError for an empty or too long key and for
+    keys out of order or repeated (the binary searches rely on the order).  Cost: C-level
+    passes."""
     if not data:
         return []
     keys = data.split(b"\0")
-    if not all(keys):
+    if not all(keys) or max(map(len, keys)) > MAX_WORD_LENGTH:
         raise ValueError("malformed keys")
+    if any(map(bytes.__ge__, keys, keys[1:])):
+        raise ValueError("the keys are not sorted and unique")
     return keys
 
 
@@ -214,6 +219,8 @@ class TrieLexicon(Lexicon):
         masks.frombytes(data[offset:mask_end])
         first.frombytes(data[mask_end:end])
         check_arrays(masks, first, len(alphabet))
+        if sum(map(TERMINAL.__and__, masks)) != TERMINAL * len(keys):
+            raise ValueError("the trie's word-ending nodes do not number its keys")
         check_key_tiles(data[_HEADER.size + alphabet_len : _HEADER.size + alphabet_len + keys_len], alphabet)
         return cls(keys, alphabet, masks, first, source)
 

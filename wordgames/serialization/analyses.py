@@ -1,8 +1,8 @@
-"""The JSON shapes of analyses: a simulation, a game review, an endgame, a pre-endgame and
-a move's verdict.
+"""The JSON shapes of analyses: a simulation, a game review, an endgame, a pre-endgame, a
+move's verdict and a win model's fit.
 
-``scrabble sim``, ``analyze``, ``endgame``, ``preendgame`` and ``check`` write these with
-``--json``, and the web app's analysis jobs answer with the same objects.
+``scrabble sim``, ``analyze``, ``endgame``, ``preendgame``, ``check`` and ``winmodel build``
+write these with ``--json``, and the web app's analysis jobs answer with the same objects.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult
 from wordgames.scrabble.strategy.analysis import GameReview
 from wordgames.scrabble.strategy.simulation import SimResult
+from wordgames.scrabble.strategy.winfit import WinFit
 
 ENDGAME_PLAYERS = ("mover", "opponent")
 """How an endgame names its two sides."""
@@ -130,3 +131,10 @@ def verdict_json(verdict: Verdict, tile_set: TileSet) -> dict[str, Any]:
         "words": [tile_set.show(word) for word in verdict.words],
         "message": verdict.message,
     }
+
+
+def win_fit_json(result: WinFit) -> dict[str, Any]:
+    """``scrabble winmodel build --json``: the training records, and the fitted and the normal
+    model's calibration on the held-out games."""
+    return {"training_records": result.training_records, "fitted": asdict(result.fitted),
+            "normal": asdict(result.normal)}

@@ -65,7 +65,8 @@ class LexiconRegistry:
         self._letters: dict[str, frozenset[str]] = {}
         self._folded: dict[str, Lexicon] = {}
         self._lock = threading.Lock()
-        self.get(self.default)  # fail at start, not on the first request
+        # Fail at start, not on the first request, naming the file as the operator gave it.
+        self._loaded[(self.default, "")] = load_lexicon(self._sources[self.default], backend)
 
     @property
     def names(self) -> list[str]:

@@ -39,6 +39,13 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import (
+    MAX_BEST_BOARD_ITERATIONS,
+    MAX_BEST_BOARD_SECONDS,
+    MAX_BEST_BOARD_SIDE,
+    MAX_BEST_BOARD_TOP,
+    MAX_BEST_BOARD_WORKERS,
+)
 from wordgames.wordsearch.board import Board, check_side
 from wordgames.wordsearch.boardspace import (
     BoardSpace,
@@ -58,17 +65,11 @@ WordFinder = Callable[[Board, Lexicon], Collection[str]]
 """``find_words(board, lexicon)``: every lexicon word on the board (the signature of
 :func:`~wordgames.wordsearch.solving.find_words`)."""
 
-MAX_SEARCH_SIDE = 12
-"""The largest board side a best-board search accepts (each board is solved many times)."""
 
 CLOCK_CHECK_STEPS = 64
 """Moves between two looks at the clock (a time-limited run stops on such a boundary)."""
 
 DEFAULT_TOP = 5
-MAX_WORKERS = 64
-"""The most worker processes a search starts."""
-MAX_TOP = 1000
-"""The most boards a search reports."""
 _CACHE_LIMIT = 200_000  # scores remembered per worker before the memory is cleared
 
 
@@ -364,19 +365,21 @@ def best_boards(
     """
     if not isinstance(lexicon, Lexicon):
         raise InvalidArgumentTypeError(f"expected a Lexicon, not {type(lexicon).__name__}")
-    rows = check_side(rows, "rows", MAX_SEARCH_SIDE)
-    columns = rows if columns is None else check_side(columns, "columns", MAX_SEARCH_SIDE)
+    rows = check_side(rows, "rows", MAX_BEST_BOARD_SIDE)
+    columns = rows if columns is None else check_side(columns, "columns", MAX_BEST_BOARD_SIDE)
     if seconds is None and iterations is None:
         raise InvalidArgumentError("give seconds, iterations or both")
     limit = None if seconds is None else check_seconds(seconds)
-    if iterations is not None:
-        _check_count(iterations, "iterations")
+    if limit is not None and limit > MAX_BEST_BOARD_SECONDS:
+        raise InvalidArgumentError(f"seconds must be at most {MAX_BEST_BOARD_SECONDS:g}, not {limit:g}")
+    if iterations is not None and _check_count(iterations, "iterations") > MAX_BEST_BOARD_ITERATIONS:
+        raise InvalidArgumentError(f"iterations must be at most {MAX_BEST_BOARD_ITERATIONS:,}")
     workers = (os.cpu_count() or 1) if workers is None else _check_count(workers, "workers")
-    if workers > MAX_WORKERS:
-        raise InvalidArgumentError(f"workers must be at most {MAX_WORKERS}, not {workers}")
+    if workers > MAX_BEST_BOARD_WORKERS:
+        raise InvalidArgumentError(f"workers must be at most {MAX_BEST_BOARD_WORKERS}, not {workers}")
     _check_count(minimum, "minimum")
-    if _check_count(top, "top") > MAX_TOP:
-        raise InvalidArgumentError(f"top must be at most {MAX_TOP}, not {top}")
+    if _check_count(top, "top") > MAX_BEST_BOARD_TOP:
+        raise InvalidArgumentError(f"top must be at most {MAX_BEST_BOARD_TOP}, not {top}")
     scoring_function(scoring)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidArgumentTypeError(f"seed must be an int, not {type(seed).__name__}")

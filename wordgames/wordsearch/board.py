@@ -13,10 +13,10 @@ Board text, as typed on the command line or stored in a board file:
 * in a row with spaces the cells are the space-separated tokens (``QU T T Y``), so a grid
   printed by ``str(board)`` reads back as the same board.
 
-Limits, checked before anything is allocated for the board: at most :data:`MAX_BOARD_SIDE`
-rows and columns and :data:`MAX_BOARD_CELLS` cells, board text of at most
-:data:`MAX_BOARD_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
-at most :data:`~wordgames.wordsearch.board.MAX_ROW_CHARS` characters.
+Limits, checked before anything is allocated for the board: at most :data:`MAX_WORDSEARCH_SIDE`
+rows and columns and :data:`MAX_WORDSEARCH_CELLS` cells, board text of at most
+:data:`MAX_WORDSEARCH_TEXT_CHARS` characters (a board file of at most as many bytes) and rows of
+at most :data:`MAX_WORDSEARCH_ROW_CHARS` characters.
 """
 
 from __future__ import annotations
@@ -27,22 +27,15 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
-
-MAX_BOARD_SIDE = 10_000
-"""The most rows, and the most columns, a board may have."""
-
-MAX_BOARD_CELLS = 250_000
-"""The most cells a board may have (500 x 500 solves in about 15 s and its tables take tens of
-MB; 100 x 100 solves in under a second)."""
-
-MAX_ROW_CHARS = 16 * MAX_BOARD_SIDE
-"""The longest row of board text, in characters."""
-
-MAX_BOARD_TEXT_CHARS = 8 * 1024 * 1024
-"""The longest board text, and the largest board file in bytes (8 MiB)."""
+from wordgames.limits import (
+    MAX_WORDSEARCH_CELLS,
+    MAX_WORDSEARCH_ROW_CHARS,
+    MAX_WORDSEARCH_SIDE,
+    MAX_WORDSEARCH_TEXT_CHARS,
+)
+from wordgames.textfiles import read_text_file, shown_path
 
 BLOCKED = "#"
 """The content of a blocked cell: part of the grid, but never part of a word."""
@@ -73,7 +66,7 @@ def neighbour_table(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-def check_side(value: object, name: str, maximum: int = MAX_BOARD_SIDE) -> int:
+def check_side(value: object, name: str, maximum: int = MAX_WORDSEARCH_SIDE) -> int:
     """``value`` as a board side in 1..``maximum``: InvalidArgumentTypeError for a non-int,
     InvalidArgumentError (a ValueError) out of range."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -84,23 +77,21 @@ def check_side(value: object, name: str, maximum: int = MAX_BOARD_SIDE) -> int:
 
 
 def check_shape(rows: int, columns: int) -> None:
-    """BoardError (a ValueError) for a shape beyond :data:`MAX_BOARD_SIDE` or
-    :data:`MAX_BOARD_CELLS`, before anything is allocated for it."""
-    if rows > MAX_BOARD_SIDE or columns > MAX_BOARD_SIDE or rows * columns > MAX_BOARD_CELLS:
+    """BoardError (a ValueError) for a shape beyond :data:`MAX_WORDSEARCH_SIDE` or
+    :data:`MAX_WORDSEARCH_CELLS`, before anything is allocated for it."""
+    if rows > MAX_WORDSEARCH_SIDE or columns > MAX_WORDSEARCH_SIDE or rows * columns > MAX_WORDSEARCH_CELLS:
         raise BoardError(
-            f"a {rows} x {columns} board is too large (at most {MAX_BOARD_SIDE} rows and "
-            f"columns and {MAX_BOARD_CELLS} cells)"
+            f"a {rows} x {columns} board is too large (at most {MAX_WORDSEARCH_SIDE} rows and "
+            f"columns and {MAX_WORDSEARCH_CELLS} cells)"
         )
 
 
 def parse_shape(text: str, what: str = "--size") -> tuple[int, int]:
     """A board shape from ``"5"`` (5 x 5) or ``"3x7"`` (3 rows, 7 columns), sides up to the
-    board limits; InvalidArgumentError naming ``what`` otherwise."""
-    parts = text.lower().split("x") if isinstance(text, str) else []
-    try:
-        numbers = [int(part) for part in parts] if all(len(part) <= 9 for part in parts) else []
-    except ValueError:
-        numbers = []
+    board limits, written with the digits 0-9; InvalidArgumentError naming ``what`` otherwise."""
+    parts = [part.strip() for part in text.lower().split("x")] if isinstance(text, str) else []
+    digits = all(0 < len(part) <= 9 and part.isascii() and part.isdigit() for part in parts)
+    numbers = [int(part) for part in parts] if digits else []
     if len(numbers) not in (1, 2) or min(numbers) < 1:
         raise InvalidArgumentError(f"{what} must be N or RxC with positive numbers, not {text!r}")
     rows, columns = numbers[0], numbers[-1]
@@ -126,6 +117,8 @@ def normalize_cell(cell: object, index: int) -> str:
     text = cell.strip().upper()
     if not text:
         raise BoardError(f"board cell {index} is empty")
+    if len(text) != len(cell.strip()):  # as Scrabble's tiles: ß would become SS, ﬁ FI
+        raise BoardError(f"board cell {index} ({cell!r}) has a letter without a one-letter upper case")
     if text != BLOCKED and not text.isalpha():
         raise BoardError(f"board cell {index} ({cell!r}) must hold letters only (or '#')")
     return text
@@ -262,20 +255,20 @@ def parse_board(text: str) -> Board:
     """
     if not isinstance(text, str):
         raise InvalidArgumentTypeError(f"board text must be a string, not {type(text).__name__}")
-    if len(text) > MAX_BOARD_TEXT_CHARS:
+    if len(text) > MAX_WORDSEARCH_TEXT_CHARS:
         raise BoardError(
-            f"the board text is too long ({len(text)} characters, at most {MAX_BOARD_TEXT_CHARS})"
+            f"the board text is too long ({len(text)} characters, at most {MAX_WORDSEARCH_TEXT_CHARS})"
         )
     rows = [row.strip() for row in _ROW_SEPARATOR.split(text)]
     rows = [row for row in rows if row]
     if not rows:
         raise BoardError("the board text has no rows")
-    if len(rows) > MAX_BOARD_SIDE:
-        raise BoardError(f"the board has {len(rows)} rows (at most {MAX_BOARD_SIDE})")
+    if len(rows) > MAX_WORDSEARCH_SIDE:
+        raise BoardError(f"the board has {len(rows)} rows (at most {MAX_WORDSEARCH_SIDE})")
     for number, row in enumerate(rows, 1):
-        if len(row) > MAX_ROW_CHARS:
+        if len(row) > MAX_WORDSEARCH_ROW_CHARS:
             raise BoardError(
-                f"row {number} is too long ({len(row)} characters, at most {MAX_ROW_CHARS})"
+                f"row {number} is too long ({len(row)} characters, at most {MAX_WORDSEARCH_ROW_CHARS})"
             )
     grid = []
     for number, row in enumerate(rows, 1):
@@ -296,24 +289,13 @@ def parse_board(text: str) -> Board:
 
 def read_board_file(path: str | os.PathLike[str]) -> Board:
     """A board from a text file in board syntax; BoardError naming the file on any failure,
-    including a file over :data:`MAX_BOARD_TEXT_CHARS` bytes (found without reading it all, so
-    ``/dev/zero`` fails at once)."""
-    file = Path(path)
-    try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_BOARD_TEXT_CHARS + 1)
-        if len(data) > MAX_BOARD_TEXT_CHARS:
-            raise BoardError(
-                f"{file}: the board file is too large (more than {MAX_BOARD_TEXT_CHARS} bytes)"
-            )
-        text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise BoardError(f"{file}: cannot read the board file ({reason})") from None
+    including a file over :data:`~wordgames.limits.MAX_WORDSEARCH_TEXT_CHARS` bytes, a folder,
+    a pipe or a device (refused unread by :func:`wordgames.textfiles.read_text_file`)."""
+    text = read_text_file(path, "board file", BoardError, limit=MAX_WORDSEARCH_TEXT_CHARS)
     try:
         return parse_board(text)
     except BoardError as error:
-        raise BoardError(f"{file}: {error}") from None
+        raise BoardError(f"{shown_path(path)}: {error}") from None
 
 
 def find_path(board: Board, word: str) -> list[int]:

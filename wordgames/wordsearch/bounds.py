@@ -33,12 +33,15 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+
 import cython
 
 from wordgames.wordsearch.searcher import KernelTables, Solver, neighbour_arrays
 
-if not cython.compiled:  # compiled, bounds.pxd cimports the C function
-    from wordgames.wordsearch.searcher import _bits
+if not cython.compiled:  # compiled, bounds.pxd cimports the C function from searcher
+    # Interpreted, Python's own count of 1 bits gives the same answer (and works beside a
+    # compiled searcher, whose C function Python cannot import).
+    _bits = int.bit_count
 
 CellCode = tuple[int, ...]
 _NONE = -1

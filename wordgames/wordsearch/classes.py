@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 from wordgames.errors import BoardError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_WORDSEARCH_TEXT_CHARS
 from wordgames.wordsearch.board import (
-    MAX_BOARD_TEXT_CHARS,
     check_shape,
     neighbour_table,
     normalize_cell,
@@ -93,7 +93,7 @@ class BoardClass:
         """A class from its text (see the module docstring), e.g. ``"AE R/[QU]T S"``."""
         if not isinstance(text, str):
             raise InvalidArgumentTypeError(f"a board class is text, not {type(text).__name__}")
-        if len(text) > MAX_BOARD_TEXT_CHARS:
+        if len(text) > MAX_WORDSEARCH_TEXT_CHARS:
             raise BoardError("the board class text is too long")
         rows = [row.split() for row in text.split("/")]
         if any(not row for row in rows) or len({len(row) for row in rows}) != 1:

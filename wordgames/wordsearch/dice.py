@@ -97,14 +97,14 @@ def dice_side(dice: Sequence[Die]) -> int:
 
 
 def roll_board(
-    rows: int = 4, columns: int | None = None, seed: int | None = None, dice: object = None
+    rows: int = 4, columns: int | None = None, seed: int | str | None = None, dice: object = None
 ) -> Board:
     """A board of ``rows`` x ``columns`` (default square) rolled from the matching dice set,
     or from ``dice`` (a set's name or the dice themselves, see :func:`check_dice`).
 
     The same seed always gives the same board; ``seed=None`` draws a fresh one.  Sides are
-    1..:data:`~wordgames.wordsearch.board.MAX_BOARD_SIDE` and the board at most
-    :data:`~wordgames.wordsearch.board.MAX_BOARD_CELLS` cells (InvalidArgumentError beyond,
+    1..:data:`~wordgames.wordsearch.board.MAX_WORDSEARCH_SIDE` and the board at most
+    :data:`~wordgames.limits.MAX_WORDSEARCH_CELLS` cells (InvalidArgumentError beyond,
     before anything is allocated; InvalidArgumentTypeError for a non-int).
     Cost: O(rows * columns).
     """
@@ -113,8 +113,19 @@ def roll_board(
     check_shape(rows, columns)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
         raise InvalidArgumentTypeError(f"seed must be an int, a str or None, not {type(seed).__name__}")
+    if isinstance(seed, str) and _not_utf8(seed):
+        raise InvalidArgumentError(f"a seed is text UTF-8 can write, not {seed!r:.40}")
     chosen = dice_for(rows, columns) if dice is None else check_dice(dice)
     return roll_with(chosen, rows, columns, random.Random(seed))
+
+
+def _not_utf8(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (which ``random.Random`` cannot hash)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def roll_with(dice: Sequence[Die], rows: int, columns: int, rng: random.Random) -> Board:

@@ -162,7 +162,7 @@ def run_timed_round(
     ``:quit``.  ``interactive`` adds a prompt showing the time left, for terminals.
     """
     minimum = session.minimum_word_length
-    limit = "no time limit" if seconds is None else f"{_clock_face(seconds)} on the clock"
+    limit = "no time limit" if seconds is None else f"{_duration(seconds)} on the clock"
     print(session.game.get_board(), file=out)
     print(
         f"\nFind words of {minimum}+ letters ({limit}). One word a line; "
@@ -193,5 +193,13 @@ def run_timed_round(
 
 
 def _clock_face(seconds: float) -> str:
+    """Time left as a countdown shows it: whole seconds, rounded up."""
     whole = max(0, int(seconds + 0.999))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _duration(seconds: float) -> str:
+    """A round's length exactly: ``1:30``, or ``0:01.5`` for a fraction of a second."""
+    minutes, rest = divmod(max(0.0, float(seconds)), 60)
+    shown = f"{int(rest):02d}" if rest.is_integer() else f"{rest:05.2f}".rstrip("0")
+    return f"{int(minutes)}:{shown}"

@@ -35,7 +35,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from wordgames.wordsearch.board import MAX_BOARD_CELLS, MAX_BOARD_SIDE, neighbour_table
+from wordgames.limits import MAX_WORDSEARCH_CELLS, MAX_WORDSEARCH_SIDE
+from wordgames.wordsearch.board import neighbour_table
 
 _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; Solver.run spells it out)
 _COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
@@ -278,7 +279,7 @@ class Solver:
         if not self.plain:
             return False
         length = len(text)
-        if length > 4 * MAX_BOARD_CELLS:
+        if length > 4 * MAX_WORDSEARCH_CELLS:
             return False
         self.reserve(length)
         if length > len(self.tails):
@@ -339,7 +340,7 @@ class Solver:
         if column == 0 or (width >= 0 and column != width):
             return False
         rows += 1
-        if rows > MAX_BOARD_SIDE or column > MAX_BOARD_SIDE:
+        if rows > MAX_WORDSEARCH_SIDE or column > MAX_WORDSEARCH_SIDE:
             return False
         self.size = cell
         self.use_shape(rows, column)

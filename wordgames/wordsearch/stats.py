@@ -20,15 +20,13 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, MissingDependencyError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_STATS_BOARDS
 from wordgames.wordsearch.board import check_shape, check_side
 from wordgames.wordsearch.dice import Die, check_dice, dice_for, roll_with
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.searcher import Solver
 from wordgames.wordsearch.solving import load_board
 from wordgames.wordsearch.symbols import symbol_tables
-
-MAX_STATS_BOARDS = 1_000_000
-"""The most boards one statistics run rolls."""
 
 PERCENTILES = (10, 25, 50, 75, 90, 99)
 """The percentiles reported."""

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.limits import MAX_WIN_MODEL_BYTES
 from wordgames.scrabble.strategy.simulation import win_probability
 from wordgames.scrabble.strategy.winfit import Record, Totals, add_records, calibration, fit
 from wordgames.scrabble.strategy.winprob import (
-    MAX_MODEL_BYTES,
     SHIPPED_MODEL,
     FittedWinModel,
     NormalWinModel,
@@ -82,8 +82,8 @@ def test_a_bad_model_file_is_a_format_error(tmp_path: Path, text: str) -> None:
 def test_a_huge_model_file_is_refused_before_reading(tmp_path: Path) -> None:
     path = tmp_path / "model.json"
     with path.open("wb") as file:
-        file.truncate(MAX_MODEL_BYTES + 1)
-    with pytest.raises(FormatError, match="larger than"):
+        file.truncate(MAX_WIN_MODEL_BYTES + 1)
+    with pytest.raises(FormatError, match="may hold at most"):
         read_win_model(path)
 
 

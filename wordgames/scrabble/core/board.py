@@ -22,12 +22,11 @@ from typing import Any, NamedTuple, Protocol
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
+from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
-from wordgames.scrabble.core.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 from wordgames.textfiles import read_text_file
-
 
 
 class Square(NamedTuple):
@@ -244,6 +243,7 @@ class Board:
     def changes_since(self, version: int) -> list[int] | None:
         """The squares changed since ``version`` (possibly repeated), or None when the board
         no longer remembers that far back (then reload it whole).  Cost: O(changes)."""
+        require_int(version, "a board version")
         if version < self._log_start or version > self.version:
             return None
         return self._log[version - self._log_start :]
@@ -251,7 +251,14 @@ class Board:
     def kernel_state(self, key: object, make: Callable[[], Any]) -> Any:
         """The move generator's state for this board kept under ``key`` (made by ``make`` the
         first time).  Copies of a board do not share it."""
-        state = self._kernels.get(key)
+        if not callable(make):
+            raise InvalidArgumentTypeError(f"make must be callable, not {type(make).__name__}")
+        try:
+            state = self._kernels.get(key)
+        except TypeError:
+            raise InvalidArgumentTypeError(
+                f"a kernel key must be hashable, not {type(key).__name__}"
+            ) from None
         if state is None:
             state = self._kernels[key] = make()
         return state
@@ -303,7 +310,13 @@ class Board:
     # --- squares: text --------------------------------------------------------------------------
 
     def in_bounds(self, row: int, col: int) -> bool:
-        """Whether (row, col) is on the board."""
+        """Whether (row, col) is on the board; InvalidArgumentTypeError when they are not
+        whole numbers."""
+        if not isinstance(row, int) or not isinstance(col, int):
+            raise InvalidArgumentTypeError(
+                f"a square is a row and a column, whole numbers, not {type(row).__name__} and "
+                f"{type(col).__name__}"
+            )
         return 0 <= row < self.rows and 0 <= col < self.cols
 
     def get(self, row: int, col: int) -> str | None:

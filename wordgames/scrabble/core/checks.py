@@ -8,6 +8,7 @@ never an internal ``AttributeError`` from deep inside.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
@@ -21,6 +22,31 @@ def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> No
         return
     names = " or ".join(kind.__name__ for kind in kinds)
     raise InvalidArgumentTypeError(f"{what} must be {names}, not {type(value).__name__}")
+
+
+def require_items(value: Any, what: str) -> list[Any]:
+    """The items of ``value`` as a list when it is iterable (a string is, character by
+    character); else InvalidArgumentTypeError naming ``what``."""
+    if not isinstance(value, Iterable):
+        raise InvalidArgumentTypeError(f"{what} must be a sequence, not {type(value).__name__}")
+    return list(value)
+
+
+def require_numbers(value: Any, what: str) -> list[int]:
+    """The items of ``value`` as a list of ints (tile numbers, not yet range-checked) when it
+    is an iterable of ints (``bytes`` are: a lexicon key) that is not text; else
+    InvalidArgumentTypeError naming ``what``.  Cost: one pass."""
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidArgumentTypeError(
+            f"{what} must be a sequence of tile numbers, not {type(value).__name__}"
+        )
+    numbers = list(value)
+    for number in numbers:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
+        if number < 0:
+            raise InvalidArgumentError(f"a tile number is never negative, not {number}")
+    return numbers
 
 
 def require_int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:

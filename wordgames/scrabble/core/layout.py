@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.limits import MAX_BOARD_SIDE, MAX_LAYOUT_FILE_BYTES
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_LAYOUT_FILE_BYTES
 from wordgames.textfiles import read_text_file
 
 _LETTER_MULTIPLIER = {"2": 2, "3": 3, "4": 4}

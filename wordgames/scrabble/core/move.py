@@ -24,7 +24,7 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
 from wordgames.scrabble.core.board import EMPTY, Board, Square
-from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.scrabble.core.checks import require_int, require_items, require_type
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 
 if TYPE_CHECKING:
@@ -39,6 +39,12 @@ class Direction(enum.Enum):
 
     ACROSS = "H"
     DOWN = "V"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Direction:
+        """``Direction(value)`` for a value that is not ``"H"`` or ``"V"``: the package's
+        argument error instead of the enum's bare ValueError."""
+        raise InvalidArgumentError(f"a direction is 'H' (across) or 'V' (down), not {value!r:.40}")
 
     @property
     def step(self) -> tuple[int, int]:
@@ -408,7 +414,7 @@ class Move:
         require_type(board, Board, "the board")
         if direction is not None:
             require_type(direction, Direction, "the direction")
-        placements = tuple(placements)
+        placements = tuple(require_items(placements, "the placements"))
         for placement in placements:
             require_type(placement, Placement, "a placement")
         placed = tuple(sorted(placements))

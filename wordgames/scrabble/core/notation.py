@@ -20,9 +20,9 @@ import re
 
 from wordgames.errors import NotationError, WordGamesError
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
+from wordgames.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.tiles import TileSet, is_tile_letter
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.board import EMPTY, Board, Square
+from wordgames.scrabble.core.checks import require_items
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Placement
 from wordgames.scrabble.core.tiles import BLANK, TileSet
@@ -140,7 +141,7 @@ def score_words(
 
 def rack_value(tiles: Iterable[str], tile_set: TileSet) -> int:
     """The face value of the tiles left on a rack (blanks 0)."""
-    return sum(0 if tile == BLANK else tile_set.value(tile) for tile in tiles)
+    return sum(0 if tile == BLANK else tile_set.value(tile) for tile in require_items(tiles, "the tiles"))
 
 
 END_RULES = ("usc", "tournament")

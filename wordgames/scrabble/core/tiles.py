@@ -21,7 +21,13 @@ from wordgames.errors import FormatError, GameError, InvalidArgumentError, Inval
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, ENGLISH, Alphabet
 from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.tiles import Digraphs
-from wordgames.scrabble.core.checks import require_int, require_type
+from wordgames.limits import (
+    MAX_HAND_SIZE,
+    MAX_SMALL_FILE_BYTES,
+    MAX_TILE_COUNT,
+    MAX_TILE_VALUE,
+)
+from wordgames.scrabble.core.checks import require_int, require_numbers, require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
     canonical_name,
@@ -30,18 +36,12 @@ from wordgames.scrabble.core.distributions import (
     parse_distribution,
     read_distribution,
 )
-from wordgames.scrabble.core.limits import (
-    MAX_HAND_SIZE,
-    MAX_SMALL_FILE_BYTES,
-    MAX_TILE_COUNT,
-    MAX_TILE_VALUE,
-)
 from wordgames.scrabble.core.tile_letters import BLANK as BLANK
 from wordgames.scrabble.core.tile_letters import check_letters as check_letters
 from wordgames.scrabble.core.tile_letters import is_tile as is_tile
 from wordgames.scrabble.core.tile_letters import is_tile_letter as is_tile_letter
 from wordgames.scrabble.core.tile_letters import rack_tile as rack_tile
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import checked_path, read_text_file
 
 # Standard English letter values and counts (100 tiles, 2 blanks).
 _ENGLISH = {
@@ -147,10 +147,11 @@ class TileSet:
 
     def holds(self, tile: str) -> bool:
         """Whether ``tile`` (an upper-case tile, or ``?``) belongs to this tile set."""
-        return tile in self.values or tile == BLANK
+        return isinstance(tile, str) and (tile in self.values or tile == BLANK)
 
     def holds_number(self, number: int) -> bool:
         """Whether tile number ``number`` (0 the blank) has a value in this tile set."""
+        require_int(number, "a tile number")
         if number == 0:
             return True
         return 0 < number <= len(self.alphabet) and self.alphabet.tiles[number - 1] in self.values
@@ -159,7 +160,7 @@ class TileSet:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
         a lower-case form is a blank standing for that tile) outside this tile set."""
         alphabet = self.alphabet
-        for tile in tiles:
+        for tile in _iterable(tiles, what):
             require_type(tile, str, "a tile")
             upper = alphabet.upper(tile) if tile in alphabet else tile
             if not self.holds(upper):
@@ -193,7 +194,7 @@ class TileSet:
     def format(self, numbers: Iterable[int]) -> str:
         """Tile numbers in notation for people and files (``[L·L]`` brackets; English
         unchanged): see :meth:`Alphabet.format_tiles`."""
-        return self.alphabet.format_tiles(numbers)
+        return self.alphabet.format_tiles(require_numbers(numbers, "tile numbers"))
 
     def show(self, text: str) -> str:
         """Written tiles (a word or a rack as the engine's text views give them: ``COL·LEGI``,
@@ -330,7 +331,7 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
     """Read letter values from a FIT1045 scores file (``LETTER VALUE`` per line) or a USC tile
     bag (``letter points count`` per line, ``?`` for the blank); the format is recognised by
     the number of fields.  Raises FormatError naming the file and line."""
-    file = Path(path)
+    file = checked_path(path, "tile file")
     values: dict[str, int] = {}
     counts: dict[str, int] = {}
     widths = set()
@@ -393,6 +394,8 @@ class Bag:
         self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False,
         alphabet: Alphabet | None = None,
     ) -> None:
+        if seed is not None:
+            require_type(seed, int, "a seed")
         self.alphabet = _alphabet(alphabet)
         # A bag holds tiles, never played blanks: a lower-case form is its tile (as it was).
         upper = self.alphabet.upper
@@ -400,7 +403,7 @@ class Bag:
             _number_of(
                 self.alphabet, upper(tile) if isinstance(tile, str) and tile in self.alphabet else tile
             )
-            for tile in _iterable(tiles, "tiles")
+            for tile in _iterable(tiles, "the tiles of a bag")
         ]
         self.fixed_order = fixed_order
         self._random = random.Random(seed)
@@ -410,6 +413,7 @@ class Bag:
                    *, fixed_order: bool = False) -> Bag:
         """A bag of tile numbers (0 a blank) of ``alphabet``."""
         bag = cls((), seed, fixed_order=fixed_order, alphabet=alphabet)
+        numbers = require_numbers(numbers, "tile numbers")
         bag._tiles = [_checked_number(alphabet, number) for number in numbers]
         return bag
 
@@ -424,7 +428,7 @@ class Bag:
     @classmethod
     def from_deal_file(cls, path: str | os.PathLike[str], alphabet: Alphabet | None = None) -> Bag:
         """A bag dealt in file order from a FIT1045 ``tiles.txt`` (one tile a line)."""
-        tiles = [fields[0] for _, fields in _data_lines(Path(path))]
+        tiles = [fields[0] for _, fields in _data_lines(checked_path(path, "deal file"))]
         for tile in tiles:
             if tile != BLANK and not is_tile_letter(tile):
                 raise FormatError(f"{path}: {tile!r} is not a tile")
@@ -438,6 +442,7 @@ class Bag:
     def draw_numbers(self, count: int) -> list[int]:
         """Remove and return up to ``count`` tiles as tile numbers (fewer when the bag runs
         out)."""
+        require_int(count, "the number of tiles to draw", 0)
         drawn = []
         tiles = self._tiles
         for _ in range(min(count, len(tiles))):
@@ -457,9 +462,10 @@ class Bag:
     def put_back_numbers(self, numbers: Iterable[int]) -> None:
         """Return tile numbers to the bag (``n | BLANK_BIT`` goes back as a blank)."""
         alphabet = self.alphabet
-        self._tiles.extend(
-            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number) for number in numbers
-        )
+        self._tiles.extend([
+            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number)
+            for number in require_numbers(numbers, "the tiles to put back")
+        ])
 
     def __len__(self) -> int:
         return len(self._tiles)
@@ -594,18 +600,18 @@ class Rack:
         blank)."""
         counts = self._counts
         size = len(counts)
-        for number in numbers:
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
-            index = BLANK_NUMBER if number & BLANK_BIT else number
-            if not 0 <= index < size:
-                raise InvalidArgumentError(f"tile number {number} is not in 0..{size - 1}")
+        indices = [BLANK_NUMBER if number & BLANK_BIT else number
+                   for number in require_numbers(numbers, "the tiles to add")]
+        if any(index >= size for index in indices):
+            raise InvalidArgumentError(f"a tile number is not in 0..{size - 1} or a played blank")
+        for index in indices:  # all checked first: a bad number adds nothing
             counts[index] += 1
 
     def remove_numbers(self, numbers: Iterable[int]) -> None:
         """Take tile numbers off the rack (``n | BLANK_BIT`` takes a blank).  GameError naming
         the missing tiles, changing nothing, when the rack does not hold them all."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
+                         for number in require_numbers(numbers, "the tiles to remove"))
         counts = self._counts
         missing = [number for number, count in needed.items()
                    if not 0 <= number < len(counts) or counts[number] < count]
@@ -619,7 +625,8 @@ class Rack:
 
     def holds_numbers(self, numbers: Iterable[int]) -> bool:
         """Whether the rack holds all of ``numbers`` (``n | BLANK_BIT`` needs a blank)."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number for number in numbers)
+        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
+                         for number in require_numbers(numbers, "the tiles"))
         counts = self._counts
         return all(0 <= number < len(counts) and counts[number] >= count for number, count in needed.items())
 

@@ -10,17 +10,14 @@ from collections.abc import Iterable
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_ENDGAME_SECONDS, MAX_SCORELESS_TURNS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_SCORELESS_TURNS
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame.position import SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, SearchOptions
 from wordgames.scrabble.endgame.solver import solve_position
 from wordgames.scrabble.rules.base import RuleSet
-
-MAX_TIME_LIMIT = 24 * 3600.0
-"""The longest search a caller may ask for, in seconds."""
 
 
 def as_rack(rack: Rack | str | Iterable[str], what: str, tile_set: TileSet | None = None) -> Rack:
@@ -42,9 +39,9 @@ def check_search_limits(plies: int | None, time_limit: float | None) -> None:
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise InvalidArgumentError(f"the time limit must be a number of seconds, not {time_limit!r}")
-        if not 0 < time_limit <= MAX_TIME_LIMIT:
+        if not 0 < time_limit <= MAX_ENDGAME_SECONDS:
             raise InvalidArgumentError(
-                f"the time limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds"
+                f"the time limit must be more than 0 and at most {MAX_ENDGAME_SECONDS:g} seconds"
             )
 
 

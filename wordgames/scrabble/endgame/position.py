@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT
+from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet

@@ -19,7 +19,7 @@ gives, else the distribution the ``ld`` operation names (or the ``lex`` name imp
 ``OSPS49`` is Polish, ``DISC2`` Catalan), else English.  A multi-character tile is written in
 brackets, ``4n2CE[L·L]A4``, a blank standing for it in lower case, ``[l·l]``; the returned
 :class:`Position`'s board is numbered by that alphabet and its racks are written in its
-notation (see :mod:`wordgames.lexicon.alphabet`).  Limits (``core/limits.py``):
+notation (see :mod:`wordgames.lexicon.alphabet`).  Limits (:mod:`wordgames.limits`):
 MAX_CGP_LENGTH characters, boards of at most MAX_BOARD_SIDE rows and columns (checked while
 reading, before allocating), racks of at most MAX_HAND_SIZE tiles, numbers of at most 9 digits.
 """
@@ -31,11 +31,10 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT
-from wordgames.lexicon.tiles import MAX_TILE_CHARS
+from wordgames.limits import MAX_BOARD_SIDE, MAX_CGP_LENGTH, MAX_HAND_SIZE, MAX_TILE_CHARS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout, builtin_layout_named, layout_for_size
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_CGP_LENGTH, MAX_HAND_SIZE
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet, tile_set_named
 
 _RUN = re.compile(r"(\d+)|([^\d]+)")

@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wordgames.errors import FormatError
-from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.limits import (
+from wordgames.limits import (
     MAX_BOARD_SIDE,
     MAX_HAND_SIZE,
     MAX_PLAYERS,
     MAX_SCORELESS_TURNS,
     MAX_SMALL_FILE_BYTES,
 )
+from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES
 from wordgames.textfiles import read_text_file
 

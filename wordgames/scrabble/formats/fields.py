@@ -13,10 +13,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from wordgames.errors import WordGamesError
+from wordgames.limits import MAX_SAVE_TEXT
 
 MISSING: Any = object()
-MAX_TEXT = 4096
-"""The longest string field."""
 
 
 class BadField(Exception):
@@ -94,8 +93,8 @@ def whole(value: Any, path: str, low: int | None = None, high: int | None = None
 def text(value: Any, path: str, choices: Sequence[str] | None = None) -> str:
     if not isinstance(value, str):
         raise BadField(path, f"expected a string, found {kind(value)}")
-    if len(value) > MAX_TEXT:
-        raise BadField(path, f"longer than {MAX_TEXT} characters")
+    if len(value) > MAX_SAVE_TEXT:
+        raise BadField(path, f"longer than {MAX_SAVE_TEXT} characters")
     if choices is not None and value not in choices:
         raise BadField(path, f"{value!r} is not one of {', '.join(choices)}")
     return value

@@ -10,7 +10,7 @@ unfinished record), ``#challenge-rule NAME`` (or ``#challenge NAME``) and any ot
 
 A record needs a complete players header: ``#player1``, ``#player2``... numbered from 1
 without gaps, each with a nickname and a full name, nicknames all different; a file cut off
-inside it (``#player1 do``) is refused.  Limits (``core/limits.py``): MAX_GCG_FILE_BYTES of
+inside it (``#player1 do``) is refused.  Limits (:mod:`wordgames.limits`): MAX_GCG_FILE_BYTES of
 text, MAX_GCG_EVENTS events, scores and totals of at most 9 digits.
 """
 
@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from wordgames.errors import FormatError
+from wordgames.limits import MAX_GCG_EVENTS, MAX_GCG_FILE_BYTES, MAX_PLAYERS
 from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.limits import MAX_GCG_EVENTS, MAX_GCG_FILE_BYTES, MAX_PLAYERS
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES
+from wordgames.textfiles import read_file_bytes, shown_path
 
 # Event kinds of a parsed GCG line.
 MOVE = "move"
@@ -256,23 +255,12 @@ def parse_gcg(text: str, name: str = "<gcg>") -> GcgRecord:
 
 def read_gcg(path: str | os.PathLike[str]) -> GcgRecord:
     """Read and parse a GCG file (UTF-8, or Latin-1 when it is not UTF-8) of at most
-    MAX_GCG_FILE_BYTES; FormatError for a file that cannot be read or parsed."""
+    MAX_GCG_FILE_BYTES; FormatError for a file that cannot be read or parsed (a folder, a
+    pipe or a device is refused unread: :func:`wordgames.textfiles.read_file_bytes`)."""
     require_type(path, (str, os.PathLike), "a GCG path")
-    file = Path(path)
-    shown = str(file) if len(str(file)) <= 200 else str(file)[:200] + "..."
-    try:
-        if not stat.S_ISREG(file.stat().st_mode):  # a FIFO would block, a device never end
-            raise FormatError(f"{shown}: not a regular file (a folder, a device or a pipe)")
-        with file.open("rb") as stream:
-            data = stream.read(MAX_GCG_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise FormatError(f"{shown}: no such GCG file") from None
-    except (OSError, ValueError) as error:
-        raise FormatError(f"{shown}: cannot read ({getattr(error, 'strerror', None) or error})") from None
-    if len(data) > MAX_GCG_FILE_BYTES:
-        raise FormatError(f"{shown}: larger than a GCG record may be ({MAX_GCG_FILE_BYTES} bytes)")
+    data = read_file_bytes(path, "GCG file", limit=MAX_GCG_FILE_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         text = data.decode("latin-1")  # the GCG default encoding
-    return parse_gcg(text, shown)
+    return parse_gcg(text, shown_path(path))

@@ -27,6 +27,7 @@ from wordgames.errors import (
 )
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import BLANK_BIT
+from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import (
@@ -36,7 +37,6 @@ from wordgames.scrabble.core.layout import (
     builtin_layout_named,
     standard_layout,
 )
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_coordinate
 from wordgames.scrabble.core.scoring import rack_value

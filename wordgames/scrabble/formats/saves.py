@@ -32,17 +32,18 @@ from wordgames.errors import FormatError, GameError, InvalidArgumentError, WordG
 from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.tiles import DIGRAPH_MODES, Digraphs, check_digraphs
-from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.checks import require_type
-from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.limits import (
+from wordgames.limits import (
     MAX_BOARD_SIDE,
     MAX_HAND_SIZE,
     MAX_PLAYERS,
     MAX_SAVE_FILE_BYTES,
+    MAX_SAVE_HISTORY,
     MAX_SAVE_NESTING,
     MAX_SCORELESS_TURNS,
 )
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_type
+from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
@@ -52,9 +53,9 @@ from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE
 from wordgames.scrabble.game.decision import strategy_names
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
-from wordgames.scrabble.game.turn import Turn, TurnKind
+from wordgames.scrabble.game.turn import Turn, TurnKind, scoreless_run
 from wordgames.scrabble.rules.registry import rule_set_names
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import read_text_file, shown_path
 
 __all__ = [
     "game_from_state",
@@ -69,9 +70,6 @@ __all__ = [
 
 SAVE_FORMAT = "wordgames-scrabble-game"
 SAVE_VERSION = 1
-MAX_HISTORY = 10_000
-"""Turns in a saved history (a game of 10,000 turns would need 60 KB a move to exceed the
-file size limit anyway)."""
 
 
 # --- game -> JSON ---------------------------------------------------------------------------------
@@ -306,6 +304,9 @@ def _bag_from_state(section: Section, settings: GameSettings) -> Bag:
     for word in state[:-1]:
         whole(word, section.at("random"), 0, 2**32 - 1)
     whole(state[-1], section.at("random"), 0, _MT_WORDS)
+    if not (state[0] & 0x8000_0000 or any(state[1:_MT_WORDS])):
+        # The one state the Mersenne Twister never reaches: it would draw zeros for ever.
+        raise BadField(section.at("random"), "an all-zero random generator state")
     whole(generator[0], section.at("random"), 1, 3)
     if generator[2] is not None and not isinstance(generator[2], float):
         raise BadField(section.at("random"), "not a random generator's state")
@@ -422,7 +423,7 @@ def game_from_state(
             settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
         bag = _bag_from_state(top.section("bag"), settings)
         history = [_turn_from_state(Section(entry, f"history[{i}]"), settings, len(players))
-                   for i, entry in enumerate(top.items("history", MAX_HISTORY))]
+                   for i, entry in enumerate(top.items("history", MAX_SAVE_HISTORY))]
         saved_lexicon = top.section("lexicon")
         source = saved_lexicon.text("source")
         size = saved_lexicon.whole("words", 0)
@@ -448,6 +449,7 @@ def game_from_state(
         )
         game.check_tiles()
         _check_history(game)
+        _check_summary(game)
     except (GameError, InvalidArgumentError) as error:
         raise FormatError(f"{name}: inconsistent saved game ({error})") from None
     return game
@@ -477,6 +479,29 @@ def _check_history(game: Game) -> None:
     for seat, player in enumerate(game.players):
         if totals[seat] != player.score:
             raise GameError(f"{player.name}'s turns add up to {totals[seat]}, not {player.score}")
+
+
+def _check_summary(game: Game) -> None:
+    """Raise GameError unless the fields that summarise the history agree with it: the
+    scoreless streak is the history's run of scoreless turns, and the game is over exactly
+    when the history ended it (a player out of tiles with the bag empty, or as many scoreless
+    turns in a row as the limit)."""
+    streak = scoreless_run(game.history)
+    if game.scoreless_streak != streak:
+        raise GameError(f"a scoreless streak of {game.scoreless_streak}; the history ends with {streak}")
+    last = game.last_turn
+    went_out = last is not None and not len(game.bag) and not len(game.players[last.player].rack)
+    limit = game.settings.scoreless_turn_limit
+    if game.end_reason == END_OUT and not went_out:
+        raise GameError(f"the game ended with a player out, but {len(game.bag)} tiles are in the bag "
+                        "or the last player still has tiles")
+    if game.end_reason == END_SCORELESS and streak < limit:
+        raise GameError(f"the game ended after {limit} scoreless turns, but the history ends with {streak}")
+    if game.end_reason is None and (went_out or streak >= limit):
+        raise GameError("the history ended the game, but the save says it goes on")
+    ended = bool(game.history) and game.history[-1].kind is TurnKind.END
+    if ended and game.end_reason is None:
+        raise GameError("the history ends with end-of-game adjustments, but the save says the game goes on")
 
 
 def load_game(
@@ -510,6 +535,10 @@ def saved_digraphs(path: str | os.PathLike[str]) -> Digraphs:
     """How the word list of the game saved at ``path`` was read (``--digraphs``; ``longest``
     for saves that do not say), so that a resumed game saves it again.  Call it once
     :func:`load_game` has accepted the file.  Cost: reading the file again."""
-    state = json.loads(read_text_file(Path(path), "saved game", limit=MAX_SAVE_FILE_BYTES))
+    text = read_text_file(Path(path), "saved game", limit=MAX_SAVE_FILE_BYTES)
+    try:
+        state = json.loads(text)
+    except ValueError as error:  # the file changed since load_game read it
+        raise FormatError(f"{shown_path(path)}: not a saved game ({error})") from None
     lexicon = state.get("lexicon") if isinstance(state, dict) else None
     return check_digraphs(lexicon.get("digraphs", "longest") if isinstance(lexicon, dict) else "longest")

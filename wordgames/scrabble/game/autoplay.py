@@ -27,16 +27,14 @@ from dataclasses import dataclass, field, replace
 from wordgames.cluster import WorkerPool, can_fork, open_pool
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.limits import MAX_AUTOPLAY_GAMES, MAX_AUTOPLAY_PAIRS, MAX_AUTOPLAY_WORKERS
+from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.game.checkpoint import read_checkpoint, write_checkpoint
 from wordgames.scrabble.game.decision import get_strategy
 from wordgames.scrabble.game.intervals import Estimate, estimate
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
-
-MAX_PAIRS = 1_000_000
-"""Pairs in one :func:`play_pairs` run (each keeps a small record until the end)."""
-MAX_WORKERS = 256
 
 
 @dataclass
@@ -110,8 +108,7 @@ def run_autoplay(
     """Play ``games`` games (game ``i`` with seed ``seed + i``) and total them up;
     ``on_game(i, game)`` is called after each one (to write it out, draw progress...), its
     time not counted."""
-    if games < 1:
-        raise InvalidArgumentError("play at least one game")
+    require_int(games, "games", 1, MAX_AUTOPLAY_GAMES)
     if len(strategies) < 1:
         raise InvalidArgumentError("name at least one strategy")
     base = settings if settings is not None else GameSettings()
@@ -309,8 +306,10 @@ def play_pairs(
     job = _pair_job(lexicon, pairs, strategies, seed, settings)
     if workers is None:
         workers = default_workers()
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise InvalidArgumentError(f"workers: a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_AUTOPLAY_WORKERS:
+        raise InvalidArgumentError(
+            f"workers: a whole number from 1 to {MAX_AUTOPLAY_WORKERS}, not {workers!r}"
+        )
     outcomes: dict[int, PairOutcome] = {}
     if checkpoint is not None:
         for row in read_checkpoint(checkpoint, _checkpoint_key(job), _ROW_WIDTH):
@@ -355,8 +354,8 @@ def play_pairs(
 def _pair_job(lexicon: Lexicon, pairs: int, strategies: Sequence[str], seed: int,
               settings: GameSettings | None) -> _PairJob:
     """The job of a pairs run, its arguments checked."""
-    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
-        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_PAIRS:,}, not {pairs!r}")
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_AUTOPLAY_PAIRS:
+        raise InvalidArgumentError(f"pairs: a whole number from 1 to {MAX_AUTOPLAY_PAIRS:,}, not {pairs!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidArgumentError(f"seed: a whole number, not {seed!r}")
     if isinstance(strategies, str) or len(strategies) != 2:

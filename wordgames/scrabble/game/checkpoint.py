@@ -18,12 +18,11 @@ from pathlib import Path
 
 from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.limits import MAX_CHECKPOINT_BYTES
 from wordgames.textfiles import read_text_file
 
 CHECKPOINT_FORMAT = "wordgames-series-checkpoint"
 CHECKPOINT_VERSION = 1
-MAX_CHECKPOINT_BYTES = 64 << 20
-"""A million pairs need about 50 MB."""
 _MAX_NUMBER = 10**12
 
 

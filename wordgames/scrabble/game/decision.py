@@ -24,7 +24,6 @@ from wordgames.scrabble.rules.base import RuleSet
 
 DEFAULT_ENDGAME_TIME = 3.0
 """Seconds an endgame-searching computer player spends on a move by default."""
-MAX_ENDGAME_TIME = 3600.0
 
 
 @dataclass(frozen=True)

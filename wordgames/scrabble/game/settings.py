@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_HAND_SIZE, MAX_SCORELESS_TURNS, MAX_TILE_COUNT
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, standard_layout
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE, MAX_SCORELESS_TURNS, MAX_TILE_COUNT
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE, ChallengeRule
-from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME, MAX_ENDGAME_TIME
+from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules, rule_set_names
 
@@ -66,10 +66,10 @@ class GameSettings:
                 f"end_rule: unknown end-of-game rule {self.end_rule!r} (choose from {', '.join(END_RULES)})"
             )
         if isinstance(self.endgame_time, bool) or not isinstance(self.endgame_time, (int, float)) \
-                or not 0 < self.endgame_time <= MAX_ENDGAME_TIME:
+                or not 0 < self.endgame_time <= MAX_ENDGAME_MOVE_SECONDS:
             raise InvalidArgumentError(
                 f"endgame_time: {self.endgame_time!r} is not a number of seconds above 0 and at most "
-                f"{MAX_ENDGAME_TIME:g}"
+                f"{MAX_ENDGAME_MOVE_SECONDS:g}"
             )
         require_type(self.challenge, str, "challenge")
         if self.challenge not in CHALLENGE_RULES:

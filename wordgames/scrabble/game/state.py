@@ -40,9 +40,9 @@ from collections.abc import Iterable, Sequence
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_PLAYERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_PLAYERS
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments, rack_value
@@ -467,7 +467,7 @@ class Game:
     def play_out(self, max_turns: int = 10_000) -> None:
         """Let computer players move (challenging first when they want to) until the game
         ends or a human is to play."""
-        for _ in range(max_turns):
+        for _ in range(require_int(max_turns, "max_turns", 0)):
             self.computer_challenge()
             if self.is_over or not self.current_player.is_computer:
                 return

@@ -20,20 +20,13 @@ from array import array
 from collections.abc import Iterator, Sequence
 
 from wordgames.atomic import write_bytes_atomically
-from wordgames.errors import FormatError
+from wordgames.errors import FormatError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import Alphabet
-from wordgames.scrabble.leaves.table import (
-    CODE_BITS,
-    MAX_LEAVE_TILES,
-    MAX_TABLE_LEAVES,
-    LeaveTable,
-    check_alphabet,
-    read_bounded,
-)
+from wordgames.limits import MAX_COMPACT_LEAVES_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
+from wordgames.scrabble.leaves.table import CODE_BITS, LeaveTable, check_alphabet, read_bounded
 
 MAGIC = b"wordgames-leaves 1\n"
 SCALE = 100
-MAX_COMPACT_BYTES = 16 << 20
 
 
 def enumerate_codes(bounds: Sequence[int], max_size: int) -> Iterator[int]:
@@ -140,7 +133,10 @@ class RankedTable(LeaveTable):
         return None if rank is None else rank - 1
 
     def value_of_code(self, code: int) -> float:
-        found = self.values.get(code)
+        try:
+            found = self.values.get(code)
+        except TypeError:  # unhashable
+            raise InvalidArgumentTypeError(f"a leave code is a whole number, not {code!r:.40}") from None
         if found is None:
             position = self._position(code)
             found = self.missing if position is None else self.scaled[position] / self.scale
@@ -182,8 +178,8 @@ def compact_bytes(table: LeaveTable, bounds: Sequence[int], max_size: int) -> by
 def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     """The table of a compact file; FormatError for anything malformed.  Cost: about a
     decompression; leaves are ranked when looked up."""
-    if len(data) > MAX_COMPACT_BYTES:
-        raise FormatError(f"{name}: larger than {MAX_COMPACT_BYTES} bytes")
+    if len(data) > MAX_COMPACT_LEAVES_BYTES:
+        raise FormatError(f"{name}: larger than {MAX_COMPACT_LEAVES_BYTES} bytes")
     if not data.startswith(MAGIC):
         raise FormatError(f"{name}: not a wordgames leave file")
     line, _, body = data[len(MAGIC):].partition(b"\n")
@@ -218,7 +214,7 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
 
 def read_compact(path: str | os.PathLike[str]) -> LeaveTable:
     """Read a compact leave file; FormatError when it cannot be read."""
-    return table_from_compact_bytes(read_bounded(path, MAX_COMPACT_BYTES), str(path))
+    return table_from_compact_bytes(read_bounded(path, MAX_COMPACT_LEAVES_BYTES), str(path))
 
 
 def write_compact(path: str | os.PathLike[str], table: LeaveTable, bounds: Sequence[int],

@@ -13,19 +13,15 @@ import os
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, WordGamesError
 from wordgames.lexicon.alphabet import ENGLISH, Alphabet, from_legacy
+from wordgames.limits import MAX_LEAVE_CSV_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves.table import (
-    MAX_LEAVE_TILES,
-    MAX_TABLE_LEAVES,
     LeaveTable,
     check_alphabet,
     read_bounded,
     text_to_tiles,
     tiles_to_text,
 )
-
-MAX_CSV_BYTES = 64 << 20
-"""The largest leave CSV read (an English table is about 15 MB)."""
 
 
 def table_from_csv_text(
@@ -37,8 +33,8 @@ def table_from_csv_text(
     MAX_TABLE_LEAVES lines.  ``tile_set`` is accepted for compatibility: the alphabet names the
     tiles."""
     alphabet = check_alphabet(alphabet)
-    if len(text) > MAX_CSV_BYTES:
-        raise FormatError(f"{name}: larger than {MAX_CSV_BYTES} characters")
+    if len(text) > MAX_LEAVE_CSV_BYTES:
+        raise FormatError(f"{name}: larger than {MAX_LEAVE_CSV_BYTES} characters")
     pairs: list[tuple[tuple[int, ...], float]] = []
     for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         if not line.strip():
@@ -68,7 +64,7 @@ def read_leave_csv(
     """Read a leave CSV file (UTF-8; leaves in the alphabet's notation); FormatError
     when it cannot be read or parsed."""
     try:
-        text = read_bounded(path, MAX_CSV_BYTES).decode("utf-8")
+        text = read_bounded(path, MAX_LEAVE_CSV_BYTES).decode("utf-8")
     except UnicodeDecodeError as error:
         raise FormatError(f"{path}: not UTF-8 text ({error})") from None
     return table_from_csv_text(text, alphabet, str(path), tile_set)

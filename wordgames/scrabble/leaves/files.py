@@ -14,6 +14,7 @@ from wordgames.scrabble.leaves.compact import read_compact, write_compact
 from wordgames.scrabble.leaves.csvfile import read_leave_csv, write_leave_csv
 from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
 from wordgames.scrabble.leaves.table import LeaveTable, alphabet_of, distribution_bounds
+from wordgames.textfiles import shown_path
 
 DATA = Path(__file__).resolve().parent / "data"
 SHIPPED = {"enable": DATA / "enable.leaves"}
@@ -57,9 +58,9 @@ def load_leaves(source: str | os.PathLike[str], tile_set: TileSet | None = None)
         return read_leave_csv(path, alphabet, tile_set)
     if suffix == ".leaves":
         return read_compact(path)
-    if not path.exists():
+    if not os.path.exists(path):  # False, not an OSError, for a name too long for the system
         raise InvalidArgumentError(
-            f"no leave table {str(source)!r} (a shipped name: {', '.join(SHIPPED)}, or a file)")
+            f"no leave table {shown_path(source)} (a shipped name: {', '.join(SHIPPED)}, or a file)")
     raise FormatError(f"{path}: a leave table ends in {', '.join(FORMATS)}")
 
 

@@ -23,10 +23,8 @@ from wordgames.lexicon.kwg import (
     nodes_from_bytes,
     nodes_to_bytes,
 )
-from wordgames.scrabble.leaves.table import MAX_LEAVE_TILES, MAX_TABLE_LEAVES, LeaveTable, read_bounded
-
-MAX_KLV2_BYTES = 64 << 20
-"""The largest KLV2 file read (an English table is 3.7 MB)."""
+from wordgames.limits import MAX_KLV2_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
+from wordgames.scrabble.leaves.table import LeaveTable, read_bounded
 
 
 def table_from_klv2_bytes(

@@ -12,21 +12,19 @@ most MAX_HAND_SIZE tiles, so a leave at most one fewer), which keeps the codes u
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import ENGLISH, Alphabet
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
+from wordgames.limits import MAX_LEAVE_TILES, MAX_TABLE_LEAVES
+from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.tiles import BLANK, TileSet
+from wordgames.textfiles import read_file_bytes
 
 CODE_BITS = 5
 FIELD_MASK = (1 << CODE_BITS) - 1
-MAX_LEAVE_TILES = MAX_HAND_SIZE - 1
-"""The longest leave a table holds (one tile fewer than the largest rack)."""
-MAX_TABLE_LEAVES = 4_000_000
-"""The most leaves one table may hold (English tables hold 914,624)."""
 
 Tiles = tuple[int, ...]
 
@@ -68,6 +66,9 @@ class LeaveTable:
 
     def __init__(self, alphabet: Alphabet | str, values: dict[int, float], missing: float = 0.0) -> None:
         self.alphabet = check_alphabet(alphabet)
+        require_type(values, dict, "the values")
+        if isinstance(missing, bool) or not isinstance(missing, (int, float)) or not math.isfinite(missing):
+            raise InvalidArgumentError(f"missing must be a finite number, not {missing!r:.40}")
         self.values = values
         self.missing = float(missing)
         self.weights: dict[str, int] = {BLANK: 1}
@@ -88,12 +89,18 @@ class LeaveTable:
         MAX_TABLE_LEAVES leaves."""
         alphabet = check_alphabet(alphabet)
         values: dict[int, float] = {}
-        for tiles, value in leaves:
+        require_type(leaves, Iterable, "the leaves")
+        for entry in leaves:
+            if not isinstance(entry, tuple) or len(entry) != 2 or not isinstance(entry[0], Sequence):
+                raise InvalidArgumentTypeError(f"a leave is (tile numbers, value), not {entry!r:.40}")
+            tiles, value = entry
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InvalidArgumentTypeError(f"a leave's value is a number, not {value!r:.40}")
             if len(tiles) > MAX_LEAVE_TILES:
                 raise FormatError(f"a leave of {len(tiles)} tiles (at most {MAX_LEAVE_TILES})")
             code = 0
             for tile in tiles:
-                if not 0 <= tile <= len(alphabet):
+                if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile <= len(alphabet):
                     raise FormatError(f"leave tile {tile} is not in the alphabet (0..{len(alphabet)})")
                 code += 1 << (CODE_BITS * tile)
             if code in values:
@@ -101,12 +108,13 @@ class LeaveTable:
             values[code] = float(value)
             if len(values) > MAX_TABLE_LEAVES:
                 raise FormatError(f"more than {MAX_TABLE_LEAVES} leaves")
-        return cls(alphabet, values)
+        return LeaveTable(alphabet, values)  # not cls: a subclass keeps its values otherwise
 
     @classmethod
     def from_texts(cls, alphabet: Alphabet | str, leaves: Mapping[str, float]) -> LeaveTable:
         """A table from ``{"?ES": 25.1, ...}`` (``?`` a blank); FormatError for a letter
         outside the alphabet."""
+        require_type(leaves, Mapping, "the leaves")
         checked = check_alphabet(alphabet)
         return cls.from_leaves(checked, ((text_to_tiles(checked, text), v) for text, v in leaves.items()))
 
@@ -119,10 +127,15 @@ class LeaveTable:
             return sum(map(self.weights.__getitem__, tiles))
         except KeyError as error:
             raise InvalidArgumentError(f"{error.args[0]!r} is not a tile of this leave table") from None
+        except TypeError:  # not iterable, or an unhashable item
+            raise InvalidArgumentTypeError(f"tiles must be a string or tiles, not {tiles!r:.40}") from None
 
     def value_of_code(self, code: int) -> float:
         """The value of the leave with multiset ``code``; O(1)."""
-        return self.values.get(code, self.missing)
+        try:
+            return self.values.get(code, self.missing)
+        except TypeError:  # unhashable
+            raise InvalidArgumentTypeError(f"a leave code is a whole number, not {code!r:.40}") from None
 
     def value(self, tiles: Iterable[str]) -> float:
         """The value of keeping ``tiles`` (letters and ``?``)."""
@@ -130,7 +143,7 @@ class LeaveTable:
 
     def has_code(self, code: int) -> bool:
         """Whether the table holds the leave with this code."""
-        return code in self.values
+        return isinstance(code, int) and code in self.values
 
     def __contains__(self, tiles: object) -> bool:
         return isinstance(tiles, str) and self.has_code(self.code(tiles))
@@ -225,7 +238,9 @@ def enumerate_leaves(bounds: Sequence[int], max_size: int) -> Iterator[Tiles]:
 
 
 def tiles_of_code(code: int) -> Tiles:
-    """The tile numbers of a multiset code, in ascending order."""
+    """The tile numbers of a multiset code, in ascending order; InvalidArgumentError for a
+    code that is not a whole number >= 0 (a negative one has no end)."""
+    require_int(code, "a leave code", 0)
     tiles: list[int] = []
     tile = 0
     while code:
@@ -236,15 +251,9 @@ def tiles_of_code(code: int) -> Tiles:
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of a leave file, FormatError when it is larger than ``limit`` or cannot be
-    read (checked before reading)."""
-    target = Path(path)
-    try:
-        if target.stat().st_size > limit:
-            raise FormatError(f"{target}: larger than {limit} bytes")
-        return target.read_bytes()
-    except OSError as error:
-        raise FormatError(f"{target}: cannot read ({error.strerror or error})") from None
+    """The bytes of a leave file, FormatError when it is larger than ``limit``, is not a
+    regular file or cannot be read (:func:`wordgames.textfiles.read_file_bytes`)."""
+    return read_file_bytes(path, "leave table", limit=limit)
 
 
 def code_of_tiles(tiles: Iterable[int]) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
@@ -59,15 +60,20 @@ class RuleSet(ABC):
     name: ClassVar[str]
     tile_set: TileSet
     hand_size: int
+    count_tiles: bool = True
+    """Whether :meth:`check_arguments` refuses more of a tile than the full bag holds; off
+    only for composed positions (puzzles, other engines' test positions)."""
 
     def check_arguments(
         self, board: Board, lexicon: Lexicon, rack: Rack | None = None, move: Move | None = None
     ) -> None:
         """The checks every entry point runs before judging or searching: the arguments'
         types (InvalidArgumentTypeError), a rack of at most ``hand_size`` tiles from this
-        rule set's tile set, and a board holding only tiles of it (InvalidArgumentError).
-        A letter outside the tile set is refused the same way wherever it comes from.
-        Cost: one pass over the board."""
+        rule set's tile set, a board holding only tiles of it, and, when the tile set counts
+        its tiles, no more of a tile on the board and the rack together than the full bag
+        holds (four blanks or six Z are refused; InvalidArgumentError).  A letter outside the
+        tile set is refused the same way wherever it comes from.  Cost: one pass over the
+        board."""
         require_type(board, Board, "the board")
         require_type(lexicon, Lexicon, "the lexicon")
         if move is not None:
@@ -85,15 +91,39 @@ class RuleSet(ABC):
                         f"the rack {rack} holds {tile!r}, which is not a tile of this tile set "
                         f"({tile_set.alphabet.format(tile_set.tiles)} and {BLANK!r})"
                     )
-        if board.alphabet.tiles == tile_set.alphabet.tiles and \
-                not board.squares.translate(None, _held_numbers(tile_set)):
-            return
-        for row, col, tile in board.tiles():
-            upper = board.alphabet.upper(tile)
-            if not tile_set.holds(upper):
+        if not (board.alphabet.tiles == tile_set.alphabet.tiles and
+                not board.squares.translate(None, _held_numbers(tile_set))):
+            for row, col, tile in board.tiles():
+                upper = board.alphabet.upper(tile)
+                if not tile_set.holds(upper):
+                    raise InvalidArgumentError(
+                        f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile "
+                        f"of this tile set ({tile_set.alphabet.format(tile_set.tiles)})"
+                    )
+        self._check_counts(board, rack)
+
+    def _check_counts(self, board: Board, rack: Rack | None) -> None:
+        """InvalidArgumentError when the board (a played blank counts as a blank) and the rack
+        hold more of a tile than the tile set's full bag.  Cost: a C-level count of the
+        board's squares."""
+        tile_set = self.tile_set
+        if not tile_set.counts or not self.count_tiles:
+            return  # values only (a FIT1045 scores file), or a composed position
+        used: Counter[int] = Counter()
+        for number, count in Counter(self.board_for(board).squares).items():
+            if number:
+                used[0 if number & BLANK_BIT else number] += count
+        if rack is not None:
+            alphabet = tile_set.alphabet
+            for tile in rack.tiles():
+                used[0 if tile == BLANK else alphabet.number(tile)] += 1
+        limits = tile_set.number_counts
+        for number, count in used.items():
+            if count > limits[number]:
+                where = "the board and the rack hold" if rack is not None else "the board holds"
+                shown = "blanks" if number == 0 else tile_set.alphabet.format_tiles([number])
                 raise InvalidArgumentError(
-                    f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile of "
-                    f"this tile set ({tile_set.alphabet.format(tile_set.tiles)})"
+                    f"{where} {count} {shown}; the tile set has {limits[number]}"
                 )
 
     def board_for(self, board: Board) -> Board:

@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 from wordgames.errors import FormatError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
+from wordgames.limits import MAX_BINGO_BONUS, MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_square, parse_square
 from wordgames.scrabble.core.scoring import (
@@ -50,8 +50,6 @@ BAD_MOVE = "BAD MOVE"
 BAD_RACK = "BAD RACK"
 BAD_WORD = "BAD WORD"
 
-MAX_BINGO_BONUS = 10_000
-
 
 def square_name(row: int, col: int) -> str:
     """A square as CS214 writes it (``K10``: column name, 1-based row; ``AB30`` beyond
@@ -66,8 +64,9 @@ class ClassicRules(RuleSet):
 
     ``tile_set`` gives the letter values, ``hand_size`` the tiles on a full rack (placing that
     many earns ``bingo_bonus``), ``minimum_word_length`` the shortest word that counts (two,
-    the shortest run of tiles, unless set higher).  Instances hold no board state and can be
-    shared.
+    the shortest run of tiles, unless set higher); ``count_tiles=False`` accepts positions
+    holding more of a tile than the bag (see :attr:`RuleSet.count_tiles`).  Instances hold no
+    board state and can be shared.
     """
 
     name = "classic"
@@ -78,8 +77,11 @@ class ClassicRules(RuleSet):
         hand_size: int = DEFAULT_HAND_SIZE,
         bingo_bonus: int = DEFAULT_BINGO_BONUS,
         minimum_word_length: int = 2,
+        count_tiles: bool = True,
     ) -> None:
         require_type(tile_set, TileSet, "tile_set")
+        require_type(count_tiles, bool, "count_tiles")
+        self.count_tiles = count_tiles
         require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
         require_int(bingo_bonus, "bingo_bonus", 0, MAX_BINGO_BONUS)
         require_int(minimum_word_length, "minimum_word_length", 1, MAX_BOARD_SIDE)

@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.move import Direction, Move, Placement
 from wordgames.scrabble.core.notation import format_fit1045
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet
@@ -58,8 +58,12 @@ class SimpleRules(RuleSet):
 
     name = "simple"
 
-    def __init__(self, *, tile_set: TileSet = STANDARD_ENGLISH, hand_size: int = 7) -> None:
+    def __init__(
+        self, *, tile_set: TileSet = STANDARD_ENGLISH, hand_size: int = 7, count_tiles: bool = True
+    ) -> None:
         require_type(tile_set, TileSet, "tile_set")
+        require_type(count_tiles, bool, "count_tiles")
+        self.count_tiles = count_tiles
         require_int(hand_size, "hand_size", 1, MAX_HAND_SIZE)
         self.tile_set = tile_set
         self.hand_size = hand_size

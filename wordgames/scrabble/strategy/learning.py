@@ -33,13 +33,13 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from wordgames.atomic import write_text_atomically
 from wordgames.cluster import in_order, open_pool
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import Alphabet
+from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_LEARNING_GAMES
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -56,12 +56,12 @@ from wordgames.scrabble.leaves.table import (
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
 from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
+from wordgames.textfiles import read_text_file
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
 RIDGE = 1.0
 MAX_COPY_FEATURES = 3
-MAX_GAMES = 10_000_000
 
 
 # --- the model -----------------------------------------------------------------------------
@@ -296,7 +296,7 @@ class BuildPlan:
 
 def _seeds(plan: BuildPlan, iteration: int) -> list[tuple[int, ...]]:
     games = plan.games_in(iteration)
-    base = plan.seed * 1_000_003 + iteration * MAX_GAMES
+    base = plan.seed * 1_000_003 + iteration * MAX_LEARNING_GAMES
     return [tuple(base + g for g in range(start, min(start + CHUNK_GAMES, games)))
             for start in range(0, games, CHUNK_GAMES)]
 
@@ -324,9 +324,9 @@ def build_table(
     of the same plan found there is resumed.  Cost: the games, plus about a second per
     iteration to fit and a few seconds to tabulate the table."""
     settings = settings if settings is not None else GameSettings()
-    if not 1 <= plan.games <= MAX_GAMES or not 1 <= plan.iterations <= min(plan.games, 100):
+    if not 1 <= plan.games <= MAX_LEARNING_GAMES or not 1 <= plan.iterations <= min(plan.games, 100):
         raise InvalidArgumentError(
-            f"games is 1..{MAX_GAMES} and iterations 1..min(games, 100), "
+            f"games is 1..{MAX_LEARNING_GAMES} and iterations 1..min(games, 100), "
             f"not {plan.games} and {plan.iterations}")
     alphabet = alphabet_of(settings.tile_set)
     bounds = tuple(distribution_bounds(alphabet, settings.tile_set))
@@ -392,10 +392,11 @@ def _save_checkpoint(path: str | os.PathLike[str], plan: BuildPlan, iteration: i
 
 def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan) -> dict[str, Any]:
     fresh: dict[str, Any] = {"iteration": 0, "chunks": 0, "model": None, "totals": {}}
-    if path is None or not Path(path).exists():
+    if path is None or not os.path.lexists(path):  # a dangling or looping link is read, and refused
         return fresh
+    text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(text)
         if data["plan"] != asdict(plan):
             raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
                               "or give the same parameters")

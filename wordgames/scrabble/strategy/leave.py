@@ -21,7 +21,8 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 
-from wordgames.errors import InvalidArgumentError
+from wordgames.errors import InvalidArgumentTypeError
+from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.core.tiles import BLANK, Rack, rack_tile
 from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy, register_strategy
 from wordgames.scrabble.game.turn import TurnKind
@@ -100,8 +101,9 @@ class LeaveStrategy(Strategy):
     def __init__(
         self, candidates: int = 20, leave: Callable[[Iterable[str]], float] = leave_value
     ) -> None:
-        if candidates < 1:
-            raise InvalidArgumentError("the leave strategy needs at least one candidate move")
+        require_int(candidates, "the number of candidate moves", 1)
+        if not callable(leave):
+            raise InvalidArgumentTypeError(f"leave must be a function of a leave, not {type(leave).__name__}")
         self.candidates = candidates
         self.leave = leave
 

@@ -38,7 +38,7 @@ def level_strategy(level: int | str) -> str:
     InvalidArgumentError otherwise."""
     text = str(level).strip().lower()
     number = LEVEL_NAMES.get(text)
-    if number is None and text.isdigit() and 1 <= int(text) <= 5:
+    if number is None and text.isascii() and text.isdigit() and 1 <= int(text) <= 5:
         number = int(text)
     if number is None:
         raise InvalidArgumentError(

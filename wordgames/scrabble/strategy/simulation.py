@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 
 from wordgames.cluster import can_fork, open_pool
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.game.autoplay import default_workers
 from wordgames.scrabble.game.decision import Strategy
@@ -67,9 +68,6 @@ __all__ = [
     "play_iteration", "simulate", "win_probability",
 ]
 
-MAX_CANDIDATES = 100
-MAX_PLIES = 10
-MAX_ITERATIONS = 1_000_000
 ROUND_SIZE = 16
 """Iterations per round: pruning is decided between rounds only."""
 CHOICES = ("win", "equity")
@@ -272,14 +270,14 @@ def simulate(
         raise InvalidArgumentError("give the leave function that goes with a strategy object")
     if not candidates:
         raise InvalidArgumentError("simulation needs at least one candidate")
-    if len(candidates) > MAX_CANDIDATES:
-        raise InvalidArgumentError(f"at most {MAX_CANDIDATES} candidates")
-    if not 0 <= plies <= MAX_PLIES:
-        raise InvalidArgumentError(f"plies must be from 0 to {MAX_PLIES}")
+    if len(candidates) > MAX_SIMULATION_CANDIDATES:
+        raise InvalidArgumentError(f"at most {MAX_SIMULATION_CANDIDATES} candidates")
+    if not 0 <= plies <= MAX_SIMULATION_PLIES:
+        raise InvalidArgumentError(f"plies must be from 0 to {MAX_SIMULATION_PLIES}")
     if iterations is None and seconds is None:
         raise InvalidArgumentError("give an iteration limit, a time limit or both")
-    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
-        raise InvalidArgumentError(f"iterations must be from 1 to {MAX_ITERATIONS}")
+    if iterations is not None and not 1 <= iterations <= MAX_SIMULATION_ITERATIONS:
+        raise InvalidArgumentError(f"iterations must be from 1 to {MAX_SIMULATION_ITERATIONS}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise InvalidArgumentError("the time limit must be a positive number of seconds")
     if workers < 1:
@@ -289,7 +287,7 @@ def simulate(
     if not (spread_weight >= 0 and math.isfinite(spread_weight)):
         raise InvalidArgumentError("spread_weight must be a number from 0")
     global _JOB
-    limit = iterations if iterations is not None else MAX_ITERATIONS
+    limit = iterations if iterations is not None else MAX_SIMULATION_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
     rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model())
     started = time.process_time()

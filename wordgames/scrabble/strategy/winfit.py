@@ -35,21 +35,19 @@ from pathlib import Path
 from wordgames.atomic import write_text_atomically
 from wordgames.cluster import in_order, open_pool
 from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_LEARNING_GAMES
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves import LeaveTable
-from wordgames.scrabble.leaves.table import read_bounded
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
 from wordgames.scrabble.strategy.winprob import FittedWinModel, NormalWinModel, WinModel, logistic
+from wordgames.textfiles import read_text_file
 
 CHUNK_GAMES = 20
 HELD_OUT_EVERY = 5
 BANDWIDTH = 2.0
-MAX_GAMES = 10_000_000
 NEWTON_STEPS = 25
-MAX_CHECKPOINT_BYTES = 1 << 28
-"""The largest checkpoint read back (a run of a million games totals about 20 MB)."""
 SPREAD_SCALE = 100.0
 """Spreads are divided by this while fitting (better conditioned steps)."""
 
@@ -272,8 +270,8 @@ def build_win_model(
     same plan is resumed.  Cost: the games (about 0.1 s each, compiled), then a second or so
     to fit."""
     settings = settings if settings is not None else GameSettings(end_rule="tournament")
-    if not HELD_OUT_EVERY <= plan.games <= MAX_GAMES:
-        raise InvalidArgumentError(f"games is {HELD_OUT_EVERY}..{MAX_GAMES}, not {plan.games}")
+    if not HELD_OUT_EVERY <= plan.games <= MAX_LEARNING_GAMES:
+        raise InvalidArgumentError(f"games is {HELD_OUT_EVERY}..{MAX_LEARNING_GAMES}, not {plan.games}")
     chunks = _chunks(plan, settings)
     state = _load_checkpoint(checkpoint, plan)
     train, held, done = state
@@ -314,10 +312,11 @@ def _save_checkpoint(path: str | os.PathLike[str], plan: WinPlan, chunks: int, t
 
 
 def _load_checkpoint(path: str | os.PathLike[str] | None, plan: WinPlan) -> tuple[Totals, Totals, int]:
-    if path is None or not Path(path).exists():
+    if path is None or not os.path.lexists(path):  # a dangling or looping link is read, and refused
         return {}, {}, 0
+    text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        data = json.loads(read_bounded(path, MAX_CHECKPOINT_BYTES).decode("utf-8"))
+        data = json.loads(text)
         if data["plan"] != asdict(plan):
             raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
                               "or give the same parameters")

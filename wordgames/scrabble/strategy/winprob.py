@@ -19,7 +19,7 @@ Two models:
   file and in the documentation's performance page.
 
 Model files are JSON (:func:`read_win_model`, :func:`write_win_model`, written atomically),
-at most :data:`MAX_MODEL_BYTES`.
+at most :data:`~wordgames.limits.MAX_WIN_MODEL_BYTES`.
 """
 
 from __future__ import annotations
@@ -34,14 +34,11 @@ from typing import Any, Protocol
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
-from wordgames.scrabble.leaves.table import read_bounded
+from wordgames.limits import MAX_WIN_MODEL_BYTES, MAX_WIN_MODEL_UNSEEN
+from wordgames.textfiles import read_text_file
 
 MODEL_FORMAT = "wordgames win model"
 MODEL_VERSION = 1
-MAX_MODEL_BYTES = 1 << 20
-"""The largest model file read (a fitted English model is about 10 KB)."""
-MAX_UNSEEN = 1000
-"""The most unseen tiles a model file may describe."""
 SHIPPED_MODEL = Path(__file__).resolve().parent / "data" / "win_model.json"
 SPREAD_SD_PER_ROOT_TILE = 8.0
 
@@ -94,8 +91,9 @@ class FittedWinModel:
     def __post_init__(self) -> None:
         if not self.intercepts or len(self.intercepts) != len(self.slopes):
             raise InvalidArgumentError("a fitted win model needs one intercept and one slope per count")
-        if not 0 <= self.first_unseen <= MAX_UNSEEN or len(self.intercepts) > MAX_UNSEEN:
-            raise InvalidArgumentError(f"a fitted win model covers at most {MAX_UNSEEN} unseen tiles")
+        most = MAX_WIN_MODEL_UNSEEN
+        if not 0 <= self.first_unseen <= most or len(self.intercepts) > most:
+            raise InvalidArgumentError(f"a fitted win model covers at most {most} unseen tiles")
         if not all(math.isfinite(x) for x in (*self.intercepts, *self.slopes)):
             raise InvalidArgumentError("a fitted win model's numbers must be finite")
 
@@ -145,12 +143,12 @@ def model_from_json(data: object, where: str = "the model") -> FittedWinModel:
 
 
 def read_win_model(path: str | os.PathLike[str]) -> FittedWinModel:
-    """A fitted model from a JSON file (at most MAX_MODEL_BYTES, checked before reading);
+    """A fitted model from a JSON file (at most MAX_WIN_MODEL_BYTES, checked before reading);
     FormatError for anything else."""
-    raw = read_bounded(path, MAX_MODEL_BYTES)
+    text = read_text_file(path, "win model", limit=MAX_WIN_MODEL_BYTES)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
+        data = json.loads(text)
+    except ValueError as error:
         raise FormatError(f"{path}: not JSON ({error})") from None
     return model_from_json(data, str(path))
 

@@ -31,7 +31,7 @@ from importlib import resources
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_TEXT as BLANK
 from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
-from wordgames.scrabble.core.limits import MAX_SMALL_FILE_BYTES, MAX_TILE_COUNT, MAX_TILE_VALUE
+from wordgames.limits import MAX_SMALL_FILE_BYTES, MAX_TILE_COUNT, MAX_TILE_VALUE
 from wordgames.textfiles import read_text_file
 
 HEADER = ("letter", "lowercase", "count", "points", "is_vowel")

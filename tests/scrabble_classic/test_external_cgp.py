@@ -1,0 +1,49 @@
+"""The other engines' CGP positions with their expected moves (``../shared/external/cgp``:
+65 positions, 314 checks of best scores, move scores, counts): ``scrabble best --cgp`` lists
+what they expect (issue 29, item 12).  See ``tests/external_support.py`` for how they run."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from external_support import InProcess, cases, require_external, runner, verdict
+
+CGP_CASES = cases("cgp/cases.json")
+
+COMPOSED = {
+    "magpie-vs-ed-two-blanks": "the rack's two blanks beside the board's",
+    "magpie-vs-jeremy-V-no-play": "a third V",
+    "magpie-empty-PIZZAQQ": "two Q and two Z (MAGPIE's CGP loader refuses it too)",
+}
+"""Positions MAGPIE's tests compose with more of a tile than the bag holds, which ``best``
+refuses unless told ``--any-tiles`` (issue 29, item 9)."""
+
+
+@pytest.fixture(scope="module")
+def external() -> Iterator[InProcess]:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        context = InProcess(monkeypatch)
+        yield context
+        context.close()
+
+
+@pytest.mark.parametrize("case", CGP_CASES, ids=[case["id"] for case in CGP_CASES])
+def test_a_position(external: InProcess, case: dict[str, Any]) -> None:
+    require_external()
+    if case["id"] in COMPOSED:
+        refused = external.judge(runner().run_cgp, case)
+        assert [result.status for result in refused] == ["fail"]
+        assert "the tile set has" in refused[0].detail, refused[0].detail
+        external.extra = ("--any-tiles",)
+    try:
+        verdict(external.judge(runner().run_cgp, case))
+    finally:
+        external.extra = ()
+
+
+def test_the_cases_are_there() -> None:
+    require_external()
+    assert len(CGP_CASES) == 65 and sum(len(case["checks"]) for case in CGP_CASES) == 314
+    assert set(COMPOSED) <= {case["id"] for case in CGP_CASES}
