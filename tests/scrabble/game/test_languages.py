@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from conftest import has_internal_tiles, shared_file
-from scrabble.movegen.support import brute_force_moves, generated
-from scrabble.core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
 
+from scrabble.core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
+from scrabble.movegen.support import brute_force_moves, generated
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble import Board, Layout, Rack, standard_layout
