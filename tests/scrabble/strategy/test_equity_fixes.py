@@ -11,8 +11,8 @@ import pytest
 from conftest import shared_file, shared_lexicon
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from scrabble_classic.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import Board, Direction, Move, Placement, Rack, sort_moves
