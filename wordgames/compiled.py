@@ -43,6 +43,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.generator",
     "wordgames.scrabble.leaves.dense",
     "wordgames.scrabble.leaves.keeps",
+    "wordgames.scrabble.endgame.negamax",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
 package).  ``setup.py`` reads this tuple literally (keep it a literal tuple of strings)."""

@@ -7,11 +7,16 @@ opponent holds the other unseen tiles and the endgame behind the play is solved 
 plain endgame; after a pass the opponent moves with the one tile still in the bag, and the
 search treats that tile as known to both sides (the usual simplification: it favours the
 opponent).  Plays are ranked by wins (a tie counts half), then by the average final spread.
+
+Every (tile, play) pair first gets the search horizon's guess (the difference of the racks'
+points, no move generation); then the pairs are searched, tile by tile, each with an equal
+share of the time left, and a pair the time limit stops before its search keeps the guess
+(its play is then not ``exact``).  So the ranking keeps the time limit, give or take one
+search's smallest step.
 """
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 
@@ -92,14 +97,16 @@ def solve_preendgame(
         require_int(candidates, "candidates", 0)
     check_turn_rules(scoreless_turns, scoreless_turn_limit)
     check_search_limits(None, time_limit)
-    started = time.perf_counter()
+    clock = (options or SearchOptions()).clock
+    started = clock()
     moves = rules.best_moves(board, mover, lexicon, candidates)
     plays: list[Move | None] = [*moves, None]
     counts = Counter(hidden.tiles())
     outcomes: dict[int, dict[str, int]] = {index: {} for index in range(len(plays))}
     exact = dict.fromkeys(range(len(plays)), True)
-    nodes = 0
-    solves_left = len(counts) * len(plays)
+    searchers = {}
+    # First every pair gets the horizon's guess (no move generation), so that a time limit
+    # reached before its search still leaves an answer for it.
     for tile in sorted(counts):
         rest = hidden.counts()
         rest[tile] -= 1
@@ -107,23 +114,40 @@ def solve_preendgame(
             board, (mover.tiles(), list(rest.elements())), rules.tile_set, bag=(tile,),
             scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
         )
-        searcher = Searcher(position, lexicon, rules, options)
+        searcher = searchers[tile] = Searcher(position, lexicon, rules, options)
+        for index, play in enumerate(plays):
+            step = position.make(None if play is None else position.compact(play))
+            score = 0 if play is None else play.score
+            if position.scoreless >= position.limit:
+                outcomes[index][tile] = score - position.final_adjustment(out=False)
+            else:
+                outcomes[index][tile] = score - searcher.leaf_value()
+                exact[index] = False
+            position.unmake(step)
+    # Then each pair is searched while time is left, the time left shared by the searches to go.
+    solves_left = len(counts) * len(plays)
+    solved = dict.fromkeys(range(len(plays)), 0)
+    for tile in sorted(counts):
+        searcher = searchers[tile]
+        position = searcher.position
         for index, play in enumerate(plays):
             budget = None
             if time_limit is not None:
-                budget = max(time_limit - (time.perf_counter() - started), 0.001) / solves_left
+                left = time_limit - (clock() - started)
+                if left <= 0:
+                    break
+                budget = left / solves_left
             solves_left -= 1
-            score = 0 if play is None else play.score
             step = position.make(None if play is None else position.compact(play))
-            if position.scoreless >= position.limit:
-                value = score - position.final_adjustment(out=False)
-            else:
+            if position.scoreless < position.limit:
                 result = searcher.solve(time_limit=budget)
-                value = score - result.value
-                exact[index] = exact[index] and result.exact
+                outcomes[index][tile] = (0 if play is None else play.score) - result.value
+                solved[index] += result.exact
+            else:
+                solved[index] += 1
             position.unmake(step)
-            outcomes[index][tile] = value
-        nodes += searcher.nodes
+    exact = {index: solved[index] == len(counts) for index in range(len(plays))}
+    nodes = sum(searcher.nodes for searcher in searchers.values())
     total = sum(counts.values())
     ranked = []
     for index, play in enumerate(plays):
@@ -132,4 +156,4 @@ def solve_preendgame(
         average = sum(counts[tile] * value for tile, value in values.items()) / total
         ranked.append(PreendgamePlay(play, wins, values, average, exact[index]))
     ranked.sort(key=lambda play: (-play.wins, -play.spread))
-    return PreendgameResult(tuple(ranked), total, nodes, time.perf_counter() - started)
+    return PreendgameResult(tuple(ranked), total, nodes, clock() - started)
