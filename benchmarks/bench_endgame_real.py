@@ -4,6 +4,13 @@ distribution, and writes them to ``benchmarks/results/bench_endgame_real.json``.
 
     python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
                                             [--games N] [--start K] [--shared DIR]
+                                            [--off TECHNIQUE ...] [--within 5 30]
+
+``--off`` turns techniques off (fields of ``SearchOptions``: ``move_cache``, ``killers``...) to
+measure what each brings.  A position's search time does not depend on the limit once it is
+proven (the search is deterministic), so one run with the longest limit gives the share proven
+within each of the ``--within`` limits too, on the CPU clock.  A node is a position the search
+visits or, one ply before the horizon, a child it values without visiting.
 
 A game's position is the first turn whose rack is recorded and after which at most a rack's
 worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
@@ -79,6 +86,9 @@ def main() -> int:
                              "seconds (fair on a shared, loaded machine)")
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--start", type=int, default=0, help="skip the first K games")
+    parser.add_argument("--off", nargs="*", default=[], help="techniques to turn off (SearchOptions fields)")
+    parser.add_argument("--within", nargs="*", type=float, default=[5.0, 30.0],
+                        help="report the share proven within each of these limits (at most --time)")
     harness.add_common_arguments(parser)
     args = parser.parse_args()
     run = harness.Run("bench_endgame_real", args)
@@ -110,15 +120,15 @@ def main() -> int:
             continue
         board, rack, opponent = found
         started = clock()
-        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time,
-                               options=SearchOptions(clock=clock))
+        options = SearchOptions(clock=clock, **dict.fromkeys(args.off, False))
+        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time, options=options)
         wall = clock() - started
         first = result.moves[0].move if result.moves else None
         shown = "pass" if first is None else first.word
         rows.append((result.exact, wall))
         positions.append({"game": case["id"], "racks": f"{rack} vs {opponent}", "value": result.value,
                           "proven": result.exact, "depth": result.depth, "nodes": result.nodes,
-                          "seconds": round(wall, 2)})
+                          "seconds": round(wall, 2), "full racks": len(rack) == len(opponent) == HAND})
         print(f"{case['id']}: {rack} vs {opponent}: value {result.value:+d} "
               f"{'exact' if result.exact else 'NOT proven'} depth {result.depth} nodes {result.nodes} "
               f"{wall:.2f} s, first {shown}", flush=True)
@@ -130,7 +140,18 @@ def main() -> int:
     share = 100 * proven / len(rows)
     print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({share:.0f}%)")
     print(f"seconds: median {statistics.median(times):.2f}, 90th percentile {p90:.2f}, worst {times[-1]:.2f}")
-    run.finish({"time limit s": args.time, "clock": args.clock, "positions": len(rows),
+    within = {f"proven within {limit:g} s": sum(exact and wall <= limit for exact, wall in rows)
+              for limit in args.within if limit <= args.time}
+    for label, count in within.items():
+        print(f"{label}: {count} ({100 * count / len(rows):.0f}%)")
+    full = [entry for entry in positions if entry["full racks"]]
+    nodes = sum(int(entry["nodes"]) for entry in positions)  # type: ignore[call-overload]
+    seconds = sum(wall for _, wall in rows)
+    print(f"nodes a second: {nodes / seconds:.0f} overall")
+    run.finish({"time limit s": args.time, "clock": args.clock, "techniques off": args.off,
+                **within, "full-rack positions": len(full),
+                "full-rack proven": sum(bool(entry["proven"]) for entry in full),
+                "nodes a second": round(nodes / seconds), "positions": len(rows),
                 "proven": proven, "proven share": round(proven / len(rows), 3),
                 "seconds (median)": round(statistics.median(times), 2),
                 "seconds (90th percentile)": round(p90, 2), "seconds (worst)": round(times[-1], 2),

@@ -103,7 +103,7 @@ def test_standard_board_endgames_match_minimax(standard_boards: list[Board], sho
     compare(standard_boards, short_words, 10, seed=16)
 
 
-SWITCHES = ["ordering", "transposition_table", "killers", "pvs", "aspiration", "frontier"]
+SWITCHES = ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache", "frontier"]
 
 
 @pytest.mark.parametrize("switch", SWITCHES)

@@ -3,13 +3,14 @@
 
 cimport cython
 
-from wordgames.scrabble.movegen.board_arrays cimport BoardState, i64, u64, u8
+from wordgames.scrabble.movegen.board_arrays cimport BoardState, _popcount as _bits, i64, u64, u8, u32
 from wordgames.scrabble.movegen.kernel cimport Kernel
 from wordgames.scrabble.movegen.records cimport R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
-cdef int INFINITY, COMPLETE, EXACT, LOWER, UPPER, CLOCK_EVERY, HEAD, _RECORD
+cdef int INFINITY, COMPLETE, EXACT, LOWER, UPPER, CLOCK_EVERY, CACHED_MOVES, HEAD, _RECORD
 cdef int _BLANK, _TILE, _INDEX_BITS
 cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY
+cdef u64 _TERMINAL
 
 
 cdef class Negamax:
@@ -26,6 +27,19 @@ cdef class Negamax:
     cdef int[::1] tt_depth, tt_value
     cdef u8[::1] tt_flag, tt_used
     cdef i64[::1] tt_move
+    cdef u64 cache_mask
+    cdef u64[::1] mc_key
+    cdef i64[::1] mc_at, mc_moves
+    cdef int[::1] mc_count, mc_epoch
+    cdef Py_ssize_t mc_top
+    cdef int epoch
+    cdef public bint use_cache, judged
+    cdef u64[::1] masks
+    cdef u32[::1] first
+    cdef i64[::1] letter_mult, word_mult, placed
+    cdef int[::1] need
+    cdef i64 bingo
+    cdef int bingo_size
     cdef int[::1] rack, size
     cdef i64[::1] rack_points
     cdef u64[::1] rack_hash
@@ -75,6 +89,10 @@ cdef class Negamax:
                    at=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, square=i64, t=Py_ssize_t)
     cdef Py_ssize_t _generate(self, Py_ssize_t base) except -1
 
+    @cython.locals(key=u64, slot=Py_ssize_t, width=Py_ssize_t, count=Py_ssize_t,
+                   start=Py_ssize_t, i=Py_ssize_t, need=Py_ssize_t)
+    cdef Py_ssize_t _moves(self, Py_ssize_t base) except -1
+
     cdef Py_ssize_t _from_source(self, Py_ssize_t base, list counts) except -1
 
     @cython.locals(count=i64, k=Py_ssize_t)
@@ -87,9 +105,31 @@ cdef class Negamax:
     cdef void _copy_out(self, i64[::1] target, Py_ssize_t at, Py_ssize_t slot) noexcept
 
     @cython.locals(width=Py_ssize_t, side=int, out=i64, n=Py_ssize_t, row=Py_ssize_t,
-                   at=Py_ssize_t, key=i64, j=int, kat=Py_ssize_t, gap=Py_ssize_t,
-                   i=Py_ssize_t, value=i64)
-    cdef void _order(self, Py_ssize_t base, Py_ssize_t count, int ply, Py_ssize_t skip) noexcept
+                   at=Py_ssize_t, key=i64, j=Py_ssize_t, kat=Py_ssize_t, gap=Py_ssize_t,
+                   i=Py_ssize_t, value=i64, done=bint)
+    cdef void _order(self, Py_ssize_t base, Py_ssize_t count, int ply, Py_ssize_t tried_base,
+                     Py_ssize_t tried) noexcept
+
+    @cython.locals(square=Py_ssize_t)
+    cpdef set_judge(self, object masks, object first, object letter_mult, object word_mult,
+                    i64 bingo, int bingo_size)
+
+    @cython.locals(count=i64, side=int, legal=bint, k=Py_ssize_t, code=i64, square=Py_ssize_t,
+                   tile=int, score=i64)
+    cdef i64 _judge(self, i64[::1] source, Py_ssize_t at) noexcept
+
+    @cython.locals(cols=Py_ssize_t, first=Py_ssize_t, last=Py_ssize_t, step=Py_ssize_t,
+                   cross=Py_ssize_t, main=i64, total=i64, covered=i64, touches=bint,
+                   k=Py_ssize_t, square=Py_ssize_t, found=i64)
+    cdef i64 _judge_words(self, i64[::1] source, Py_ssize_t at, i64 count) noexcept
+
+    @cython.locals(cols=Py_ssize_t, low=Py_ssize_t, high=Py_ssize_t, node=Py_ssize_t,
+                   covered=i64, board=i64, points=i64, mult=i64, square=Py_ssize_t, code=i64,
+                   tile=int, mask=u64, bit=u64)
+    cdef i64 _word(self, Py_ssize_t start, Py_ssize_t end, Py_ssize_t step) noexcept
+
+    @cython.locals(added=int, width=Py_ssize_t, j=int, kat=Py_ssize_t, score=i64, row=Py_ssize_t)
+    cdef int _cheap(self, int ply, Py_ssize_t known) except -1
 
     cdef Py_ssize_t _row_of(self, Py_ssize_t base, Py_ssize_t position) noexcept
 
@@ -136,12 +176,13 @@ cdef class Negamax:
 
     @cython.locals(best=int, hits_at_start=i64, index=int, hits_before=i64, value=int,
                    base=Py_ssize_t, count=Py_ssize_t, pass_row=Py_ssize_t, position=Py_ssize_t,
-                   slot=Py_ssize_t)
+                   slot=Py_ssize_t, tried_base=Py_ssize_t, cheap=int, tried=int)
     cdef int _expand(self, int depth, int alpha, int beta, int ply, Py_ssize_t known) except? -1234567
 
     @cython.locals(width=Py_ssize_t, value=int, base=Py_ssize_t, count=Py_ssize_t,
                    pass_row=Py_ssize_t, best=int, best_slot=Py_ssize_t, best_end=int,
-                   end_slot=Py_ssize_t, every_end=bint, slot=Py_ssize_t)
+                   end_slot=Py_ssize_t, every_end=bint, slot=Py_ssize_t, tried_base=Py_ssize_t,
+                   tried=int)
     cdef int _frontier(self, int alpha, int beta, int ply, Py_ssize_t known) except? -1234567
 
     @cython.locals(base=Py_ssize_t, count=Py_ssize_t, found=list, row=Py_ssize_t)

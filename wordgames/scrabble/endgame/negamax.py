@@ -15,7 +15,8 @@ the stack, no Python object per move), or, for rules without a kernel, from a Py
 
 What the search does, each technique with a switch (:class:`~.results.SearchOptions`): the
 transposition table's move tried before any generation, then the killer moves of the ply,
-moves that go out, then by score; a transposition table of fixed size
+moves that go out, then by score; a cache of move lists by board and rack (iterative
+deepening meets the inner positions again); a transposition table of fixed size
 (always replace) keyed by the Zobrist key; principal-variation search; aspiration windows at
 the root; iterative deepening with the clock read every :data:`CLOCK_EVERY` nodes; frontier
 valuing (one ply before the horizon every child is valued from the racks, without visiting).
@@ -36,7 +37,8 @@ from wordgames.scrabble.movegen.records import RECORD
 if TYPE_CHECKING:
     from wordgames.scrabble.endgame.position import CompactMove
 
-if not cython.compiled:  # compiled, negamax.pxd cimports the record's fields
+if not cython.compiled:  # compiled, negamax.pxd cimports the record's fields and popcount
+    from wordgames.scrabble.movegen.board_arrays import _bits
     from wordgames.scrabble.movegen.records import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
 INFINITY = 1_000_000
@@ -47,6 +49,8 @@ LOWER = 1
 UPPER = 2
 CLOCK_EVERY = 256
 """Nodes between two readings of the clock (a few milliseconds apart)."""
+CACHED_MOVES = 64
+"""Integers of cached move rows per slot of the move cache (its arena's size)."""
 HEAD = 2
 """Integers before a move's codes in its row: its score and its number of tiles."""
 _RECORD = RECORD  # a C constant when compiled
@@ -56,6 +60,7 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _BLANK = 128
 _TILE = 127
+_TERMINAL = 1 << 63  # a node table's bit for "the prefix is a word"
 _KILLER_KEY = 1 << 32  # order keys: killers first, then moves that go out, then by score
 _OUT_KEY = 1 << 30
 _INDEX_BITS = 22  # order keys keep the generation order of equal keys in their low bits
@@ -96,14 +101,15 @@ class Negamax:
     number, index 0 the blank), racks of at most ``hand`` tiles and ``limit`` scoreless turns
     ending the game.  Moves come from ``kernel`` (a move-generation kernel) on ``state`` (the
     board's arrays for it), or from ``source(board, counts)`` returning ``(score, codes)``
-    pairs when ``kernel`` is None.  The table holds ``1 << table_bits`` entries and lives as
+    pairs when ``kernel`` is None.  The move cache has ``1 << cache_bits`` slots.  The table
+    holds ``1 << table_bits`` entries and lives as
     long as the object: :meth:`load` a new position reached from the same game and search
-    again, and what was learnt is kept.  Switches: ``ordering``, ``table``, ``killers``,
-    ``pvs``, ``aspiration``, ``frontier``."""
+    again, and what was learnt is kept.  Switches: ``ordering``, ``use_table``, ``killers``,
+    ``pvs``, ``aspiration``, ``frontier``, ``use_cache``."""
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
-                 table_bits: int) -> None:
+                 table_bits: int, cache_bits: int) -> None:
         self.squares = squares
         self.cols = cols
         self.letters = len(values)
@@ -134,6 +140,24 @@ class Negamax:
         self.tt_flag = _zeros("B", self.table_size)
         self.tt_move = _zeros("q", self.table_size * self.width)
         self.tt_used = _zeros("B", self.table_size)
+        self.cache_mask = (1 << cache_bits) - 1
+        self.mc_key = _zeros("Q", 1 << cache_bits)
+        self.mc_at = _zeros("q", 1 << cache_bits)
+        self.mc_count = _zeros("i", 1 << cache_bits)
+        self.mc_epoch = _zeros("i", 1 << cache_bits)
+        self.mc_moves = _zeros("q", (1 << cache_bits) * CACHED_MOVES)
+        self.mc_top = 0
+        self.epoch = 1
+        self.use_cache = True
+        self.judged = False
+        self.masks = _zeros("Q", 1)
+        self.first = _zeros("I", 1)
+        self.letter_mult = _zeros("q", squares)
+        self.word_mult = _zeros("q", squares)
+        self.bingo = 0
+        self.bingo_size = 0
+        self.need = _zeros("i", self.letters)
+        self.placed = _zeros("q", squares)
         self.rack = _zeros("i", 2 * self.letters)
         self.size = _zeros("i", 2)
         self.rack_points = _zeros("q", 2)
@@ -352,6 +376,40 @@ class Negamax:
             self.mv[at + 1] = k
         return int(count)
 
+    def _moves(self, base: int) -> int:
+        """The side to move's placements into stack rows ``base``...; how many: from the move
+        cache when this board and rack were seen (iterative deepening meets every inner
+        position again, and transpositions meet boards again), else generated and kept.
+        Cost: a copy of the rows on a hit, a generation on a miss."""
+        if not self.use_cache:
+            return self._generate(base)
+        key = self.board_hash ^ self.rack_hash[self.side]
+        slot = key & self.cache_mask
+        width = self.width
+        if self.mc_epoch[slot] == self.epoch and self.mc_key[slot] == key:
+            count = self.mc_count[slot]
+            self._reserve(base + count + 2)
+            start = self.mc_at[slot]
+            for i in range(count * width):
+                self.mv[base * width + i] = self.mc_moves[start + i]
+            return count
+        count = self._generate(base)
+        need = count * width
+        if need > len(self.mc_moves):
+            return count
+        if self.mc_top + need > len(self.mc_moves):
+            self.epoch += 1  # full: forget everything at once
+            self.mc_top = 0
+        start = self.mc_top
+        for i in range(need):
+            self.mc_moves[start + i] = self.mv[base * width + i]
+        self.mc_top += need
+        self.mc_key[slot] = key
+        self.mc_at[slot] = start
+        self.mc_count[slot] = count
+        self.mc_epoch[slot] = self.epoch
+        return count
+
     def _from_source(self, base: int, counts: list[int]) -> int:
         assert self.source is not None
         found = self.source(self.board, counts)
@@ -387,17 +445,21 @@ class Negamax:
         for k in range(HEAD + self.mv[row + 1]):
             target[at + k] = self.mv[row + k]
 
-    def _order(self, base: int, count: int, ply: int, skip: int) -> None:
+    def _order(self, base: int, count: int, ply: int, tried_base: int, tried: int) -> None:
         """``order[base:base + count]`` := the rows ``base``... best first for the search: the
-        killers of ``ply``, moves that go out, then by score; the row
-        equal to ``skip`` (a row already tried, -1 none) last with the lowest key."""
+        killers of ``ply``, moves that go out, then by score; the rows equal to one of the
+        ``tried`` rows from ``tried_base`` (tried already) marked with the lowest key."""
         width = self.width
         side = self.side
         out = self.size[side] if self.bag_pos == self.bag_len else -1
         for n in range(count):
             row = base + n
             at = row * width
-            if skip >= 0 and self._same(at, skip * width):
+            done = False
+            for j in range(tried_base, tried_base + tried):
+                if self._same(at, j * width):
+                    done = True
+            if done:
                 self.order[row] = _NO_KEY
                 continue
             key = self.mv[at]
@@ -433,6 +495,139 @@ class Negamax:
             if self.mv[at + k] != self.killer[kat + k]:
                 return False
         return True
+
+    # --- judging a move found elsewhere ---------------------------------------------------------
+
+    def set_judge(self, masks: Any, first: Any, letter_mult: Sequence[int], word_mult: Sequence[int],
+                  bingo: int, bingo_size: int) -> None:
+        """Judge killer moves before generating (classic scoring): the lexicon's node table
+        (``masks``, ``first``, as the kernel reads it), each square's premiums (row-major),
+        ``bingo`` points for a move of ``bingo_size`` tiles."""
+        self.masks = masks
+        self.first = first
+        for square in range(self.squares):
+            self.letter_mult[square] = letter_mult[square]
+            self.word_mult[square] = word_mult[square]
+        self.bingo = bingo
+        self.bingo_size = bingo_size
+        self.judged = True
+
+    def _judge(self, source: Any, at: int) -> int:
+        """What the move at offset ``at`` of ``source`` (found on another board: a killer)
+        scores for the side to move here, or -1 when it is not legal here: its squares must be
+        empty, the rack must hold its tiles, its tiles one unbroken line touching the board,
+        every word it forms in the lexicon.  Cost: O(squares of its words)."""
+        count = source[at + 1]
+        if count <= 0:
+            return 0 if count == 0 else -1
+        side = self.side
+        legal = True
+        for k in range(count):
+            code = source[at + HEAD + k]
+            square = code >> 8
+            if self.tiles[square] or self.placed[square]:
+                legal = False
+            tile = 0 if code & _BLANK else code & _TILE
+            self.need[tile] += 1
+            if self.need[tile] > self.rack[side * self.letters + tile]:
+                legal = False
+            self.placed[square] = code
+        score = -1
+        if legal:
+            score = self._judge_words(source, at, count)
+        for k in range(count):
+            code = source[at + HEAD + k]
+            self.placed[code >> 8] = 0
+            self.need[0 if code & _BLANK else code & _TILE] = 0
+        return score
+
+    def _judge_words(self, source: Any, at: int, count: int) -> int:
+        """The score of the tiles marked in ``placed`` (the move at ``at`` of ``source``), or
+        -1 when they do not make one line of words."""
+        cols = self.cols
+        first = source[at + HEAD] >> 8
+        last = source[at + HEAD + count - 1] >> 8
+        # The main word runs across when the tiles share a row (a single tile's too: its down
+        # word is then its cross word), else down when they share a column.
+        if first // cols == last // cols:
+            step = 1
+            cross = cols
+        elif (last - first) % cols == 0:
+            step = cols
+            cross = 1
+        else:
+            return -1
+        main = self._word(first, last, step)
+        if main < 0:
+            return -1
+        total = main >> 8
+        covered = main & 255
+        if covered & 127 < count:  # a gap, or a tile off the main word's line
+            return -1
+        touches = covered >= 128
+        for k in range(count):
+            square = source[at + HEAD + k] >> 8
+            found = self._word(square, square, cross)
+            if found < 0:
+                return -1
+            if found & 128:
+                touches = True
+                total += found >> 8
+        if not touches:
+            return -1
+        if count == self.bingo_size:
+            total += self.bingo
+        return total
+
+    def _word(self, start: int, end: int, step: int) -> int:
+        """The word along ``step`` (1 across, cols down) through squares ``start``..``end``,
+        placed tiles included: -1 when its line has a gap or it is not a word, else
+        ``points << 8 | 128 (when it holds a board tile) | placed tiles in it``; a single
+        letter is worth 0 and holds no board tile."""
+        cols = self.cols
+        if step == 1:
+            low = start - start % cols
+            high = low + cols - 1
+        else:
+            low = 0
+            high = self.squares - 1
+        while start - step >= low and (self.tiles[start - step] or self.placed[start - step]):
+            start -= step
+        while end + step <= high and (self.tiles[end + step] or self.placed[end + step]):
+            end += step
+        if start == end:
+            return 1 if self.placed[start] else -1
+        node = 0
+        covered = 0
+        board = 0
+        points = 0
+        mult = 1
+        square = start
+        while square <= end:
+            code = self.placed[square]
+            if code:
+                covered += 1
+                tile = code & _TILE
+                if not code & _BLANK:
+                    points += self.values[tile] * self.letter_mult[square]
+                mult *= self.word_mult[square]
+            elif self.tiles[square]:
+                board = 128
+                tile = self.tiles[square] & _TILE
+                if not self.tiles[square] & _BLANK:
+                    points += self.values[tile]
+            else:
+                return -1
+            mask = self.masks[node]
+            bit = 1
+            bit <<= tile - 1
+            if not mask & bit:
+                return -1
+            node = self.first[node] + _bits(mask & (bit - 1) & ~_TERMINAL)
+            square += step
+        if not self.masks[node] & _TERMINAL:
+            return -1
+        return (points * mult) << 8 | board | covered
 
     # --- the search -------------------------------------------------------------------------------
 
@@ -630,33 +825,63 @@ class Negamax:
             return value
         return self._child(slot, depth, alpha, beta, ply)
 
+    def _cheap(self, ply: int, known: int) -> int:
+        """Put the killers of ``ply`` that the judge finds legal here (with their score here)
+        into stack rows after the table's move (row ``known``, -1 none); how many.  None
+        without a judge or with killers or ordering off."""
+        added = 0
+        if not (self.judged and self.killers and self.ordering):
+            return 0
+        width = self.width
+        for j in range(2):
+            kat = (ply * 2 + j) * width
+            if self.killer[kat + 1] <= 0:
+                continue
+            if known >= 0 and self._same_killer(known * width, kat):
+                continue
+            score = self._judge(self.killer, kat)
+            if score < 0:
+                continue
+            row = self.top
+            self._reserve(row + 1)
+            self._copy_in(row, self.killer, kat)
+            self.mv[row * width] = score
+            self.top = row + 1
+            added += 1
+        return added
+
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, known: int) -> int:
         """The best value of the position, each move searched ``depth - 1`` plies deeper:
-        the table's move (row ``known``, -1 none) before any generation, then the others in
-        order, the pass last; the best move kept in ``best`` at ``ply``."""
+        the table's move (row ``known``, -1 none) and the killers the judge finds legal
+        before any generation, then the others in order, the pass last; the best move kept
+        in ``best`` at ``ply``."""
         best = -INFINITY
         self.best[ply * self.width + 1] = -1
         hits_at_start = self.horizon_hits
         index = 0
-        if known >= 0 and self.ordering:
+        if not self.ordering:
+            known = -1
+        tried_base = known if known >= 0 else self.top
+        cheap = self._cheap(ply, known)
+        tried = cheap + (1 if known >= 0 else 0)
+        for slot in range(tried_base, tried_base + tried):
             hits_before = self.horizon_hits
-            value = self._try(known, index, depth, alpha, beta, ply)
+            value = self._try(slot, index, depth, alpha, beta, ply)
             index += 1
             if self.stopped:
                 return best
-            best = value
-            self._keep_best(ply, known)
-            if value > alpha:
-                alpha = value
-                self._set_pv(ply, known, True)
-                if alpha >= beta:
-                    self.horizon_hits = hits_at_start + self.horizon_hits - hits_before
-                    self._remember(ply, known)
-                    return best
-        else:
-            known = -1
+            if value > best:
+                best = value
+                self._keep_best(ply, slot)
+                if value > alpha:
+                    alpha = value
+                    self._set_pv(ply, slot, True)
+                    if alpha >= beta:
+                        self.horizon_hits = hits_at_start + self.horizon_hits - hits_before
+                        self._remember(ply, slot)
+                        return best
         base = self.top
-        count = self._generate(base)
+        count = self._moves(base)
         pass_row = base + count
         self._reserve(pass_row + 1)
         self.mv[pass_row * self.width] = 0
@@ -664,7 +889,7 @@ class Negamax:
         count += 1
         self.top = base + count
         if self.ordering:
-            self._order(base, count - 1, ply, known)
+            self._order(base, count - 1, ply, tried_base, tried)
         for position in range(count):
             if position == count - 1:
                 slot = pass_row
@@ -699,20 +924,31 @@ class Negamax:
         """:meth:`_expand` one ply before the horizon with the bag empty, the children valued
         without visiting them: the same values, but a child's table entry is not consulted.
         A cutoff is proven when a move that ends the game refutes; no cutoff is proven only
-        when every move ends the game.  The table's move that ends the game and refutes
-        spares the generation."""
+        when every move ends the game.  The table's move and the legal killers come first: one
+        that ends the game and refutes spares the generation."""
         width = self.width
         self.best[ply * width + 1] = -1
-        if known >= 0 and self.ordering and self._ends(known):
+        if not self.ordering:
+            known = -1
+        tried_base = known if known >= 0 else self.top
+        tried = self._cheap(ply, known) + (1 if known >= 0 else 0)
+        best = -INFINITY
+        best_slot = -1
+        for slot in range(tried_base, tried_base + tried):
             self.nodes += 1
-            value = self._frontier_value(known)
-            if value >= beta:
-                self._keep_best(ply, known)
-                self._set_pv(ply, known, False)
-                self._remember(ply, known)
-                return value
+            value = self._frontier_value(slot)
+            if value >= beta and value > best and self._ends(slot):
+                best = value
+                best_slot = slot
+        # A refutation that does not end the game would be a guess: a cutoff on it, spared
+        # the generation, costs more proofs (deeper iterations) than it saves.
+        if best_slot >= 0:
+            self._keep_best(ply, best_slot)
+            self._set_pv(ply, best_slot, False)
+            self._remember(ply, best_slot)
+            return best
         base = self.top
-        count = self._generate(base)
+        count = self._moves(base)
         pass_row = base + count
         self._reserve(pass_row + 1)
         self.mv[pass_row * width] = 0

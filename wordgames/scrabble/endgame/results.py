@@ -19,6 +19,8 @@ class SearchOptions:
     killers: bool = True
     pvs: bool = True
     aspiration: bool = True
+    move_cache: bool = True
+    """Keep the move lists of the boards and racks met (iterative deepening meets them again)."""
     frontier: bool = True
     """One ply before the horizon, value the children from the racks without visiting them."""
     table_bits: int = 20

@@ -27,10 +27,11 @@ from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
-from wordgames.scrabble.movegen.board_arrays import BoardState
+from wordgames.scrabble.movegen.board_arrays import BoardState, flat_premiums
 from wordgames.scrabble.movegen.convert import collector_paused
 from wordgames.scrabble.movegen.kernel import Kernel
 from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.rules.classic import ClassicRules
 
 _STATE_KEY = "endgame"  # the board's kernel arrays kept for the endgame's kernel
 _SMALLEST_TABLE = 8  # table bits before two a tile
@@ -55,6 +56,7 @@ class Searcher:
         generator = rules.move_generator(lexicon)
         kernel: Any = None
         state: Any = None
+        judge: tuple[Any, ...] | None = None
         source = None
         if generator is not None and generator.alphabet.tiles == position.alphabet.tiles:
             kernel = Kernel(generator.lexicon_table, generator.values, generator.hand_size,
@@ -63,13 +65,16 @@ class Searcher:
             state = position.live.kernel_state((_STATE_KEY, table, values), lambda: BoardState(table, values))
             state.sync(position.live)
             kernel.use_board(state)
+            if isinstance(rules, ClassicRules):
+                letter_mult, word_mult = flat_premiums(position.live.layout)
+                judge = (table.masks, table.first, letter_mult, word_mult, rules.bingo_bonus, rules.hand_size)
         else:
             source = self._rule_moves
         hand = max(rules.hand_size, *position.sizes) + len(position.bag)
         tiles = sum(position.sizes) + len(position.bag)
         bits = min(options.table_bits, _SMALLEST_TABLE + 2 * tiles)  # small endgames, small tables
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
-                              kernel, state, source, bits)
+                              kernel, state, source, bits, max(bits - 2, 4))
         search = self.search
         search.ordering = options.ordering
         search.use_table = options.transposition_table
@@ -77,6 +82,9 @@ class Searcher:
         search.pvs = options.pvs
         search.aspiration = options.aspiration
         search.frontier = options.frontier
+        search.use_cache = options.move_cache
+        if judge is not None:
+            search.set_judge(*judge)
 
     @property
     def nodes(self) -> int:
