@@ -95,7 +95,7 @@ cdef class Negamax:
 
     cdef Py_ssize_t _from_source(self, Py_ssize_t base, list counts) except -1
 
-    @cython.locals(count=i64, k=Py_ssize_t)
+    @cython.locals(count=i64, k=Py_ssize_t, same=bint)
     cdef bint _same(self, Py_ssize_t a, Py_ssize_t b) noexcept
 
     @cython.locals(row=Py_ssize_t, k=Py_ssize_t)
@@ -133,7 +133,7 @@ cdef class Negamax:
 
     cdef Py_ssize_t _row_of(self, Py_ssize_t base, Py_ssize_t position) noexcept
 
-    @cython.locals(count=i64, k=Py_ssize_t)
+    @cython.locals(count=i64, k=Py_ssize_t, same=bint)
     cdef bint _same_killer(self, Py_ssize_t at, Py_ssize_t kat) noexcept
 
     cdef bint _tick(self) except -1

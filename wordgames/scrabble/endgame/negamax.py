@@ -428,10 +428,12 @@ class Negamax:
         count = self.mv[a + 1]
         if count != self.mv[b + 1]:
             return False
+        same = True  # a loop, not all(...): compiled, a generator would cost more than the test
         for k in range(HEAD, HEAD + count):
             if self.mv[a + k] != self.mv[b + k]:
-                return False
-        return True
+                same = False
+                break
+        return same
 
     def _copy_in(self, slot: int, source: Any, at: int) -> None:
         """Stack row ``slot`` := the move at offset ``at`` of ``source`` (a move array)."""
@@ -491,10 +493,12 @@ class Negamax:
         count = self.mv[at + 1]
         if count != self.killer[kat + 1]:
             return False
+        same = True
         for k in range(HEAD, HEAD + count):
             if self.mv[at + k] != self.killer[kat + k]:
-                return False
-        return True
+                same = False
+                break
+        return same
 
     # --- judging a move found elsewhere ---------------------------------------------------------
 
