@@ -7,7 +7,7 @@ from wordgames.scrabble.movegen.board_arrays cimport BoardState, _popcount as _b
 from wordgames.scrabble.movegen.kernel cimport Kernel
 from wordgames.scrabble.movegen.records cimport R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
-cdef int INFINITY, COMPLETE, EXACT, LOWER, UPPER, CLOCK_EVERY, CACHED_MOVES, HEAD, _RECORD
+cdef int INFINITY, COMPLETE, EXACT, LOWER, UPPER, CLOCK_EVERY, WORK_PER_VISIT, CACHED_MOVES, HEAD, _RECORD
 cdef int _BLANK, _TILE, _INDEX_BITS
 cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY
 cdef u64 _TERMINAL
@@ -90,7 +90,7 @@ cdef class Negamax:
     cdef Py_ssize_t _generate(self, Py_ssize_t base) except -1
 
     @cython.locals(key=u64, slot=Py_ssize_t, width=Py_ssize_t, count=Py_ssize_t,
-                   start=Py_ssize_t, i=Py_ssize_t, need=Py_ssize_t)
+                   start=Py_ssize_t, i=Py_ssize_t, need=Py_ssize_t, limit=Py_ssize_t, grown=i64[::1])
     cdef Py_ssize_t _moves(self, Py_ssize_t base) except -1
 
     cdef Py_ssize_t _from_source(self, Py_ssize_t base, list counts) except -1

@@ -47,10 +47,12 @@ COMPLETE = 1 << 30
 EXACT = 0
 LOWER = 1
 UPPER = 2
-CLOCK_EVERY = 256
-"""Nodes between two readings of the clock (a few milliseconds apart)."""
+CLOCK_EVERY = 128
+"""Nodes between two readings of the clock (about a millisecond apart; a generation counts as
+one more node for every WORK_PER_VISIT moves it lists)."""
+WORK_PER_VISIT = 16
 CACHED_MOVES = 64
-"""Integers of cached move rows per slot of the move cache (its arena's size)."""
+"""Integers of cached move rows per slot of the move cache at most (its arena grows to that)."""
 HEAD = 2
 """Integers before a move's codes in its row: its score and its number of tiles."""
 _RECORD = RECORD  # a C constant when compiled
@@ -145,7 +147,7 @@ class Negamax:
         self.mc_at = _zeros("q", 1 << cache_bits)
         self.mc_count = _zeros("i", 1 << cache_bits)
         self.mc_epoch = _zeros("i", 1 << cache_bits)
-        self.mc_moves = _zeros("q", (1 << cache_bits) * CACHED_MOVES)
+        self.mc_moves = _zeros("q", 1 << 16)  # grows as lists are kept, up to the slots' share
         self.mc_top = 0
         self.epoch = 1
         self.use_cache = True
@@ -350,6 +352,7 @@ class Negamax:
         self.state.sync(self.board)
         kernel = self.kernel
         count = kernel.search(counts, 0)
+        self.visits += 1 + count // WORK_PER_VISIT  # a long list brings the clock's reading nearer
         self._reserve(base + count + 2)
         records = kernel.records
         ktiles = kernel.tiles
@@ -395,11 +398,18 @@ class Negamax:
             return count
         count = self._generate(base)
         need = count * width
-        if need > len(self.mc_moves):
+        limit = (self.cache_mask + 1) * CACHED_MOVES
+        if need > limit:
             return count
         if self.mc_top + need > len(self.mc_moves):
-            self.epoch += 1  # full: forget everything at once
-            self.mc_top = 0
+            if len(self.mc_moves) < limit:
+                grown = _zeros("q", min(limit, max(2 * len(self.mc_moves), self.mc_top + need)))
+                for i in range(self.mc_top):
+                    grown[i] = self.mc_moves[i]
+                self.mc_moves = grown
+            if self.mc_top + need > len(self.mc_moves):
+                self.epoch += 1  # full: forget everything at once
+                self.mc_top = 0
         start = self.mc_top
         for i in range(need):
             self.mc_moves[start + i] = self.mv[base * width + i]

@@ -18,6 +18,7 @@ generation).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wordgames.lexicon import Lexicon
@@ -56,14 +57,17 @@ class Searcher:
         generator = rules.move_generator(lexicon)
         kernel: Any = None
         state: Any = None
+        self._state_key: tuple[Any, ...] = (_STATE_KEY,)
+        self._new_state: Callable[[], Any] = lambda: None
         judge: tuple[Any, ...] | None = None
         source = None
         if generator is not None and generator.alphabet.tiles == position.alphabet.tiles:
             kernel = Kernel(generator.lexicon_table, generator.values, generator.hand_size,
                             generator.bingo_bonus)
             table, values = generator.lexicon_table, generator.values
-            state = position.live.kernel_state((_STATE_KEY, table, values), lambda: BoardState(table, values))
-            state.sync(position.live)
+            self._state_key = (_STATE_KEY, table, values)
+            self._new_state = lambda: BoardState(table, values)
+            state = self._board_state(position)
             kernel.use_board(state)
             if isinstance(rules, ClassicRules):
                 letter_mult, word_mult = flat_premiums(position.live.layout)
@@ -86,6 +90,22 @@ class Searcher:
         if judge is not None:
             search.set_judge(*judge)
 
+    def _board_state(self, position: SearchPosition) -> Any:
+        """The kernel's arrays of ``position``'s board, up to date."""
+        state = position.live.kernel_state(self._state_key, self._new_state)
+        state.sync(position.live)
+        return state
+
+    def use(self, position: SearchPosition) -> None:
+        """Search ``position`` from now on (one of the same board size, rules and tile
+        counts as the first), keeping the table: positions reached from one root (the
+        pre-endgame's draws) share what was learnt."""
+        self.position = position
+        if self.search.kernel is not None:
+            state = self._board_state(position)
+            self.search.kernel.use_board(state)
+            self.search.state = state
+
     @property
     def nodes(self) -> int:
         """Positions visited (and, one ply before the horizon, children valued) so far."""
@@ -96,19 +116,24 @@ class Searcher:
                                self.position.alphabet)
         return [self.position.compact(move) for move in self.rules.generate_moves(board, rack, self.lexicon)]
 
-    def leaf_value(self) -> int:
-        """The horizon's guess, made without generating moves: the rack points the opponent
-        holds minus those the side to move holds."""
-        position = self.position
+    def leaf_value(self, position: SearchPosition | None = None) -> int:
+        """The horizon's guess in ``position`` (by default the one searched), made without
+        generating moves: the rack points the opponent holds minus those the side to move
+        holds."""
+        position = position or self.position
         return position.rack_points[position.side ^ 1] - position.rack_points[position.side]
 
-    def solve(self, plies: int | None = None, time_limit: float | None = None) -> EndgameResult:
+    def solve(self, plies: int | None = None, time_limit: float | None = None,
+              sequence: bool = True, started: float | None = None) -> EndgameResult:
         """Deepen until the value is proven, ``plies`` is reached or ``time_limit`` seconds
         pass; the last finished iteration's answer (the best-scoring move when none
-        finished).  Cost: exponential in the racks' sizes; a kernel search per node that
-        needs its moves."""
+        finished), its moves left out without ``sequence`` (a caller after the value alone
+        spares a rule check a move).  The time counts from ``started`` (a reading of the
+        options' clock) when given.  Cost: exponential in the racks' sizes; a kernel search
+        per node that needs its moves."""
         clock = self.options.clock
-        started = clock()
+        if started is None:
+            started = clock()
         position = self.position
         search = self.search
         search.load(position.live, position.racks, position.bag, position.side, position.scoreless)
@@ -123,7 +148,8 @@ class Searcher:
         if not depth:
             best = max(root_moves, key=lambda move: (move[0], len(move[1]), move[1]), default=PASS)
             value, pv = best[0], [best]
-        turns = tuple(PlayedTurn(ply % 2, move) for ply, move in enumerate(self._as_moves(pv)))
+        played = self._as_moves(pv) if sequence else []
+        turns = tuple(PlayedTurn(ply % 2, move) for ply, move in enumerate(played))
         return EndgameResult(value, exact, turns, depth, self.nodes, clock() - started)
 
     def _as_moves(self, sequence: list[CompactMove]) -> list[Move | None]:
@@ -169,5 +195,7 @@ def solve_position(
     time_limit: float | None = None,
     options: SearchOptions | None = None,
 ) -> EndgameResult:
-    """Solve ``position`` for its side to move (see :meth:`Searcher.solve`)."""
-    return Searcher(position, lexicon, rules, options).solve(plies, time_limit)
+    """Solve ``position`` for its side to move (see :meth:`Searcher.solve`); the time limit
+    counts the search's set-up (its tables) too."""
+    started = (options or SearchOptions()).clock()
+    return Searcher(position, lexicon, rules, options).solve(plies, time_limit, started=started)
