@@ -182,7 +182,7 @@ cdef class Negamax:
     @cython.locals(width=Py_ssize_t, value=int, base=Py_ssize_t, count=Py_ssize_t,
                    pass_row=Py_ssize_t, best=int, best_slot=Py_ssize_t, best_end=int,
                    end_slot=Py_ssize_t, every_end=bint, slot=Py_ssize_t, tried_base=Py_ssize_t,
-                   tried=int)
+                   tried=int, top_slot=Py_ssize_t)
     cdef int _frontier(self, int alpha, int beta, int ply, Py_ssize_t known) except? -1234567
 
     @cython.locals(base=Py_ssize_t, count=Py_ssize_t, found=list, row=Py_ssize_t)

@@ -986,23 +986,26 @@ class Negamax:
             if value > best:
                 best = value
                 best_slot = slot
+        top_slot = best_slot
         if best_end >= beta:
             best, best_slot = best_end, end_slot
+            top_slot = end_slot
         elif not every_end:
             self.horizon_hits += 1
             if best >= beta:
                 # A guess fails high by as little as any move lets it: a bound further out
                 # would let the positions above cut off on a guess where a proof was at hand.
+                # The best move still is the one remembered (as the killer and the table's).
                 for slot in range(base, base + count):
                     value = self._frontier_value(slot)
                     if beta <= value < best:
                         best = value
                         best_slot = slot
-        self._keep_best(ply, best_slot)
+        self._keep_best(ply, top_slot)
         if best > alpha:
             self._set_pv(ply, best_slot, False)
         if best >= beta:
-            self._remember(ply, best_slot)
+            self._remember(ply, top_slot)
         return best
 
     # --- iterative deepening ----------------------------------------------------------------------
