@@ -35,7 +35,7 @@ from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.classic import ClassicRules
 
 _STATE_KEY = "endgame"  # the board's kernel arrays kept for the endgame's kernel
-_SMALLEST_TABLE = 8  # table bits before two a tile
+_SMALLEST_TABLE = 10  # table bits before one a tile (the table's set-up costs time too)
 
 
 class Searcher:
@@ -76,7 +76,7 @@ class Searcher:
             source = self._rule_moves
         hand = max(rules.hand_size, *position.sizes) + len(position.bag)
         tiles = sum(position.sizes) + len(position.bag)
-        bits = min(options.table_bits, _SMALLEST_TABLE + 2 * tiles)  # small endgames, small tables
+        bits = min(options.table_bits, _SMALLEST_TABLE + tiles)  # small endgames, small tables
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
                               kernel, state, source, bits, max(bits - 2, 4))
         search = self.search
