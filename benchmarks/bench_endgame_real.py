@@ -4,6 +4,13 @@ distribution, and writes them to ``benchmarks/results/bench_endgame_real.json``.
 
     python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
                                             [--games N] [--start K] [--shared DIR]
+                                            [--off TECHNIQUE ...] [--within 5 30] [--jobs N]
+
+``--off`` turns techniques off (fields of ``SearchOptions``: ``move_cache``, ``killers``...) to
+measure what each brings.  A position's search time does not depend on the limit once it is
+proven (the search is deterministic), so one run with the longest limit gives the share proven
+within each of the ``--within`` limits too, on the CPU clock.  A node is a position the search
+visits or, one ply before the horizon, a child it values without visiting.
 
 A game's position is the first turn whose rack is recorded and after which at most a rack's
 worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
@@ -18,7 +25,9 @@ import json
 import statistics
 import sys
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -71,6 +80,39 @@ def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[
     return None
 
 
+_LISTS: dict[str, Lexicon] = {}  # each worker's word lists, read once
+
+
+def solve_case(job: tuple[dict[str, Any], float, str, list[str], str]) -> dict[str, Any] | str:
+    """Solve one game's empty-bag position (in a worker process): its figures, or why it has
+    none."""
+    case, limit, clock_name, off, shared_name = job
+    shared = Path(shared_name)
+    clock = harness.clock_named(clock_name)
+    base = case["lexicon"]
+    if base not in _LISTS:
+        _LISTS[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
+    extras = [entry["word"] for entry in case.get("extra_words", [])]
+    lexicon = lexicon_from_words([*_LISTS[base], *extras]) if extras else _LISTS[base]
+    try:
+        found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
+    except WordGamesError as error:
+        return f"{case['id']}: cannot be read ({error})"
+    if found is None:
+        return f"{case['id']}: no empty-bag position with a known rack"
+    board, rack, opponent = found
+    started = clock()
+    options = SearchOptions(clock=clock, **dict.fromkeys(off, False))
+    result = solve_endgame(board, (rack, opponent), lexicon, get_rules("classic"), time_limit=limit,
+                           options=options)
+    seconds = clock() - started
+    first = result.moves[0].move if result.moves else None
+    return {"game": case["id"], "racks": f"{rack} vs {opponent}", "value": result.value,
+            "proven": result.exact, "depth": result.depth, "nodes": result.nodes,
+            "seconds": round(seconds, 2), "full racks": len(rack) == len(opponent) == HAND,
+            "first": "pass" if first is None else first.word}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time", type=float, default=30.0, help="seconds per position")
@@ -79,10 +121,15 @@ def main() -> int:
                              "seconds (fair on a shared, loaded machine)")
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--start", type=int, default=0, help="skip the first K games")
+    parser.add_argument("--off", nargs="*", default=[], help="techniques to turn off (SearchOptions fields)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="positions solved at once, each search on one core (with --clock cpu "
+                             "each keeps its own time)")
+    parser.add_argument("--within", nargs="*", type=float, default=[5.0, 30.0],
+                        help="report the share proven within each of these limits (at most --time)")
     harness.add_common_arguments(parser)
     args = parser.parse_args()
     run = harness.Run("bench_endgame_real", args)
-    clock = harness.clock_named(args.clock)
     shared = harness.shared_folder(args.shared)
     if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
         print("external/gcg/cases.json is missing: no shared data folder (--shared)", file=sys.stderr)
@@ -90,38 +137,21 @@ def main() -> int:
     cases_path = shared / "external" / "gcg" / "cases.json"
     cases = [case for case in json.loads(cases_path.read_text()) if case["expect"] == "pass"]
     cases = cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
-    lists: dict[str, Lexicon] = {}
-    rules = get_rules("classic")
+    jobs = [(case, args.time, args.clock, args.off, str(shared)) for case in cases]
     rows = []
     positions: list[dict[str, object]] = []
-    for case in cases:
-        base = case["lexicon"]
-        if base not in lists:
-            lists[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
-        extras = [entry["word"] for entry in case.get("extra_words", [])]
-        lexicon = lexicon_from_words([*lists[base], *extras]) if extras else lists[base]
-        try:
-            found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
-        except WordGamesError as error:
-            print(f"{case['id']}: cannot be read ({error})", flush=True)
-            continue
-        if found is None:
-            print(f"{case['id']}: no empty-bag position with a known rack", flush=True)
-            continue
-        board, rack, opponent = found
-        started = clock()
-        result = solve_endgame(board, (rack, opponent), lexicon, rules, time_limit=args.time,
-                               options=SearchOptions(clock=clock))
-        wall = clock() - started
-        first = result.moves[0].move if result.moves else None
-        shown = "pass" if first is None else first.word
-        rows.append((result.exact, wall))
-        positions.append({"game": case["id"], "racks": f"{rack} vs {opponent}", "value": result.value,
-                          "proven": result.exact, "depth": result.depth, "nodes": result.nodes,
-                          "seconds": round(wall, 2)})
-        print(f"{case['id']}: {rack} vs {opponent}: value {result.value:+d} "
-              f"{'exact' if result.exact else 'NOT proven'} depth {result.depth} nodes {result.nodes} "
-              f"{wall:.2f} s, first {shown}", flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for entry in pool.map(solve_case, jobs):
+            if isinstance(entry, str):
+                print(entry, flush=True)
+                continue
+            shown = entry.pop("first")
+            rows.append((bool(entry["proven"]), float(entry["seconds"])))  # type: ignore[arg-type]
+            positions.append(entry)
+            verdict = "exact" if entry["proven"] else "NOT proven"
+            print(f"{entry['game']}: {entry['racks']}: value {entry['value']:+d} {verdict} "
+                  f"depth {entry['depth']} nodes {entry['nodes']} {entry['seconds']:.2f} s, first {shown}",
+                  flush=True)
     if not rows:
         return 1
     times = sorted(wall for _, wall in rows)
@@ -130,7 +160,18 @@ def main() -> int:
     share = 100 * proven / len(rows)
     print(f"\npositions {len(rows)}, proven within {args.time:g} s: {proven} ({share:.0f}%)")
     print(f"seconds: median {statistics.median(times):.2f}, 90th percentile {p90:.2f}, worst {times[-1]:.2f}")
-    run.finish({"time limit s": args.time, "clock": args.clock, "positions": len(rows),
+    within = {f"proven within {limit:g} s": sum(exact and wall <= limit for exact, wall in rows)
+              for limit in args.within if limit <= args.time}
+    for label, count in within.items():
+        print(f"{label}: {count} ({100 * count / len(rows):.0f}%)")
+    full = [entry for entry in positions if entry["full racks"]]
+    nodes = sum(int(entry["nodes"]) for entry in positions)  # type: ignore[call-overload]
+    seconds = sum(wall for _, wall in rows)
+    print(f"nodes a second: {nodes / seconds:.0f} overall")
+    run.finish({"time limit s": args.time, "clock": args.clock, "techniques off": args.off,
+                **within, "full-rack positions": len(full),
+                "full-rack proven": sum(bool(entry["proven"]) for entry in full),
+                "nodes a second": round(nodes / seconds), "positions": len(rows),
                 "proven": proven, "proven share": round(proven / len(rows), 3),
                 "seconds (median)": round(statistics.median(times), 2),
                 "seconds (90th percentile)": round(p90, 2), "seconds (worst)": round(times[-1], 2),

@@ -43,6 +43,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
+    "wordgames.scrabble.endgame.negamax",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
 package), each after the modules it imports (so the tests can load them all from source as

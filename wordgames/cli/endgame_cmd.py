@@ -2,7 +2,7 @@
 
 Both read a CGP position (the player to move first).  ``endgame`` needs the bag empty: the
 opponent's rack is ``--opponent-rack``, else the CGP's second rack, else every unseen tile.
-``preendgame`` needs exactly one unseen tile more than a rack.  The lexicon is ``--lexicon``,
+``preendgame`` needs one to three unseen tiles more than a rack (the bag).  The lexicon is ``--lexicon``,
 else the CGP's ``lex``, else the default; the tile set ``--letter-values``, else the CGP's
 ``ld``, else standard English.
 """
@@ -31,6 +31,7 @@ from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
+from wordgames.scrabble.endgame.preendgame import MAX_BAG
 from wordgames.scrabble.formats.cgp import Position
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.rules.base import RuleSet
@@ -61,7 +62,7 @@ def add_endgame_time_option(parser: argparse.ArgumentParser) -> None:
 def register(commands: Any) -> None:
     """Add ``endgame`` and ``preendgame`` to the scrabble command group."""
     endgame = commands.add_parser("endgame", help="solve an endgame (bag empty) exactly")
-    preendgame = commands.add_parser("preendgame", help="rank plays with one tile in the bag")
+    preendgame = commands.add_parser("preendgame", help="rank plays with one to three tiles in the bag")
     for parser in (endgame, preendgame):
         parser.add_argument("--cgp", required=True, metavar="STRING", help="the position, as CGP")
         parser.add_argument("--time", type=seconds, default=None, metavar="S",
@@ -172,17 +173,18 @@ def format_endgame(result: EndgameResult, rack: Rack, opponent: Rack, tile_set: 
 
 
 def run_preendgame(args: argparse.Namespace) -> int:
-    """Rank the plays with one tile in the bag (exit 0)."""
+    """Rank the plays with one to three tiles in the bag (exit 0)."""
     setup = setup_from_args(args)
-    if len(setup.unseen) != setup.rules.hand_size + 1:
+    bag = len(setup.unseen) - setup.rules.hand_size
+    if not 1 <= bag <= MAX_BAG:
         raise InvalidArgumentError(
-            f"a pre-endgame has one tile in the bag: {setup.rules.hand_size + 1} unseen tiles, "
-            f"not {len(setup.unseen)}"
+            f"a pre-endgame has one to {MAX_BAG} tiles in the bag: {setup.rules.hand_size + 1} to "
+            f"{setup.rules.hand_size + MAX_BAG} unseen tiles, not {len(setup.unseen)}"
         )
     result = solve_preendgame(
         setup.board, setup.rack, setup.unseen, setup.lexicon, setup.rules,
         spread=_spread(setup.position), scoreless_turns=setup.position.zero_turns,
-        end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time,
+        end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time, bag=bag,
     )
     if args.json:
         print_json(preendgame_json(result, setup.rules.tile_set))
@@ -193,7 +195,8 @@ def run_preendgame(args: argparse.Namespace) -> int:
 
 def format_preendgame(result: PreendgameResult, tile_set: TileSet) -> str:
     """The ranked plays as lines of text, tiles in ``tile_set``'s notation."""
-    lines = [f"{'play':<24} {'wins':>6} / {result.draws}  {'spread':>7}  outcomes (tile in the bag: value)"]
+    lines = [f"{'play':<24} {'wins':>6} / {result.draws}  {'spread':>7}  "
+             "outcomes (bag in drawing order: value)"]
     for play in result.plays:
         outcomes = " ".join(
             f"{tile_set.show(tile)}:{value:+d}" for tile, value in sorted(play.outcomes.items())

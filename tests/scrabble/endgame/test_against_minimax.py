@@ -18,7 +18,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
-from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame, solver
+from wordgames.scrabble.endgame import PlayedTurn, SearchOptions, solve_endgame
 from wordgames.scrabble.endgame.position import SearchPosition
 from wordgames.scrabble.endgame.solver import Searcher
 from wordgames.scrabble.rules.classic import ClassicRules
@@ -113,12 +113,18 @@ def test_each_technique_alone_off_gives_the_same_values(
     compare(small_boards, short_words, 20, seed=17, options=SearchOptions(**{switch: False}))
 
 
-def test_compact_kernel_moves_and_rule_moves_give_the_same_search(
+class KernelFreeRules(ClassicRules):
+    """Classic rules that offer no move generator: the search takes their generated moves."""
+
+    def move_generator(self, lexicon: Lexicon) -> None:  # type: ignore[override]
+        return None
+
+
+def test_kernel_moves_and_rule_moves_give_the_same_search(
     standard_boards: list[Board], enable_trie: Lexicon
 ) -> None:
-    """The solver's two move sources (the compiled kernel's records and equity kernel where
-    built, the rules' Move objects otherwise) give the same values and proofs."""
-    rules = ClassicRules()
+    """The search's two move sources (the kernel's records, the rules' Move objects) give
+    the same values and proofs."""
     rng = random.Random(21)
     for board in rng.sample(standard_boards[-24:-6], 8):
         pool = unseen_pool(board)
@@ -127,21 +133,14 @@ def test_compact_kernel_moves_and_rule_moves_give_the_same_search(
         if len(pool) < 6:
             continue
         results = []
-        for flat in (True, False):
+        for rules in (ClassicRules(), KernelFreeRules()):
             position = SearchPosition(board, racks, STANDARD_ENGLISH)
-            searcher = Searcher(position, enable_trie, rules)
-            if not flat:
-                searcher.flat = searcher.kernel_frontier = None
-            results.append(searcher.solve())
+            results.append(Searcher(position, enable_trie, rules).solve())
         assert results[0].exact and results[1].exact
         assert results[0].value == results[1].value
         assert played_out(board, racks, results[1].moves, 6, "usc") == results[1].value
 
 
-def test_a_table_that_fills_up_keeps_the_values(
-    small_boards: list[Board], short_words: Lexicon, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A table of a few dozen entries overflows many times a search: emptying it (but for
-    the proven entries) changes no value."""
-    monkeypatch.setattr(solver, "MAX_TABLE_ENTRIES", 40)
-    compare(small_boards, short_words, 20, seed=19)
+def test_a_small_table_keeps_the_values(small_boards: list[Board], short_words: Lexicon) -> None:
+    """A table of sixteen entries is overwritten many times a search: no value changes."""
+    compare(small_boards, short_words, 20, seed=19, options=SearchOptions(table_bits=4))

@@ -21,6 +21,8 @@ ENDGAME = ("11WEIR/13C1/1ORGAnA4YOK1/5UNDERTOW1J/7R1YA3U/5QUOTERS2B/7P3IMPI/5BAL
            "2C2HATE1EN2S/1THrOATS2XI3/2I8EF2/2N8SI2/OFT9V2/DAZING5VENA DILNORU/ 405/416 0")
 PREENDGAME = ("BOB4V7/1WELFARE2H4/6ENGRAFT2/7O2V4/2PODIUM2E4/10R4/10E4/6DAMPLY3/6A4O3/2S3T1EXONIC1/"
               "2Q2Jo1HUNKS2/2U2A1Z3E3/2I2GLITTERY2/INDOWS1N7/TAs4COURTIER ADEEGIO/ 366/273 0")
+# The same with the V of the first row taken off the board: two tiles in the bag.
+TWO_IN_BAG = PREENDGAME.replace("BOB4V7/", "BOB12/", 1)
 EARLY = "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 SQZ/ 10/0 0"
 
 
@@ -63,6 +65,16 @@ def test_preendgame_json() -> None:
     assert (plays[0]["wins"], plays[0]["spread"]) >= (plays[1]["wins"], plays[1]["spread"])
 
 
+def test_preendgame_with_two_in_the_bag() -> None:
+    done = wordgames("preendgame", "--cgp", TWO_IN_BAG, "--candidates", "2", "--time", "1",
+                     "--lexicon", "enable", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["draws"] == 9 * 8  # ordered draws of two of the nine unseen tiles
+    for play in answer["plays"]:
+        assert all(len(drawn) == 2 for drawn in play["outcomes"])
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -71,7 +83,7 @@ def test_preendgame_json() -> None:
         (("endgame", "--cgp", ENDGAME, "--time", "0"), "above 0"),
         (("endgame", "--cgp", ENDGAME, "--plies", "0"), "at least 1"),
         (("endgame", "--cgp", "15/1#4 A/"), "CGP"),
-        (("preendgame", "--cgp", ENDGAME), "one tile in the bag"),
+        (("preendgame", "--cgp", ENDGAME), "tiles in the bag"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:

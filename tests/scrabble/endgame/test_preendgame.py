@@ -62,11 +62,65 @@ def test_outcomes_match_minimax(small_boards: list[Board], short_words: Lexicon)
         compared += 1
 
 
+def expected_draw_outcome(reference: Minimax, board: Board, rack: str, unseen: Counter[str],
+                          drawn: tuple[str, ...], play: object) -> int:
+    """The final spread change for the mover after ``play`` (a Move or None) with the bag
+    holding ``drawn`` in drawing order."""
+    opponent = Counter(unseen)
+    opponent.subtract(drawn)
+    if play is None:
+        return -reference.value(board, +opponent, Counter(rack), drawn, 1)
+    after = board.copy()
+    after.place_all((p.row, p.col, p.tile) for p in play.placed)  # type: ignore[attr-defined]
+    mine = Counter(rack)
+    mine.subtract(p.rack_tile for p in play.placed)  # type: ignore[attr-defined]
+    taken = len(play.placed)  # type: ignore[attr-defined]
+    mine.update(drawn[:taken])
+    return play.score - reference.value(after, +opponent, +mine, drawn[taken:], 0)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("bag", [2, 3])
+def test_bags_of_two_and_three_match_minimax(bag: int, small_boards: list[Board],
+                                             short_words: Lexicon) -> None:
+    """Every ordered draw's outcome equals the exhaustive minimax with that bag known, and
+    the draws are weighted by their number of ways."""
+    rules = RememberingRules()
+    rng = random.Random(30 + bag)
+    compared = 0
+    while compared < 3:
+        board = rng.choice(small_boards)
+        pool = unseen_pool(board)
+        rng.shuffle(pool)
+        if len(pool) < 4 + bag:
+            continue
+        rack, unseen = "".join(pool[:2]), Counter(pool[2:4 + bag])
+        result = solve_preendgame(board, rack, "".join(unseen.elements()), short_words, rules, bag=bag)
+        reference = Minimax(short_words, rules, 6, "usc", 400)
+        try:
+            for play in result.plays:
+                for drawn, value in play.outcomes.items():
+                    assert value == expected_draw_outcome(reference, board, rack, unseen, tuple(drawn),
+                                                          play.move)
+        except TooBig:
+            continue
+        ways = 1
+        for taken in range(bag):
+            ways *= len(pool[2:4 + bag]) - taken
+        assert result.draws == ways
+        keys = [(-play.wins, -play.spread) for play in result.plays]
+        assert keys == sorted(keys)
+        compared += 1
+
+
 def test_bad_pre_endgames_are_refused(small_boards: list[Board], short_words: Lexicon) -> None:
     rules = RememberingRules()
     with pytest.raises(InvalidArgumentError):
         solve_preendgame(small_boards[3], "AB", "C", short_words, rules)
     with pytest.raises(InvalidArgumentError):
-        solve_preendgame(small_boards[3], "AB", "CDEFGHIJK", short_words, rules)
+        solve_preendgame(small_boards[3], "AB", "CDEFGHIJKLM", short_words, rules)  # four in the bag
     with pytest.raises(InvalidArgumentError):
         solve_preendgame(small_boards[3], "", "CDE", short_words, rules)
+    with pytest.raises(InvalidArgumentError):
+        solve_preendgame(small_boards[3], "AB", "CDEFG", short_words, rules, bag=4)
+    with pytest.raises(InvalidArgumentError):
+        solve_preendgame(small_boards[3], "AB", "CD", short_words, rules, bag=2)

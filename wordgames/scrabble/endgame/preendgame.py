@@ -1,18 +1,22 @@
-"""Pre-endgames: one tile in the bag, so the mover's play decides who ends up with it.
+"""Pre-endgames: one to three tiles in the bag, so the mover's play decides who draws them.
 
 For each candidate play (the ``candidates`` best-scoring placements, or all of them) and the
-pass, and for each tile the bag may hold (weighted by how many of it are unseen), the
-opponent holds the other unseen tiles and the endgame behind the play is solved exactly
-(within the time share of that pair).  A play that takes tiles draws the bag tile, leaving a
-plain endgame; after a pass the opponent moves with the one tile still in the bag, and the
-search treats that tile as known to both sides (the usual simplification: it favours the
-opponent).  Plays are ranked by wins (a tie counts half), then by the average final spread.
+pass, and for each way the bag may be filled in drawing order (every ordered draw of its size
+from the unseen tiles, weighted by its probability), the opponent holds the other unseen
+tiles and the endgame behind the play is solved exactly (within the time share of that pair).
+A play draws as many bag tiles as it plays; what it leaves in the bag is drawn later in the
+known order, which the search treats as known to both sides (the usual simplification: it
+favours the opponent).  Two draws that leave the same racks and the same bag behind a play
+are one search (a play that empties the bag draws its tiles in any order).  Plays are ranked
+by wins (a tie counts half), then by the average final spread.
 
-Every (tile, play) pair first gets the search horizon's guess (the difference of the racks'
-points, no move generation); then the pairs are searched, tile by tile, each with an equal
+Every (draw, play) pair first gets the search horizon's guess (the difference of the racks'
+points, no move generation); then the pairs are searched, draw by draw, each with an equal
 share of the time left, and a pair the time limit stops before its search keeps the guess
 (its play is then not ``exact``).  So the ranking keeps the time limit, give or take one
-search's smallest step.
+search's smallest step.  One search (its table shared) serves every pair: positions behind
+different draws differ in racks or bag, so they are told apart, and shared sub-positions are
+solved once.
 """
 
 from __future__ import annotations
@@ -32,13 +36,17 @@ from wordgames.scrabble.endgame.results import SearchOptions
 from wordgames.scrabble.endgame.solver import Searcher
 from wordgames.scrabble.rules.base import RuleSet
 
+MAX_BAG = 3
+"""The most tiles in the bag a pre-endgame takes (the draws grow as unseen tiles to that power)."""
+
 
 @dataclass(frozen=True)
 class PreendgamePlay:
     """One candidate: ``move`` (None = pass), ``wins`` (draws won, ties half, weighted by
-    the unseen count of each tile), ``outcomes`` (tile in the bag -> final change in spread
-    for the mover), ``spread`` (the weighted average of the outcomes) and ``exact`` (every
-    endgame behind it proven)."""
+    their probability: a draw's weight is its number of ways among the unseen tiles),
+    ``outcomes`` (the bag's tiles in drawing order, written -> final change in spread for the
+    mover), ``spread`` (the weighted average of the outcomes) and ``exact`` (every endgame
+    behind it proven)."""
 
     move: Move | None
     wins: float
@@ -49,13 +57,28 @@ class PreendgamePlay:
 
 @dataclass(frozen=True)
 class PreendgameResult:
-    """The candidates best first, the number of equally likely draws, and the search's
-    total nodes and seconds."""
+    """The candidates best first, the number of equally likely draws (ordered draws of the
+    unseen tiles' copies), and the search's total nodes and seconds."""
 
     plays: tuple[PreendgamePlay, ...]
     draws: int
     nodes: int
     seconds: float
+
+
+def ordered_draws(unseen: Counter[str], size: int) -> dict[tuple[str, ...], int]:
+    """Every ordered draw of ``size`` tiles from ``unseen`` (counts by tile) with its number
+    of ways (the product of the copies left at each draw).  Cost: O(distinct tiles ** size)."""
+    draws: dict[tuple[str, ...], int] = {(): 1}
+    for _ in range(size):
+        grown: dict[tuple[str, ...], int] = {}
+        for drawn, ways in draws.items():
+            left = Counter(unseen)
+            left.subtract(drawn)
+            for tile in sorted(+left):
+                grown[(*drawn, tile)] = ways * left[tile]
+        draws = grown
+    return draws
 
 
 def _win_weight(spread: int) -> float:
@@ -76,20 +99,25 @@ def solve_preendgame(
     candidates: int | None = None,
     time_limit: float | None = None,
     options: SearchOptions | None = None,
+    bag: int | None = None,
 ) -> PreendgameResult:
-    """Rank the mover's plays with one tile in the bag: ``unseen`` are the tiles the mover
-    cannot see (the opponent's rack and the bag tile), ``spread`` the mover's lead now.
+    """Rank the mover's plays with ``bag`` tiles in the bag (1 to MAX_BAG; None: as many as
+    the unseen tiles exceed a full rack, at least one): ``unseen`` are the tiles the mover
+    cannot see (the opponent's rack and the bag), ``spread`` the mover's lead now.
     ``candidates`` keeps the N best-scoring placements (None: all); ``time_limit`` is shared
     by all the endgames.  Raises InvalidArgumentError when the unseen tiles cannot be a rack
-    plus one tile.  Cost: (distinct unseen tiles) x (candidates + 1) endgame searches."""
+    plus the bag.  Cost: (distinct ordered draws) x (candidates + 1) endgame searches at most."""
     mover = as_rack(rack, "the mover's rack", rules.tile_set)
     hidden = as_rack(unseen, "the unseen tiles", rules.tile_set)
     rules.check_arguments(board, lexicon, mover)
     if not len(mover):
         raise InvalidArgumentError("the player to move has no tiles")
-    if not 2 <= len(hidden) <= rules.hand_size + 1:
+    if bag is None:
+        bag = max(1, len(hidden) - rules.hand_size)
+    require_int(bag, "the tiles in the bag", 1, MAX_BAG)
+    if not bag + 1 <= len(hidden) <= rules.hand_size + bag:
         raise InvalidArgumentError(
-            f"{len(hidden)} unseen tiles cannot be one in the bag and an opponent's rack of 1 to "
+            f"{len(hidden)} unseen tiles cannot be {bag} in the bag and an opponent's rack of 1 to "
             f"{rules.hand_size}"
         )
     require_int(spread, "spread")
@@ -102,58 +130,88 @@ def solve_preendgame(
     moves = rules.best_moves(board, mover, lexicon, candidates)
     plays: list[Move | None] = [*moves, None]
     counts = Counter(hidden.tiles())
-    outcomes: dict[int, dict[str, int]] = {index: {} for index in range(len(plays))}
-    exact = dict.fromkeys(range(len(plays)), True)
-    searchers = {}
-    # First every pair gets the horizon's guess (no move generation), so that a time limit
-    # reached before its search still leaves an answer for it.
-    for tile in sorted(counts):
-        rest = hidden.counts()
-        rest[tile] -= 1
-        position = SearchPosition(
-            board, (mover.tiles(), list(rest.elements())), rules.tile_set, bag=(tile,),
-            scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
-        )
-        searcher = searchers[tile] = Searcher(position, lexicon, rules, options)
-        for index, play in enumerate(plays):
-            step = position.make(None if play is None else position.compact(play))
-            score = 0 if play is None else play.score
-            if position.scoreless >= position.limit:
-                outcomes[index][tile] = score - position.final_adjustment(out=False)
-            else:
-                outcomes[index][tile] = score - searcher.leaf_value()
-                exact[index] = False
-            position.unmake(step)
+    draws = ordered_draws(counts, bag)
+    pairs = _pairs(plays, draws, bag)
+    outcomes: dict[tuple[int, tuple[str, ...]], int] = {}
+    solved: dict[tuple[int, tuple[str, ...]], bool] = {}
+    searcher: Searcher | None = None
+    positions: dict[tuple[str, ...], SearchPosition] = {}
+    # First every pair gets the horizon's guess, the difference of the racks' points after
+    # the play (no position built, no move generation), so that a time limit reached before
+    # its search still leaves an answer for it; a pass that ends the game by the scoreless
+    # run is worth just that.
+    value_of = rules.tile_set.value
+    mine = sum(value_of(tile) for tile in mover.tiles())
+    unseen_points = sum(value_of(tile) * count for tile, count in counts.items())
+    ends = scoreless_turns + 1 >= scoreless_turn_limit
+    for index, drawn in pairs:
+        play = plays[index]
+        taken = 0 if play is None else min(len(play.placed), bag)
+        gained = sum(value_of(tile) for tile in drawn[:taken])
+        spent = 0 if play is None else sum(value_of(p.rack_tile) for p in play.placed)
+        theirs = unseen_points - sum(value_of(tile) for tile in drawn)
+        score = 0 if play is None else play.score
+        outcomes[index, drawn] = score - (mine - spent + gained - theirs)
+        solved[index, drawn] = play is None and ends
     # Then each pair is searched while time is left, the time left shared by the searches to go.
-    solves_left = len(counts) * len(plays)
-    solved = dict.fromkeys(range(len(plays)), 0)
-    for tile in sorted(counts):
-        searcher = searchers[tile]
-        position = searcher.position
-        for index, play in enumerate(plays):
-            budget = None
-            if time_limit is not None:
-                left = time_limit - (clock() - started)
-                if left <= 0:
-                    break
-                budget = left / solves_left
-            solves_left -= 1
-            step = position.make(None if play is None else position.compact(play))
-            if position.scoreless < position.limit:
-                result = searcher.solve(time_limit=budget)
-                outcomes[index][tile] = (0 if play is None else play.score) - result.value
-                solved[index] += result.exact
-            else:
-                solved[index] += 1
-            position.unmake(step)
-    exact = {index: solved[index] == len(counts) for index in range(len(plays))}
-    nodes = sum(searcher.nodes for searcher in searchers.values())
-    total = sum(counts.values())
+    solves_left = sum(not done for done in solved.values())
+    for index, drawn in pairs:
+        if solved[index, drawn]:
+            continue
+        budget = None
+        if time_limit is not None:
+            left = time_limit - (clock() - started)
+            if left <= 0:
+                break
+            budget = left / solves_left
+        solves_left -= 1
+        play = plays[index]
+        position = positions.get(drawn)
+        if position is None:
+            rest = Counter(counts)
+            rest.subtract(drawn)
+            position = positions[drawn] = SearchPosition(
+                board, (mover.tiles(), list((+rest).elements())), rules.tile_set, bag=drawn,
+                scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
+            )
+        if searcher is None:
+            searcher = Searcher(position, lexicon, rules, options)
+        step = position.make(None if play is None else position.compact(play))
+        searcher.use(position)
+        result = searcher.solve(time_limit=budget, sequence=False)
+        outcomes[index, drawn] = (0 if play is None else play.score) - result.value
+        solved[index, drawn] = result.exact
+        position.unmake(step)
+    nodes = 0 if searcher is None else searcher.nodes
+    total = sum(draws.values())
     ranked = []
     for index, play in enumerate(plays):
-        values = outcomes[index]
-        wins = sum(counts[tile] * _win_weight(spread + value) for tile, value in values.items())
-        average = sum(counts[tile] * value for tile, value in values.items()) / total
-        ranked.append(PreendgamePlay(play, wins, values, average, exact[index]))
+        values: dict[str, int] = {}
+        wins = average = 0.0
+        exact = True
+        for drawn, ways in draws.items():
+            key = _same_search(index, plays[index], drawn, bag)
+            value = outcomes[key]
+            values["".join(drawn)] = value
+            wins += ways * _win_weight(spread + value)
+            average += ways * value
+            exact = exact and solved[key]
+        ranked.append(PreendgamePlay(play, wins, values, average / total, exact))
     ranked.sort(key=lambda play: (-play.wins, -play.spread))
     return PreendgameResult(tuple(ranked), total, nodes, clock() - started)
+
+
+def _same_search(index: int, play: Move | None, drawn: tuple[str, ...],
+                 bag: int) -> tuple[int, tuple[str, ...]]:
+    """The (play, draw) pair whose search answers for ``play`` with the bag ``drawn``: the
+    tiles the play draws in tile order (their order does not matter), then the rest as is."""
+    taken = 0 if play is None else min(len(play.placed), bag)
+    return index, (*sorted(drawn[:taken]), *drawn[taken:])
+
+
+def _pairs(plays: list[Move | None], draws: dict[tuple[str, ...], int],
+           bag: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The distinct (play, draw) searches, draw by draw."""
+    found = dict.fromkeys(_same_search(index, play, drawn, bag)
+                          for drawn in draws for index, play in enumerate(plays))
+    return list(found)

@@ -20,8 +20,12 @@ class SearchOptions:
     pvs: bool = True
     aspiration: bool = True
     move_cache: bool = True
+    """Keep the move lists of the boards and racks met (iterative deepening meets them again)."""
     frontier: bool = True
     """One ply before the horizon, value the children from the racks without visiting them."""
+    table_bits: int = 20
+    """The transposition table holds at most ``1 << table_bits`` entries (about 90 bytes each
+    for racks of 7), fewer for endgames of few tiles; at least 1."""
     clock: Callable[[], float] = time.perf_counter
     """What the time limit is measured on: wall-clock seconds by default; a benchmark on a
     shared machine may pass ``time.process_time`` (this process's CPU seconds)."""
