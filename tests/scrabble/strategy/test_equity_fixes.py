@@ -35,7 +35,7 @@ from wordgames.scrabble.strategy.equity import (
 )
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
 
-RULES = get_rules("classic")
+RULES = get_rules("classic", count_tiles=False)  # composed racks may hold more of a tile than the bag
 BAD_RACK_OPENING = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 GJKLNQV/AELNNRS 0/0 0 lex TWL98;"
 BAD_RACK_GUV = ("15/15/15/15/4T10/4U10/4N10/1ENSNARL7/4A10/4G10/4E10/15/15/15/15 GJKLNQV/EEEIRV? "
                 "0/98 0 lex TWL98;")
