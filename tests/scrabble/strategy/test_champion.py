@@ -4,7 +4,11 @@ in the bag (the solvers' own choices), simulation otherwise within its CPU budge
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import time
+from dataclasses import replace
 
 import pytest
 from scrabble_classic.test_properties import autoplay_board
@@ -104,7 +108,7 @@ def test_a_turn_keeps_its_cpu_budget(lexicon: Lexicon, budget: float) -> None:
 @pytest.mark.usefixtures("compiled_core")
 def test_the_situation_gives_the_move_time(lexicon: Lexicon) -> None:
     situation = midgame(lexicon)
-    timed = Situation(**{**situation.__dict__, "move_time": 0.2})
+    timed = replace(situation, move_time=0.2)
     started = time.process_time()
     ChampionStrategy().decide(timed)
     assert within(0.2, time.process_time() - started)
@@ -138,3 +142,46 @@ def test_bad_settings_are_refused(options: dict[str, float]) -> None:
 def test_bad_move_time_in_the_settings_is_refused() -> None:
     with pytest.raises(InvalidArgumentError):
         GameSettings(move_time=-1)
+
+
+def wordgames(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "wordgames", "scrabble", *args],
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+POSITION = "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 AEIRSTV/ 10/12 0"
+
+
+def test_best_with_the_champion_is_reproducible_with_iterations_and_a_seed() -> None:
+    runs = [wordgames("best", "--cgp", POSITION, "--strategy", "champion", "--iterations", "16",
+                      "--seed", "3", "--last-play", "8G .AT", "--json") for _ in range(2)]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    first, second = (json.loads(done.stdout) for done in runs)
+    assert first["choice"] == second["choice"] and first["phase"] == "simulation"
+    assert first["simulation"]["iterations"] == 16 and first["inference"]["method"] == "sampled"
+    assert first["inference"] == second["inference"]
+    assert first["simulation"]["candidates"] == second["simulation"]["candidates"]
+
+
+def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:
+    done = wordgames("autoplay", "--level", "6,5", "--games", "1", "--move-time", "0.05",
+                     "--endgame-time", "0.05")
+    assert done.returncode == 0, done.stderr
+    assert "champion_1" in done.stdout
+    played = subprocess.run([sys.executable, "-m", "wordgames", "scrabble", "play", "--players",
+                             "cpu:A,cpu:B", "--level", "6", "--move-time", "0.05", "--endgame-time", "0.05",
+                             "--seed", "2"],
+                            capture_output=True, text=True, timeout=300, check=False, input="")
+    assert played.returncode == 0, played.stderr
+    assert "Final scores" in played.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--strategy", "equity", "--move-time", "1"), "goes with --strategy champion"),
+    (("--strategy", "champion", "--move-time", "0"), "above 0"),
+    (("--strategy", "champion", "--last-play", "8G CATS"), "last play"),
+])
+def test_best_refuses_bad_champion_options_in_one_line(args: tuple[str, ...], message: str) -> None:
+    done = wordgames("best", "--cgp", POSITION, *args)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
