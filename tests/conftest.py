@@ -38,6 +38,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(stale_message(stale))
 
 
+@pytest.fixture(autouse=True)
+def _process_defaults_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands run in process set process-wide defaults (the ``--leaves`` table, players bound
+    to their tables): every test gets them back as they were, whatever ran before it."""
+    from wordgames.scrabble.game import decision
+    from wordgames.scrabble.strategy import equity
+
+    monkeypatch.setattr(decision, "_STRATEGIES", dict(decision._STRATEGIES))
+    monkeypatch.setattr(equity, "_configured", equity._configured)
+    monkeypatch.setattr(equity, "_configured_set", equity._configured_set)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point the lexicon cache at a fresh folder for the whole session."""

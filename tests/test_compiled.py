@@ -116,16 +116,18 @@ def test_load_pure_gives_the_source_beside_the_compiled_module() -> None:
     # Loaded as one interpreted chain (a module's C-level names, such as a record's field
     # offsets, are not importable from its compiled twin); the twins are dropped afterwards
     # so that the tests comparing their own chains load fresh ones.
-    before = set(sys.modules)
+    earlier = {name: module for name, module in sys.modules.items() if name.endswith("__pure")}
+    for name in earlier:  # twins another test loaded beside compiled modules
+        del sys.modules[name]
     try:
         for name, pure in zip(CYTHON_MODULES, interpreted_chain(CYTHON_MODULES), strict=True):
             assert pure.__name__ == name + "__pure" and not is_compiled(pure)
             assert pure.__file__ is not None and pure.__file__.endswith(".py")
             assert load_pure(name) is pure
     finally:
-        for added in set(sys.modules) - before:
-            if added.endswith("__pure"):
-                del sys.modules[added]
+        for name in [name for name in sys.modules if name.endswith("__pure")]:
+            del sys.modules[name]
+        sys.modules.update(earlier)
     with pytest.raises(ValueError, match="not a compiled module"):
         load_pure("wordgames.lexicon.trie")
 

@@ -109,6 +109,18 @@ MAX_STATS_BOARDS = 1_000_000
 MAX_ROUND_SECONDS = 86_400.0
 """The longest timed round of ``boggle play`` (a day)."""
 
+MAX_CLASS_CELLS = 64
+"""The most cells a Boggle board class may have (a proof's classes are small boards)."""
+
+MAX_CLASS_OPTIONS = 64
+"""The most letters (options) one cell of a board class may take."""
+
+MAX_PROOF_CELLS = 20
+"""The largest board (in cells) ``boggle prove`` takes: beyond 4 x 5 even a cluster cannot."""
+
+MAX_PROOF_SECONDS = 366 * 86_400
+"""The longest ``boggle prove --seconds`` budget (a year; a 4 x 4 proof needs a cluster)."""
+
 # --- Scrabble: boards, tiles, racks, games -------------------------------------------------------
 
 MAX_BOARD_SIDE = 100

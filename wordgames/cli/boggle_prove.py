@@ -15,13 +15,11 @@ from wordgames.cli.common import (
     progress_bar,
 )
 from wordgames.errors import InvalidArgumentError
+from wordgames.limits import MAX_PROOF_SECONDS
 from wordgames.wordsearch.bestboard import best_boards
 from wordgames.wordsearch.board import parse_shape
 from wordgames.wordsearch.prove import DEFAULT_LETTER_CLASSES, ProofResult, prove
 from wordgames.wordsearch.scoring import scoring_names
-
-MAX_BUDGET_SECONDS = 366 * 86_400.0
-"""The longest ``--seconds`` budget (a year; a 4 x 4 proof needs a cluster, not a budget)."""
 
 
 def register(commands: Any) -> None:
@@ -68,9 +66,9 @@ def register(commands: Any) -> None:
 def run_prove(args: argparse.Namespace) -> int:
     """Run (or resume) a proof and report it; exit 0 whether or not it completed."""
     rows, columns = parse_shape(args.size, "--size")
-    if args.seconds is not None and not 0 < args.seconds <= MAX_BUDGET_SECONDS:
+    if args.seconds is not None and not 0 < args.seconds <= MAX_PROOF_SECONDS:
         raise InvalidArgumentError(
-            f"--seconds must be a positive number of seconds up to {MAX_BUDGET_SECONDS:g}")
+            f"--seconds must be a positive number of seconds up to {MAX_PROOF_SECONDS:g}")
     if args.workers is not None and not 1 <= args.workers <= 256:
         raise InvalidArgumentError(f"--workers must be 1 to 256, not {args.workers}")
     lexicon = lexicon_from_args(args)

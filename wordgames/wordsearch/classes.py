@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from wordgames.errors import BoardError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_WORDSEARCH_TEXT_CHARS
+from wordgames.limits import MAX_CLASS_CELLS, MAX_CLASS_OPTIONS, MAX_WORDSEARCH_TEXT_CHARS
 from wordgames.wordsearch.board import (
     check_shape,
     neighbour_table,
@@ -36,12 +36,6 @@ from wordgames.wordsearch.bounds import ClassSolver
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.solving import check_min_length
 from wordgames.wordsearch.symbols import symbol_tables
-
-MAX_CLASS_CELLS = 64
-"""The most cells a board class may have (a proof's classes are small boards)."""
-
-MAX_OPTIONS = 64
-"""The most letters (options) one cell of a class may take."""
 
 
 class ClassBounds(NamedTuple):
@@ -67,7 +61,7 @@ class BoardClass:
     @classmethod
     def from_cells(cls, cells: Sequence[Sequence[str]], columns: int) -> BoardClass:
         """A class from each cell's options (row-major); BoardError for a bad shape, an empty
-        cell, more than :data:`MAX_OPTIONS` options in a cell or :data:`MAX_CLASS_CELLS`
+        cell, more than :data:`MAX_CLASS_OPTIONS` options in a cell or :data:`MAX_CLASS_CELLS`
         cells, InvalidArgumentTypeError for something that is not a sequence of strings."""
         if isinstance(cells, str) or not isinstance(cells, Sequence):
             raise InvalidArgumentTypeError("a board class is a sequence of cells' options")
@@ -83,8 +77,8 @@ class BoardClass:
             if isinstance(options, str) or not isinstance(options, Sequence):
                 raise InvalidArgumentTypeError(f"cell {index}'s options must be a sequence of strings")
             unique = tuple(dict.fromkeys(normalize_cell(option, index) for option in options))
-            if not 1 <= len(unique) <= MAX_OPTIONS:
-                raise BoardError(f"cell {index} has {len(unique)} options (1 to {MAX_OPTIONS})")
+            if not 1 <= len(unique) <= MAX_CLASS_OPTIONS:
+                raise BoardError(f"cell {index} has {len(unique)} options (1 to {MAX_CLASS_OPTIONS})")
             normalized.append(unique)
         return cls(len(cells) // columns, columns, tuple(normalized))
 

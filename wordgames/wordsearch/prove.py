@@ -34,6 +34,7 @@ from wordgames.atomic import write_text_atomically
 from wordgames.cluster import open_pool
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_PROOF_CELLS
 from wordgames.textfiles import read_text_file
 from wordgames.wordsearch.bestboard import board_text
 from wordgames.wordsearch.board import check_side, parse_board
@@ -53,12 +54,8 @@ from wordgames.wordsearch.solving import check_min_length, score_boards
 
 __all__ = ["DEFAULT_LETTER_CLASSES", "ProofResult", "ProvedBoard", "prove", "resolve_target"]
 
-MAX_PROOF_CELLS = 20
-"""The largest board (in cells) :func:`prove` takes: beyond 4 x 5 even a cluster cannot."""
-
 CHECKPOINT_FORMAT = "wordgames-boggle-proof"
 CHECKPOINT_VERSION = 1
-MAX_CHECKPOINT_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)

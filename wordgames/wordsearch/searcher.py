@@ -35,6 +35,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol
 
+import cython
+
 from wordgames.limits import MAX_WORDSEARCH_CELLS, MAX_WORDSEARCH_SIDE
 from wordgames.wordsearch.board import neighbour_table
 
@@ -124,6 +126,10 @@ def _bits(bits: int) -> int:
     bits = (bits & _QUADS) + ((bits >> 2) & _QUADS)
     bits = (bits + (bits >> 4)) & _BYTES
     return ((bits * _ONES) >> 56) & 0xFF
+
+
+if not cython.compiled:  # interpreted, Python's own count of 1 bits is the faster
+    _bits = int.bit_count  # type: ignore[assignment]
 
 
 @lru_cache(maxsize=32)

@@ -11,8 +11,8 @@ import pytest
 from conftest import shared_file, shared_lexicon
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack
@@ -22,7 +22,7 @@ from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.game.decision import PASS, Decision, Situation
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves
-from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.strategy.equity import (
     NOT_OUT_PENALTY,
     OPENING_PENALTY,
@@ -35,7 +35,7 @@ from wordgames.scrabble.strategy.equity import (
 )
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
 
-RULES = get_rules("classic", count_tiles=False)  # composed racks may hold more of a tile than the bag
+RULES = ClassicRules(count_tiles=False)  # composed racks may hold more of a tile than the bag
 BAD_RACK_OPENING = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 GJKLNQV/AELNNRS 0/0 0 lex TWL98;"
 BAD_RACK_GUV = ("15/15/15/15/4T10/4U10/4N10/1ENSNARL7/4A10/4G10/4E10/15/15/15/15 GJKLNQV/EEEIRV? "
                 "0/98 0 lex TWL98;")

@@ -11,8 +11,8 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules

@@ -11,7 +11,7 @@ from conftest import has_internal_tiles
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scrabble_game.test_languages import _play, lexicon_of, small_bag
+from scrabble.game.test_languages import _play, lexicon_of, small_bag
 from wordgames.errors import FormatError
 from wordgames.lexicon import load_lexicon
 from wordgames.lexicon.alphabet import legacy_forms

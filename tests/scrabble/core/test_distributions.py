@@ -36,7 +36,7 @@ from wordgames.scrabble.core.tiles import (
     tile_set_of,
 )
 
-FOLDER = Path(__file__).resolve().parents[2] / "wordgames" / "scrabble" / "core" / "distributions"
+FOLDER = Path(__file__).resolve().parents[3] / "wordgames" / "scrabble" / "core" / "distributions"
 
 # name: (tiles in a full bag, blanks, tiles of the alphabet)
 SHIPPED = {
@@ -227,7 +227,7 @@ def test_name_or_path(tmp_path: Path) -> None:
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "wordgames", *args], capture_output=True, text=True,
-                          check=False, cwd=Path(__file__).resolve().parents[2])
+                          check=False, cwd=Path(__file__).resolve().parents[3])
 
 
 def test_cli_scores_with_the_named_distribution(tmp_path: Path) -> None:

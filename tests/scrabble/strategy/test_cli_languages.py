@@ -15,7 +15,7 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, tile_set_named
 from wordgames.scrabble.strategy.analysis import board_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EMPTY = "/".join(["15"] * 15)
 WORDS = "CEL·LA\nCEL·LES\nANYS\nANY\nQUE\nES\nAS\nCASA\nCASES\nSAL\nLA\nEL\nLES\nSE\n"
 

@@ -12,7 +12,7 @@ from wordgames.scrabble.leaves import read_klv2, write_leave_csv
 
 from .conftest import small_table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

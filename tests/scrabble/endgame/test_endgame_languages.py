@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import has_internal_tiles
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EMPTY = "/".join(["15"] * 15)
 # A bag of 8 tiles (two multi-character) so that a rack or two empty it.
 TILES = "letter,lowercase,count,points,is_vowel\nA,a,2,1,1\nC,c,1,2,0\nE,e,2,1,1\nL·L,l·l,1,10,0\n" \

@@ -13,9 +13,7 @@ import pytest
 
 from wordgames.cli import main
 from wordgames.lexicon import Lexicon
-from wordgames.scrabble.game import decision
 from wordgames.scrabble.game.autoplay import play_pairs
-from wordgames.scrabble.strategy import equity
 
 distributed = pytest.importorskip("distributed", reason="Dask (wordgames[cluster]) is not installed")
 
@@ -53,11 +51,9 @@ def pairs_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]
 
 
 def test_the_command_line_gives_the_same_figures(capsys: pytest.CaptureFixture[str], scheduler: str,
-                                                 tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The command registers the bound players and sets the default table: only for this test.
-    monkeypatch.setattr(decision, "_STRATEGIES", dict(decision._STRATEGIES))
-    monkeypatch.setattr(equity, "_configured", None)
-    monkeypatch.setattr(equity, "_configured_set", False)
+                                                 tmp_path: Path) -> None:
+    # The command registers the bound players and sets the default table; the session's
+    # fixture gives them back after the test.
     # Each player's own table (A,B): the workers bind them again from the files.
     table = tmp_path / "flat.csv"
     table.write_text("?,30\nQ,-20\nS,8\n", encoding="utf-8")

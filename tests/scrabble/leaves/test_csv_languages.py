@@ -22,7 +22,7 @@ from wordgames.scrabble.leaves.table import alphabet_of
 CATALAN = TILE_DISTRIBUTIONS["catalan"]
 CODES = alphabet_of(CATALAN)
 LL, NY = CODES.number("L·L"), CODES.number("NY")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def small_table() -> LeaveTable:

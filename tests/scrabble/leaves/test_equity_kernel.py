@@ -13,8 +13,8 @@ import pytest
 from compiled_support import interpreted_chain
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import TILES, autoplay_board, positions
 
+from scrabble.movegen.test_properties import TILES, autoplay_board, positions
 from wordgames.compiled import is_compiled
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon, lexicon_from_words

@@ -15,7 +15,7 @@ from wordgames.cli import main
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import Game, GameSettings, Player, game_to_gcg
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 CGP = "15/15/15/15/15/15/15/4QUIZ7/15/15/15/15/15/15/15 AEGINR?/ 44/0 0 lex ENABLE;"
 

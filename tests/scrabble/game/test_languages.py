@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from conftest import has_internal_tiles, shared_file
-from scrabble_classic.support import brute_force_moves, generated
-from scrabble_core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
 
+from scrabble.core.test_distributions_play import WORDS as ONE_CHARACTER_WORDS
+from scrabble.movegen.support import brute_force_moves, generated
 from wordgames.errors import FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble import Board, Layout, Rack, standard_layout
@@ -43,7 +43,7 @@ WORDS = {
 }  # fmt: skip
 LANGUAGES = tuple(WORDS)
 LAYOUT = Layout(5, 6, (2, 2), ("..d...", ".2..3.", "t..2..", "......", "...d.2"))
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def word_file(folder: Path, language: str) -> Path:

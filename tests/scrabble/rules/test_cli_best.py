@@ -55,7 +55,7 @@ def test_json_end_to_end_through_python_m(board_file: Path) -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
     assert result.returncode == 0 and result.stderr == ""
     data = json.loads(result.stdout)
@@ -129,7 +129,7 @@ def test_bad_input_through_python_m(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and "no such board file" in result.stderr

@@ -1,6 +1,6 @@
 """Playing with other languages' one-character tiles (German, Polish): scores use the
 distribution's points (issue 17).  The generator against a brute force in these languages and
-in Catalan and Spanish is in ``scrabble_game/test_languages.py``, with these word lists."""
+in Catalan and Spanish is in ``scrabble/game/test_languages.py``, with these word lists."""
 
 from __future__ import annotations
 

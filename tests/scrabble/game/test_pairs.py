@@ -21,7 +21,7 @@ from wordgames.scrabble.game.checkpoint import CHECKPOINT_FORMAT, read_checkpoin
 from wordgames.scrabble.game.intervals import estimate, t_quantile
 from wordgames.scrabble.game.state import GameSettings
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 # --- statistics -----------------------------------------------------------------------------------

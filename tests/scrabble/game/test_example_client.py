@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "scrabble_client.py"
+EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "scrabble_client.py"
 
 
 def test_scrabble_client_shows_verdicts_best_moves_and_a_game() -> None:

@@ -89,7 +89,7 @@ def run_play(inputs: list[str], *extra: str) -> subprocess.CompletedProcess[str]
         capture_output=True,
         text=True,
         timeout=120,
-        cwd=Path(__file__).resolve().parents[2],
+        cwd=Path(__file__).resolve().parents[3],
     )
 
 
