@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 
 import pytest
-from scrabble_classic.test_properties import autoplay_board
+from scrabble.movegen.test_properties import autoplay_board
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon

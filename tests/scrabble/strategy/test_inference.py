@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scrabble_classic.test_properties import autoplay_board
+from scrabble.movegen.test_properties import autoplay_board
 
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
