@@ -11,8 +11,8 @@ import time
 from dataclasses import replace
 
 import pytest
-from scrabble.movegen.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Rack, get_rules

@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scrabble.movegen.test_properties import autoplay_board
 
+from scrabble.movegen.test_properties import autoplay_board
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
