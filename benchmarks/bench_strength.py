@@ -12,7 +12,11 @@ its 95% interval over the pairs, the average scores and the pairs played a secon
 with MAGPIE's ``TWL98.klv2`` leave table from the shared folder (ENABLE with the shipped
 table when it is absent, said so in the result).  ``sim`` measures the simulation's fixes
 with a simulating player (:mod:`strength_players`) against the old simulation and against
-the static player.  Pair ``i`` uses seed ``--seed + i``; each comparison keeps a checkpoint
+the static player.  ``champion`` measures the championship player against the ``equity``
+player, and with inference against without (``champion-blind``), at ``--move-time`` CPU
+seconds a move (1 by default; the exact searches near the end get the same), with
+``--pairs`` below :data:`FULL_RUN` marked ``"preliminary"``.  Pair ``i`` uses seed
+``--seed + i``; each comparison keeps a checkpoint
 under ``--checkpoint-dir`` and resumes from it (a run with more pairs extends it, one with
 fewer reports its first pairs).  A pair is counted *decided* when its two
 games are not a tie on both sides at the same scores (the players played differently).
@@ -23,6 +27,7 @@ Usage::
     python benchmarks/bench_strength.py --pairs 200 --matchups equity,greedy
     nice -n 10 python benchmarks/bench_strength.py static --pairs 3000 --only all
     nice -n 10 python benchmarks/bench_strength.py sim --pairs 100 --iterations 48
+    nice -n 10 python benchmarks/bench_strength.py champion --pairs 200 --move-time 1
 """
 
 from __future__ import annotations
@@ -50,6 +55,13 @@ GROUP_DEFAULTS = {  # pairs, first seed, workers (None: every core)
     "matchups": (1000, 1, None),
     "static": (200, 250_000, 1),
     "sim": (200, 250_000, 1),
+    "champion": (200, 250_000, 1),
+}
+FULL_RUN = 200
+"""Pairs a champion comparison needs before its figure is more than preliminary."""
+CHAMPION = {
+    "equity": ("champion", "equity", "the championship player against the static player"),
+    "infer": ("champion", "champion-blind", "the championship player with inference against without"),
 }
 STATIC = {
     "all": ("equity", "equity-old", "every fix against the player before them"),
@@ -173,6 +185,22 @@ def sim(args: argparse.Namespace) -> dict[str, Any]:
             "cpu_seconds_per_move": speed, "speed_pairs": args.speed_pairs}
 
 
+def champion(args: argparse.Namespace) -> dict[str, Any]:
+    """The championship player at ``--move-time`` CPU seconds a move."""
+    lexicon, words = setting_up(harness.shared_folder(args.shared))
+    settings = GameSettings(end_rule="tournament", move_time=args.move_time, endgame_time=args.move_time)
+    comparisons = {}
+    for key in args.only or ["equity"]:
+        a, b, note = CHAMPION[key]
+        tag = f"champion-{key}-{args.seed}-{args.move_time:g}s"
+        comparisons[key] = figures(run_pairs(lexicon, a, b, args, settings, tag), note)
+        comparisons[key]["preliminary"] = args.pairs < FULL_RUN
+        print(comparisons[key], file=sys.stderr)
+    return {"lexicon": words, "end_rule": settings.end_rule, "move_time_cpu_seconds": args.move_time,
+            "comparisons": comparisons,
+            "note": f"figures over fewer than {FULL_RUN} pairs are preliminary: the interval is wide"}
+
+
 def main() -> None:
     """Run one group of comparisons and write its result file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -192,6 +220,8 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=8, help="sim: candidates (default 8)")
     parser.add_argument("--plies", type=int, default=2, help="sim: plies (default 2)")
     parser.add_argument("--iterations", type=int, default=32, help="sim: iterations a move (default 32)")
+    parser.add_argument("--move-time", type=float, default=1.0,
+                        help="champion: CPU seconds a move (default 1)")
     parser.add_argument("--speed-pairs", type=int, default=2,
                         help="sim: fresh pairs against the static player that time a move (default 2)")
     harness.add_common_arguments(parser)
@@ -205,7 +235,7 @@ def main() -> None:
         run.finish(matchups(args))
         return
     run = harness.Run(f"strength_{args.group}", args)
-    results = static(args) if args.group == "static" else sim(args)
+    results = {"static": static, "sim": sim, "champion": champion}[args.group](args)
     previous = harness.read_result(f"strength_{args.group}")
     if previous is not None and args.only:  # keep the comparisons not run this time
         kept = previous["results"].get("comparisons", {})

@@ -434,6 +434,7 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         end_rule=args.end_rule or "usc",
         challenge=args.challenge or config.challenge or DEFAULT_CHALLENGE_RULE,
         endgame_time=getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
+        move_time=getattr(args, "move_time", None),
     )
 
 

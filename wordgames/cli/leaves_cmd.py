@@ -201,9 +201,9 @@ def leaves_from_args(
 
 def add_level_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--level N|NAME`` (computer players for people)."""
-    parser.add_argument("--level", metavar="1-5|NAME", default=None,
+    parser.add_argument("--level", metavar="1-6|NAME", default=None,
                         help="level of the computer players: 1 beginner, 2 novice, 3 casual, "
-                             "4 club, 5 expert (overrides --strategy); A,B gives one per player "
+                             "4 club, 5 expert, 6 champion (overrides --strategy); A,B gives one per player "
                              "in autoplay")
 
 
@@ -214,7 +214,7 @@ def strategies_for_level(text: str) -> list[str]:
 
 def uses_equity(strategies: list[str]) -> bool:
     """Whether any of these strategies values leaves with a table."""
-    return any(name in ("equity", "level5") for name in strategies)
+    return any(name in ("equity", "level5", "champion", "champion-blind") for name in strategies)
 
 
 def run_equity_best(

@@ -29,6 +29,7 @@ from wordgames.cli.common import (
     tile_set_from_args,
     whole_number,
 )
+from wordgames.cli.infer_cmd import add_last_play_option, position_inference
 from wordgames.errors import InvalidArgumentError
 from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.layout import layout_by_name
@@ -68,6 +69,7 @@ def register(commands: Any) -> None:
                      help="worker processes (default: every core); the answer does not depend on it")
     sim.add_argument("--opponent-knows", default="", metavar="TILES",
                      help="tiles the opponent is known to hold (dealt to them first)")
+    add_last_play_option(sim, "--infer")
     _add_policy_option(sim)
     add_tile_options(sim)
     add_lexicon_options(sim)
@@ -126,9 +128,15 @@ def run_sim(args: argparse.Namespace) -> int:
     policy, leave = static_player(args.policy, lexicon)
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
     scores = [*position.scores, 0, 0][:2]
+    leaves: tuple[tuple[tuple[str, ...], float], ...] = ()
+    if args.infer is not None:
+        if args.opponent_knows:
+            raise InvalidArgumentError("give either --infer or --opponent-knows, not both")
+        leaves = position_inference(args, position, args.infer, args.seed).weights()
     sim_position = SimPosition(
         position.board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
         (scores[0], scores[1]), tuple(tile_set.parse_rack(args.opponent_knows).tiles()),
+        opponent_leaves=leaves,
     )
     candidates = policy_candidates(sim_position.situation(), policy, leave, args.candidates)
     iterations = args.iterations if args.iterations is not None or args.time is not None else 300

@@ -10,7 +10,9 @@ import argparse
 from typing import Any
 
 from wordgames.cli import (
+    champion_cmd,
     endgame_cmd,
+    infer_cmd,
     leaves_cmd,
     scrabble_analysis_cmd,
     scrabble_check,
@@ -43,8 +45,8 @@ from wordgames.serialization.positions import ScrabblePosition, check_lexicon_fi
 from wordgames.textfiles import read_text_file
 
 # Modules that add further subcommands with a register(commands) function.
-SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, leaves_cmd, endgame_cmd,
-                      winmodel_cmd)
+SUBCOMMAND_MODULES = (scrabble_game_cmd, scrabble_check, scrabble_analysis_cmd, infer_cmd, leaves_cmd,
+                      endgame_cmd, winmodel_cmd)
 
 
 def register(groups: Any) -> None:
@@ -64,9 +66,11 @@ def register(groups: Any) -> None:
     best.add_argument("--top", type=positive_int, default=1, metavar="N",
                       help="moves to show, 1 or more (default: %(default)s)")
     add_lexicon_options(best)
-    best.add_argument("--strategy", choices=("score", "equity"), default="score",
+    best.add_argument("--strategy", choices=("score", "equity", "champion"), default="score",
                       help="rank by score, or by equity: score + leave value, exchanges and "
-                           "the pass included (default: %(default)s)")
+                           "the pass included, or the champion's choice: endgame, pre-endgame "
+                           "or simulation (default: %(default)s)")
+    champion_cmd.add_champion_options(best)
     leaves_cmd.add_leaves_option(best)
     best.add_argument("--any-tiles", action="store_true",
                       help="analyse a composed position holding more of a tile than the bag "
@@ -92,6 +96,7 @@ def register(groups: Any) -> None:
     add_end_rule_option(play)
     add_challenge_option(play)
     endgame_cmd.add_endgame_time_option(play)
+    champion_cmd.add_move_time_option(play)
     play.add_argument("--seed", type=whole_number, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")
@@ -138,8 +143,11 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, 
 
 def run_best(args: argparse.Namespace) -> int:
     """Print the best moves (exit 0; 1 when no legal move exists)."""
-    if args.leaves is not None and args.strategy != "equity":
+    if args.leaves is not None and args.strategy == "score":
         raise InvalidArgumentError("--leaves values leaves for --strategy equity; ranking by score uses none")
+    champion_cmd.check_champion_options(args)
+    if args.strategy == "champion":
+        return champion_cmd.run_champion_best(args, best_position(args))
     board, rack, rules, lexicon = position_from_args(args)
     tile_set = rules.tile_set
     if args.strategy == "equity":

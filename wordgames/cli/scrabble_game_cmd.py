@@ -17,6 +17,7 @@ from typing import Any
 
 from wordgames.atomic import check_writable, write_text_atomically
 from wordgames.cli import leaves_cmd
+from wordgames.cli.champion_cmd import add_move_time_option
 from wordgames.cli.common import (
     add_challenge_option,
     add_end_rule_option,
@@ -79,6 +80,7 @@ def register(commands: Any) -> None:
     autoplay.add_argument("--layout", metavar="standard|PATH", help="board layout")
     add_end_rule_option(autoplay)
     add_endgame_time_option(autoplay)
+    add_move_time_option(autoplay)
     add_tile_options(autoplay)
     add_lexicon_options(autoplay)
     leaves_cmd.add_leaves_option(autoplay, per_player=True)
@@ -114,6 +116,7 @@ def autoplay_settings(args: argparse.Namespace) -> GameSettings:
         end_rule=args.end_rule or "usc",
         challenge=args.challenge or DEFAULT_CHALLENGE_RULE,
         endgame_time=args.endgame_time or DEFAULT_ENDGAME_TIME,
+        move_time=args.move_time,
     )
 
 

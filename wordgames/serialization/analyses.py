@@ -1,7 +1,7 @@
-"""The JSON shapes of analyses: a simulation, a game review, an endgame, a pre-endgame, a
+"""The JSON shapes of analyses: a simulation, an inference, a game review, an endgame, a pre-endgame, a
 move's verdict and a win model's fit.
 
-``scrabble sim``, ``analyze``, ``endgame``, ``preendgame``, ``check`` and ``winmodel build``
+``scrabble sim``, ``infer``, ``analyze``, ``endgame``, ``preendgame``, ``check`` and ``winmodel build``
 write these with ``--json``, and the web app's analysis jobs answer with the same objects.
 """
 
@@ -14,6 +14,7 @@ from wordgames.scrabble import Move, TileSet, Verdict
 from wordgames.scrabble.core.notation import format_standard_move
 from wordgames.scrabble.endgame import EndgameResult, PreendgameResult
 from wordgames.scrabble.strategy.analysis import GameReview
+from wordgames.scrabble.strategy.inference import Inference
 from wordgames.scrabble.strategy.simulation import SimResult
 from wordgames.scrabble.strategy.winfit import WinFit
 
@@ -53,6 +54,23 @@ def sim_json(result: SimResult, tile_set: TileSet | None = None) -> dict[str, An
         "seconds": round(result.seconds, 3),
         "stopped": result.stopped,
         "choose_by": result.choose_by,
+    }
+
+
+def inference_json(inference: Inference, tile_set: TileSet | None = None) -> dict[str, Any]:
+    """``scrabble infer --json``: the leaves the opponent may have kept, most likely first,
+    with how they were weighed."""
+    show = tile_set.show if tile_set is not None else str
+    return {
+        "leaves": [{"tiles": show(leave.tiles), "probability": round(leave.probability, 6)}
+                   for leave in inference.leaves],
+        "samples": inference.samples,
+        "method": inference.method,
+        "kept": inference.kept,
+        "draws": inference.draws,
+        "evidence": round(inference.evidence, 6),
+        "likelihood": {"model": "equity player", "margin": inference.margin,
+                       "temperature": inference.temperature},
     }
 
 

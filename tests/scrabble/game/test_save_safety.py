@@ -52,7 +52,7 @@ def forged(edit: Any) -> dict[str, Any]:
     ("edit", "message"),
     [
         (lambda s: s["players"][1].__setitem__("strategy", "cheat"),
-         r"players\[1\]\.strategy: 'cheat' is not one of (\w+, )*greedy, leave"),
+         r"players\[1\]\.strategy: 'cheat' is not one of ([\w-]+, )*greedy, leave"),
         (lambda s: s["settings"].__setitem__("hand_size", 10**6),
          r"settings\.hand_size: 1000000 is out of range \(1 to 20\)"),
         (lambda s: s["settings"]["tile_set"]["values"].__setitem__("A", -100),

@@ -160,8 +160,9 @@ def test_levels_are_seeded_and_the_beginner_plays_short_words(enable_trie: Lexic
 
     assert [level_strategy(x) for x in (1, "2", "casual", "Club", "expert")] == [
         "level1", "level2", "level3", "level4", "level5"]
+    assert level_strategy(6) == level_strategy("champion") == "champion"
     with pytest.raises(ValueError):
-        level_strategy(6)
+        level_strategy(7)
     situation = Situation(midgame_board(), Rack.parse("AEDISST"), enable_trie, RULES, bag_size=50,
                           can_exchange=True)
     beginner = get_strategy("level1")

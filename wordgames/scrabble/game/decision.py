@@ -19,7 +19,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.tiles import Rack
-from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 
 DEFAULT_ENDGAME_TIME = 3.0
@@ -36,8 +36,12 @@ class Situation:
     seat order, ``seat`` this player's seat, ``scoreless_turns`` the current run of scoreless
     turns and ``scoreless_turn_limit`` the run that ends the game, ``end_rule`` the game's
     end-of-game rule (``usc`` or ``tournament``);
-    ``endgame_time`` the seconds an endgame or pre-endgame search may take.  Their defaults
-    describe a position nothing is known about.
+    ``endgame_time`` the seconds an endgame or pre-endgame search may take;
+    ``move_time`` the CPU seconds a searching player (``champion``) may spend on the whole
+    turn (None: the player's own default); ``last_play`` the opponent's turn just before this
+    one (a placement or an exchange; None when unknown or something else), for players that
+    infer the opponent's rack from it.  Their defaults describe a position nothing is known
+    about.
     """
 
     board: Board
@@ -53,6 +57,8 @@ class Situation:
     scoreless_turn_limit: int = 6
     end_rule: str = "usc"
     endgame_time: float = DEFAULT_ENDGAME_TIME
+    move_time: float | None = None
+    last_play: Turn | None = None
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ class GameSettings:
     ``challenge`` names the challenge rule (``void``, ``single``, ``double``, ``5``, ``10``;
     see :mod:`~wordgames.scrabble.game.challenge`).
     ``endgame_time`` is the seconds a computer player that searches the endgame (bag empty)
-    or pre-endgame (one tile in the bag) may spend on a move.
+    or pre-endgame (one tile in the bag) may spend on a move; ``move_time`` the CPU seconds a
+    searching player (``champion``) may spend on any turn (None: the player's default).
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -43,6 +44,7 @@ class GameSettings:
     end_rule: str = "usc"
     challenge: str = DEFAULT_CHALLENGE_RULE
     endgame_time: float = DEFAULT_ENDGAME_TIME
+    move_time: float | None = None
 
     def __post_init__(self) -> None:
         require_type(self.tile_set, TileSet, "tile_set")
@@ -69,6 +71,13 @@ class GameSettings:
                 or not 0 < self.endgame_time <= MAX_ENDGAME_MOVE_SECONDS:
             raise InvalidArgumentError(
                 f"endgame_time: {self.endgame_time!r} is not a number of seconds above 0 and at most "
+                f"{MAX_ENDGAME_MOVE_SECONDS:g}"
+            )
+        if self.move_time is not None and (
+                isinstance(self.move_time, bool) or not isinstance(self.move_time, (int, float))
+                or not 0 < self.move_time <= MAX_ENDGAME_MOVE_SECONDS):
+            raise InvalidArgumentError(
+                f"move_time: {self.move_time!r} is not a number of seconds above 0 and at most "
                 f"{MAX_ENDGAME_MOVE_SECONDS:g}"
             )
         require_type(self.challenge, str, "challenge")

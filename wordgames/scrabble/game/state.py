@@ -444,7 +444,19 @@ class Game:
             scoreless_turn_limit=self.settings.scoreless_turn_limit,
             end_rule=self.settings.end_rule,
             endgame_time=self.settings.endgame_time,
+            move_time=self.settings.move_time,
+            last_play=self.opponents_last_play(),
         )
+
+    def opponents_last_play(self) -> Turn | None:
+        """The last event of the game when it is another player's placement or exchange
+        (what a player inferring the opponent's rack reads), else None."""
+        turn = self.last_turn
+        if turn is None or turn.player == self.current:
+            return None
+        if turn.kind not in (TurnKind.PLACE, TurnKind.EXCHANGE):
+            return None
+        return turn
 
     def play_computer_turn(self) -> Turn:
         """Let the current player's strategy choose and play its turn.  Raises GameError when

@@ -1,4 +1,4 @@
-"""Computer players for people: five levels, from a beginner to the full equity player.
+"""Computer players for people: six levels, from a beginner to the championship player.
 
 =====  ============  ===========================================================================
 level  name          plays
@@ -9,6 +9,8 @@ level  name          plays
 3      casual        any word, one of its 2 best moves at random
 4      club          the best-scoring move (``greedy``)
 5      expert        the best equity (``equity``: score + leave value, exchanges, the end)
+6      champion      the exact endgame, the pre-endgame, simulation with inference
+                     (``champion``, :mod:`.champion`: about a CPU second a move)
 =====  ============  ===========================================================================
 
 The beginner's "common words" are the short words of the game's own lexicon: word length is
@@ -30,20 +32,22 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.greedy import GreedyStrategy
 
-LEVEL_NAMES = {"beginner": 1, "novice": 2, "casual": 3, "club": 4, "expert": 5}
+LEVEL_NAMES = {"beginner": 1, "novice": 2, "casual": 3, "club": 4, "expert": 5, "champion": 6}
+LEVEL_STRATEGIES = {6: "champion"}
+"""Levels played by a strategy of their own name rather than ``levelN``."""
 
 
 def level_strategy(level: int | str) -> str:
-    """The strategy name of a level given as 1..5 or its name (``beginner`` .. ``expert``);
+    """The strategy name of a level given as 1..6 or its name (``beginner`` .. ``champion``);
     InvalidArgumentError otherwise."""
     text = str(level).strip().lower()
     number = LEVEL_NAMES.get(text)
-    if number is None and text.isascii() and text.isdigit() and 1 <= int(text) <= 5:
+    if number is None and text.isascii() and text.isdigit() and 1 <= int(text) <= len(LEVEL_NAMES):
         number = int(text)
     if number is None:
         raise InvalidArgumentError(
-            f"unknown level {level!r} (1-5 or {', '.join(LEVEL_NAMES)})")
-    return f"level{number}"
+            f"unknown level {level!r} (1-{len(LEVEL_NAMES)} or {', '.join(LEVEL_NAMES)})")
+    return LEVEL_STRATEGIES.get(number, f"level{number}")
 
 
 class RandomTopStrategy(Strategy):

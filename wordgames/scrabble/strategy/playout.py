@@ -21,6 +21,8 @@ PLAYOUT_TURNS), which is nearly all of a simulation's time.
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -55,8 +57,10 @@ Tiles = list[int]
 @dataclass(frozen=True)
 class SimPosition:
     """What a simulation starts from: the mover's rack and the tiles the mover cannot see
-    (the opponent's rack and the bag together), the scores, and tiles the opponent is known to
-    hold (dealt to the opponent first); tiles written, ``?`` a blank."""
+    (the opponent's rack and the bag together), the scores, tiles the opponent is known to
+    hold (dealt to the opponent first), and ``opponent_leaves``: what inference says the
+    opponent kept (each leave with its probability; one is drawn per iteration and dealt to
+    the opponent after the known tiles, see :mod:`.inference`); tiles written, ``?`` a blank."""
 
     board: Board
     rack: tuple[str, ...]
@@ -68,6 +72,7 @@ class SimPosition:
     scores: tuple[int, int] = (0, 0)
     opponent_known: tuple[str, ...] = ()
     end_rule: str = "tournament"
+    opponent_leaves: tuple[tuple[tuple[str, ...], float], ...] = ()
 
     def __post_init__(self) -> None:
         unseen = Counter(self.unseen)
@@ -75,6 +80,13 @@ class SimPosition:
             raise InvalidArgumentError("the opponent's known tiles are not all among the unseen tiles")
         if len(self.opponent_known) > self.hand_size:
             raise InvalidArgumentError(f"the opponent holds at most {self.hand_size} tiles")
+        rest = unseen - Counter(self.opponent_known)
+        for leave, weight in self.opponent_leaves:
+            if Counter(leave) - rest or len(leave) + len(self.opponent_known) > self.hand_size:
+                raise InvalidArgumentError(
+                    f"the inferred leave {''.join(leave)} does not fit the unseen tiles")
+            if not (weight >= 0 and math.isfinite(weight)):
+                raise InvalidArgumentError("an inferred leave's probability is a number from 0")
 
     @classmethod
     def from_situation(cls, situation: Situation) -> SimPosition:
@@ -99,6 +111,17 @@ class SimPosition:
     def alphabet(self) -> Alphabet:
         """The alphabet numbering the position's tiles."""
         return self.tile_set.alphabet
+
+    @cached_property
+    def leave_numbers(self) -> tuple[list[Tiles], list[float]]:
+        """The inferred leaves as tile numbers and their cumulative weights."""
+        number = self.alphabet.number
+        total = 0.0
+        cumulative = []
+        for _, weight in self.opponent_leaves:
+            total += weight
+            cumulative.append(total)
+        return [[number(tile) for tile in leave] for leave, _ in self.opponent_leaves], cumulative
 
     @cached_property
     def numbers(self) -> tuple[Tiles, Tiles, Tiles]:
@@ -174,13 +197,19 @@ def _refill(rack: Tiles, bag: Tiles, hand_size: int) -> None:
 
 
 def deal(position: SimPosition, rng: random.Random) -> tuple[Tiles, Tiles]:
-    """The opponent's rack (known tiles first) and the bag order for one iteration, as tile
-    numbers."""
+    """The opponent's rack (known tiles first, then an inferred leave drawn by its
+    probability) and the bag order for one iteration, as tile numbers."""
     _, unseen, known = position.numbers
     rest = list(unseen)
     _remove(rest, known)
-    rng.shuffle(rest)
     opponent = list(known)
+    if position.opponent_leaves:
+        leaves, cumulative = position.leave_numbers
+        at = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+        leave = leaves[min(at, len(leaves) - 1)]
+        _remove(rest, leave)
+        opponent.extend(leave)
+    rng.shuffle(rest)
     _refill(opponent, rest, position.hand_size)
     return opponent, rest
 

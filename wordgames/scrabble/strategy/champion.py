@@ -1,0 +1,214 @@
+"""The ``champion`` computer player: exact near the end, simulation before.
+
+It chooses by the phase of the game, as the strongest engines' players do:
+
+* **bag empty** — the exact endgame (:func:`~wordgames.scrabble.endgame.endgame_decision`),
+  the move the ``endgame`` player makes;
+* **1 to** :data:`EXACT_BAG` **tiles in the bag** — the pre-endgame, through the same call,
+  for every bag size it accepts (one tile today); beyond that, simulation;
+* **otherwise** — a simulation (:mod:`.simulation`) of the :attr:`~ChampionStrategy.candidates`
+  best turns by static equity (exchanges included), :attr:`~ChampionStrategy.plies` turns
+  deep (at least 2), ranked by win probability with spread breaking ties.  It stops early when
+  the best candidate is statistically clear: after every round of iterations a candidate
+  whose paired difference to the leader is significant at 99% is dropped (successive
+  elimination, a best-arm identification rule, on common random numbers so the differences
+  carry less noise than the values); one left, it is played.
+
+With inference on (the default; ``champion-blind`` turns it off), the opponent's last
+placement or exchange is read (:mod:`.inference`) and each simulated opponent rack holds a
+leave drawn from what they probably kept.
+
+**Budgets.**  A turn spends at most ``move_time`` CPU seconds of this process (the
+situation's, else the player's, else :data:`DEFAULT_MOVE_TIME`): inference takes at most
+:data:`INFERENCE_SHARE` of it, the simulation what is left less a margin, the exact searches
+all of it; the clocks are read between move generations, so a turn ends within the budget
+plus a few move generations.  Given ``iterations`` instead, the simulation runs that many
+iterations (fewer when it is confident sooner) and inference its sample count, both seeded by
+``seed`` and the position: the same position always gets the same choice, whatever the
+machine's load.  The exact searches keep a time limit either way (``move_time``), and their
+answer is the same whenever they finish.
+
+Cost: about ``move_time`` CPU seconds a turn (less when the simulation is confident early).
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+
+from wordgames.errors import BoardError, InvalidArgumentError
+from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS
+from wordgames.scrabble.endgame import endgame_decision
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy, register_strategy
+from wordgames.scrabble.game.turn import TurnKind
+from wordgames.scrabble.strategy.equity import EquityStrategy
+from wordgames.scrabble.strategy.inference import Inference, LastPlay, infer_leaves
+from wordgames.scrabble.strategy.sim_setup import (
+    DEFAULT_POLICY,
+    Candidate,
+    LeaveFunction,
+    policy_candidates,
+    static_player,
+)
+from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, simulate
+
+DEFAULT_MOVE_TIME = 1.0
+"""CPU seconds a turn by default."""
+EXACT_BAG = 3
+"""The most tiles in the bag for which the exact pre-endgame is asked first (it answers
+None for a bag size it does not handle, and the simulation decides)."""
+INFERENCE_SHARE = 0.15
+"""The share of a turn's time inference may take."""
+INFERENCE_SAMPLES = 300
+"""Distinct leaves (or draws) inference weighs at most in a turn."""
+SAFETY = 0.05
+"""The share of a turn's time kept back from the simulation for what follows it."""
+DEFAULT_CANDIDATES = 10
+DEFAULT_PLIES = 2
+
+
+@register_strategy
+class ChampionStrategy(Strategy):
+    """The strongest player: exact endgame, pre-endgame, simulation (module docstring)."""
+
+    name = "champion"
+    infer = True
+
+    def __init__(self, *, move_time: float | None = None, iterations: int | None = None, seed: int = 0,
+                 candidates: int = DEFAULT_CANDIDATES, plies: int = DEFAULT_PLIES,
+                 policy: str = DEFAULT_POLICY) -> None:
+        """``move_time``: CPU seconds a turn (None: the situation's, else
+        :data:`DEFAULT_MOVE_TIME`); ``iterations``: a fixed simulation budget instead
+        (reproducible with ``seed``); ``candidates`` turns simulated, ``plies`` deep (2 or
+        more); ``policy`` the registered static player that picks candidates and plays the
+        simulated turns.  InvalidArgumentError for values out of range."""
+        if move_time is not None and not 0 < move_time <= MAX_ENDGAME_MOVE_SECONDS:
+            raise InvalidArgumentError(f"move_time must be above 0 and at most {MAX_ENDGAME_MOVE_SECONDS:g}")
+        if iterations is not None and not 1 <= iterations <= MAX_SIMULATION_ITERATIONS:
+            raise InvalidArgumentError(f"iterations must be from 1 to {MAX_SIMULATION_ITERATIONS}")
+        if not 1 <= candidates <= MAX_SIMULATION_CANDIDATES:
+            raise InvalidArgumentError(f"candidates must be from 1 to {MAX_SIMULATION_CANDIDATES}")
+        if plies < 2:
+            raise InvalidArgumentError("the champion simulates at least 2 plies")
+        self.move_time = move_time
+        self.iterations = iterations
+        self.seed = seed
+        self.candidates = candidates
+        self.plies = plies
+        self.policy_name = policy
+        self._players: dict[str, tuple[Strategy, LeaveFunction]] = {}
+        self.last_result: SimResult | None = None
+        """The last simulation's result (for tests and reports)."""
+        self.last_inference: Inference | None = None
+        """The last turn's inference, when there was one."""
+        self.last_phase = ""
+        """How the last turn was chosen: ``"exact"`` (endgame or pre-endgame search),
+        ``"simulation"`` or ``"static"`` (one candidate, or no time or nothing to simulate)."""
+
+    def budget(self, situation: Situation) -> float:
+        """The CPU seconds of a turn in ``situation``."""
+        if self.move_time is not None:
+            return self.move_time
+        return situation.move_time if situation.move_time is not None else DEFAULT_MOVE_TIME
+
+    def static(self, situation: Situation) -> tuple[Strategy, LeaveFunction]:
+        """The static player and its leave function for the situation's lexicon (made once)."""
+        source = situation.lexicon.source
+        if source not in self._players:
+            self._players[source] = static_player(self.policy_name, situation.lexicon)
+        return self._players[source]
+
+    def position_seed(self, situation: Situation) -> int:
+        """The seed of a turn: the player's, mixed with a CRC of the board and rack."""
+        position = f"{situation.board.to_text()}|{situation.rack}".encode()
+        return self.seed * 1_000_003 + zlib.crc32(position)
+
+    def decide(self, situation: Situation) -> Decision:
+        """The turn to play (module docstring).  Cost: about :meth:`budget` CPU seconds."""
+        started = time.process_time()
+        budget = self.budget(situation)
+        self.last_result = None
+        self.last_inference = None
+        self.last_phase = "static"
+        if len(situation.rack) and situation.bag_size <= EXACT_BAG:
+            exact = endgame_decision(situation, budget)
+            if exact is not None:
+                self.last_phase = "exact"
+                return exact
+        policy, leave = self.static(situation)
+        candidates = policy_candidates(situation, policy, leave, self.candidates)
+        fallback = _decision(candidates[0])
+        if len(candidates) == 1 or len(situation.scores) != 2 or not situation.unseen:
+            return fallback
+        position = SimPosition.from_situation(situation)
+        seed = self.position_seed(situation)
+        if self.infer:
+            share = None if self.iterations is not None else INFERENCE_SHARE * budget
+            inference = self.inference(situation, share, seed)
+            if inference is not None:
+                self.last_inference = inference
+                position = _with_leaves(position, inference)
+        seconds = None
+        if self.iterations is None:
+            seconds = budget * (1 - SAFETY) - (time.process_time() - started)
+            if seconds <= 0:
+                return fallback
+        result = simulate(position, candidates, policy, leave, plies=self.plies, iterations=self.iterations,
+                          seconds=seconds, seed=seed)
+        self.last_result = result
+        if result.iterations == 0:
+            return fallback
+        self.last_phase = "simulation"
+        return _decision(result.candidates[0].candidate)
+
+    def inference(self, situation: Situation, seconds: float | None, seed: int) -> Inference | None:
+        """What the opponent kept after their last turn, or None when nothing is known of it
+        (no last play, an empty bag, a play inference cannot explain, no time to weigh
+        enough leaves)."""
+        turn = situation.last_play
+        if turn is None or situation.bag_size == 0:
+            return None
+        board = situation.board
+        if turn.kind is TurnKind.PLACE and turn.move is not None:
+            before = board.copy()
+            try:
+                before.unplay(turn.move)
+            except BoardError:  # a board that does not hold the move: nothing to infer from
+                return None
+            play = LastPlay(move=turn.move)
+        elif turn.kind is TurnKind.EXCHANGE and turn.tiles:
+            # Only how many tiles went back is public; which ones is not read.
+            before = board
+            play = LastPlay(exchanged=len(situation.rules.tile_set.parse_rack(turn.tiles)))
+        else:
+            return None
+        table = None
+        policy, _ = self.static(situation)
+        if isinstance(policy, EquityStrategy):
+            table = policy.table_for(situation.lexicon)
+        try:
+            found = infer_leaves(before, play, situation.unseen, situation.lexicon, situation.rules, table,
+                                 samples=INFERENCE_SAMPLES, seconds=seconds, seed=seed)
+        except InvalidArgumentError:
+            return None
+        # Cut short by time, the leaves weighed are too few a part to stand for the rest.
+        return None if found.method.endswith("stopped by time") else found
+
+
+@register_strategy
+class BlindChampionStrategy(ChampionStrategy):
+    """The champion without inference: the opponent's rack is drawn from all unseen tiles."""
+
+    name = "champion-blind"
+    infer = False
+
+
+def _decision(candidate: Candidate) -> Decision:
+    return Decision(candidate.kind, candidate.move, candidate.tiles)
+
+
+def _with_leaves(position: SimPosition, inference: Inference) -> SimPosition:
+    """``position`` with the opponent's rack drawn from ``inference``."""
+    return SimPosition(position.board, position.rack, position.unseen, position.lexicon, position.rules,
+                       position.tile_set, position.hand_size, position.scores, position.opponent_known,
+                       position.end_rule, inference.weights())
