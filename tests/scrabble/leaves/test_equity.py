@@ -16,7 +16,7 @@ from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.game.decision import Situation, get_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
-from wordgames.scrabble.rules.registry import get_rules
+from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.strategy.equity import (
     NOT_OUT_PENALTY,
     OPENING_PENALTY,
@@ -28,7 +28,8 @@ from wordgames.scrabble.strategy.equity import (
     use_leaves,
 )
 
-RULES = get_rules("classic")
+# Generated racks may hold three blanks or four S: composed positions no bag could deal.
+RULES = ClassicRules(count_tiles=False)
 
 
 def rack_table() -> LeaveTable:
