@@ -175,7 +175,7 @@ def solve_preendgame(
                 scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
             )
         if searcher is None:
-            searcher = Searcher(position, lexicon, rules, options)
+            searcher = Searcher(position, lexicon, rules, options, time_limit)
         step = position.make(None if play is None else position.compact(play))
         searcher.use(position)
         result = searcher.solve(time_limit=budget, sequence=False)

@@ -35,6 +35,7 @@ from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.classic import ClassicRules
 
 _STATE_KEY = "endgame"  # the board's kernel arrays kept for the endgame's kernel
+_SEARCH_SHARE = 0.95  # of a time limit, for the search itself
 _SMALLEST_TABLE = 10  # table bits before one a tile (the table's set-up costs time too)
 
 
@@ -49,6 +50,7 @@ class Searcher:
         lexicon: Lexicon,
         rules: RuleSet,
         options: SearchOptions | None = None,
+        time_limit: float | None = None,
     ) -> None:
         self.position = position
         self.lexicon = lexicon
@@ -76,7 +78,8 @@ class Searcher:
             source = self._rule_moves
         hand = max(rules.hand_size, *position.sizes) + len(position.bag)
         tiles = sum(position.sizes) + len(position.bag)
-        bits = min(options.table_bits, _SMALLEST_TABLE + tiles)  # small endgames, small tables
+        # Small endgames and short budgets get small tables (setting one up costs time too).
+        bits = min(options.table_bits, _SMALLEST_TABLE + tiles, budget_table_bits(time_limit))
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
                               kernel, state, source, bits, max(bits - 2, 4))
         search = self.search
@@ -140,7 +143,9 @@ class Searcher:
         root_moves = search.root_moves()  # made before the clock can stop us: the fallback needs them
         longest = _longest_game(position)
         deepest = longest if plies is None else min(plies, longest)
-        deadline = -1.0 if time_limit is None else started + time_limit
+        # The search stops a little before the limit: what follows it (the variation's moves
+        # built and checked) is paid from the same budget.
+        deadline = -1.0 if time_limit is None else started + time_limit * _SEARCH_SHARE
         # The search makes no reference cycles: paused, the cyclic collector never walks the
         # objects a long search keeps.
         with collector_paused():
@@ -186,6 +191,16 @@ def _longest_game(position: SearchPosition) -> int:
     return (tiles + 1) * position.limit
 
 
+def budget_table_bits(time_limit: float | None) -> int:
+    """The most transposition-table bits worth setting up for a search of ``time_limit``
+    seconds (None: no limit): about one entry per node such a search can visit (about
+    half a million a second), so that zeroing the table never takes a noticeable share of a short
+    budget."""
+    if time_limit is None:
+        return 64
+    return max(_SMALLEST_TABLE, (max(int(time_limit * 500_000), 1)).bit_length())
+
+
 def solve_position(
     position: SearchPosition,
     lexicon: Lexicon,
@@ -198,4 +213,5 @@ def solve_position(
     """Solve ``position`` for its side to move (see :meth:`Searcher.solve`); the time limit
     counts the search's set-up (its tables) too."""
     started = (options or SearchOptions()).clock()
-    return Searcher(position, lexicon, rules, options).solve(plies, time_limit, started=started)
+    searcher = Searcher(position, lexicon, rules, options, time_limit)
+    return searcher.solve(plies, time_limit, started=started)
