@@ -91,6 +91,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"(annotated_types\..*|_?Pydantic.*|FieldInfo|Field|Score|Query|Body|Depends|Annotated|"
                   r"MaxLen|MinLen|Le|Ge|Gt|Lt|NoneType|_thread\..*|string|"
                   r"wordgames\.web\.deps\.(services|Annotated)|.*[\[\]{}].*|[0-9.]+)"),
+    # Type variables of generic helpers (the job and result types of a worker pool).
+    (r"py:class", r"wordgames\.cluster\.(Job|Result)"),
     # Private names (a leading underscore) are not documented by design; annotations may name them.
     (r"py:class", r"(.*\.)?_[A-Za-z]\w*"),
     # Bare names of the standard library's types as annotations spell them.

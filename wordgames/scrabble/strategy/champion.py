@@ -5,9 +5,9 @@ It chooses by the phase of the game, as the strongest engines' players do:
 * **bag empty** — the exact endgame (:func:`~wordgames.scrabble.endgame.endgame_decision`),
   the move the ``endgame`` player makes;
 * **1 to** :data:`EXACT_BAG` **tiles in the bag** — the pre-endgame, through the same call,
-  for every bag size it accepts (one tile today); beyond that, simulation;
-* **otherwise** — a simulation (:mod:`.simulation`) of the :attr:`~ChampionStrategy.candidates`
-  best turns by static equity (exchanges included), :attr:`~ChampionStrategy.plies` turns
+  for every bag size the endgame player accepts (one tile); beyond that, simulation;
+* **otherwise** — a simulation (:mod:`.simulation`) of the ``candidates``
+  best turns by static equity (exchanges included), ``plies`` turns
   deep (at least 2), ranked by win probability with spread breaking ties.  It stops early when
   the best candidate is statistically clear: after every round of iterations a candidate
   whose paired difference to the leader is significant at 99% is dropped (successive
