@@ -4,21 +4,12 @@ refused no earlier than its defect, as the shared cases expect (issue 29, item 1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from external_support import InProcess, cases, require_external, runner, verdict
 
 GCG_CASES = cases("gcg/cases.json")
-
-
-@pytest.fixture(scope="module")
-def external() -> Iterator[InProcess]:
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        context = InProcess(monkeypatch)
-        yield context
-        context.close()
 
 
 @pytest.mark.parametrize("case", GCG_CASES, ids=[case["id"] for case in GCG_CASES])

@@ -4,7 +4,6 @@ what they expect (issue 29, item 12).  See ``tests/external_support.py`` for how
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -19,14 +18,6 @@ COMPOSED = {
 }
 """Positions MAGPIE's tests compose with more of a tile than the bag holds, which ``best``
 refuses unless told ``--any-tiles`` (issue 29, item 9)."""
-
-
-@pytest.fixture(scope="module")
-def external() -> Iterator[InProcess]:
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        context = InProcess(monkeypatch)
-        yield context
-        context.close()
 
 
 @pytest.mark.parametrize("case", CGP_CASES, ids=[case["id"] for case in CGP_CASES])
