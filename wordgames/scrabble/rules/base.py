@@ -115,8 +115,11 @@ class RuleSet(ABC):
                 used[0 if number & BLANK_BIT else number] += count
         if rack is not None:
             alphabet = tile_set.alphabet
-            for tile in rack.tiles():
-                used[0 if tile == BLANK else alphabet.number(tile)] += 1
+            if rack.alphabet.tiles == alphabet.tiles:  # the usual case: the same numbers
+                used.update(dict(enumerate(rack.number_counts())))
+            else:
+                for tile in rack.tiles():
+                    used[0 if tile == BLANK else alphabet.number(tile)] += 1
         limits = tile_set.number_counts
         for number, count in used.items():
             if count > limits[number]:
