@@ -6,6 +6,7 @@ The budgets are the compiled core's (the ``compiled_core`` fixture skips them el
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -72,3 +73,26 @@ def test_the_endgame_player_keeps_its_time_on_cpu() -> None:
         decision = player.decide(situation)
         assert within(0.5, time.process_time() - started)
         assert decision.kind is TurnKind.PLACE
+
+
+def test_the_timed_searches_keep_the_older_objects_out_of_the_collectors_sight() -> None:
+    """A full collection walks every object in the process (more than a second in one holding
+    many lexicons): inside a search's budget, collections see only what the search makes."""
+    lexicon = shared_lexicon("lexicons/CSW12.txt")
+    pre_endgame, endgame = parse_cgp(PRE_ENDGAME), parse_cgp(ENDGAME)
+    frozen_at_collections: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            frozen_at_collections.append(gc.get_freeze_count())
+
+    gc.callbacks.append(watch)
+    try:
+        solve_preendgame(pre_endgame.board, pre_endgame.rack or "", PRE_ENDGAME_UNSEEN, lexicon, RULES,
+                         spread=259 - 608, candidates=3, time_limit=0.3, options=CPU)
+        solve_endgame(endgame.board, (endgame.racks[0], endgame.racks[1]), lexicon, RULES,
+                      time_limit=0.3, options=CPU)
+    finally:
+        gc.callbacks.remove(watch)
+    assert frozen_at_collections and min(frozen_at_collections) > 10_000
+    assert gc.get_freeze_count() == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from wordgames.collector import older_objects_set_aside
 from wordgames.scrabble.endgame.api import solve_endgame
 from wordgames.scrabble.endgame.preendgame import solve_preendgame
 from wordgames.scrabble.endgame.results import SearchOptions
@@ -17,6 +18,7 @@ PLAYER_SEARCH = SearchOptions(clock=time.process_time)
 player down but does not change what it finds within its time."""
 
 
+@older_objects_set_aside()
 def endgame_decision(situation: Situation, time_limit: float) -> Decision | None:
     """The turn an exact search picks in ``situation``: the endgame's first move when the
     bag is empty, the best pre-endgame play when it holds one tile; None when the search does

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from wordgames.collector import older_objects_set_aside
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
@@ -85,6 +86,7 @@ def _win_weight(spread: int) -> float:
     return 1.0 if spread > 0 else 0.5 if spread == 0 else 0.0
 
 
+@older_objects_set_aside()
 def solve_preendgame(
     board: Board,
     rack: Rack | str,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from wordgames.collector import collector_paused, older_objects_set_aside
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move, Placement
@@ -29,7 +30,6 @@ from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 from wordgames.scrabble.movegen.board_arrays import BoardState, flat_premiums
-from wordgames.scrabble.movegen.convert import collector_paused
 from wordgames.scrabble.movegen.kernel import Kernel
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.classic import ClassicRules
@@ -201,6 +201,7 @@ def budget_table_bits(time_limit: float | None) -> int:
     return max(_SMALLEST_TABLE, (max(int(time_limit * 500_000), 1)).bit_length())
 
 
+@older_objects_set_aside()
 def solve_position(
     position: SearchPosition,
     lexicon: Lexicon,

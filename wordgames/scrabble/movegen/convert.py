@@ -8,10 +8,6 @@ this loop fills each move's C fields directly (C types in ``convert.pxd``).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.lexicon.alphabet import Alphabet
@@ -24,20 +20,6 @@ if not cython.compiled:  # compiled, convert.pxd cimports the C function and the
 
 _WIDTH = RECORD  # a C constant when compiled
 _UNBLANK = bytes(number & 0x7F for number in range(256))
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many moves: the objects are acyclic,
-    yet each few hundred of them start a collection that walks the young objects.  Reference
-    counting still frees everything; the collector resumes as it was."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def moves_of_records(kernel: Recorder, count: int, alphabet: Alphabet,

@@ -24,6 +24,7 @@ import heapq
 import weakref
 from typing import Any
 
+from wordgames.collector import collector_paused
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import packed_nodes_for
@@ -34,7 +35,6 @@ from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, TileSet
 from wordgames.scrabble.leaves.keeps import RackKeeps, cut_after
 from wordgames.scrabble.movegen.board_arrays import BoardState, KernelLexicon, kernel_lexicon
 from wordgames.scrabble.movegen.convert import (
-    collector_paused,
     compact_of_records,
     moves_of_numbers,
     moves_of_records,

@@ -36,6 +36,7 @@ from __future__ import annotations
 import time
 import zlib
 
+from wordgames.collector import older_objects_set_aside
 from wordgames.errors import BoardError, InvalidArgumentError
 from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS
 from wordgames.scrabble.endgame import endgame_decision
@@ -123,6 +124,7 @@ class ChampionStrategy(Strategy):
         position = f"{situation.board.to_text()}|{situation.rack}".encode()
         return self.seed * 1_000_003 + zlib.crc32(position)
 
+    @older_objects_set_aside()
     def decide(self, situation: Situation) -> Decision:
         """The turn to play (module docstring).  Cost: about :meth:`budget` CPU seconds."""
         started = time.process_time()

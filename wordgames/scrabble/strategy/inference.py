@@ -39,6 +39,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from wordgames.collector import older_objects_set_aside
 from wordgames.errors import BoardError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import Alphabet
@@ -248,6 +249,7 @@ class _Judge:
         return max(0.0, best - keeps.values[choice]), tuple(keeps.kept(choice))
 
 
+@older_objects_set_aside()
 def infer_leaves(
     board: Board,
     play: LastPlay,

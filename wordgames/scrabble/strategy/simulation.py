@@ -42,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from wordgames.cluster import can_fork, open_pool
+from wordgames.collector import older_objects_set_aside
 from wordgames.errors import InvalidArgumentError
 from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_PLIES
 from wordgames.scrabble.core.board import Board
@@ -236,6 +237,7 @@ def _prune(results: list[CandidateResult], confidence_z: float, choose_by: str, 
             result.pruned = True
 
 
+@older_objects_set_aside()
 def simulate(
     position: SimPosition,
     candidates: Sequence[Candidate],

@@ -1,0 +1,87 @@
+"""The engine's use of the cyclic garbage collector (wordgames.collector)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from wordgames.collector import collector_paused, older_objects_set_aside
+
+
+def test_a_block_sets_the_older_objects_aside_and_gives_them_back() -> None:
+    assert gc.get_freeze_count() == 0
+    kept = [[index] for index in range(1000)]
+    with older_objects_set_aside():
+        assert gc.get_freeze_count() >= len(kept)
+        young = [[index] for index in range(10)]
+        assert all(gc.is_tracked(item) for item in young)
+    assert gc.get_freeze_count() == 0
+    assert kept[999] == [999]
+
+
+def test_garbage_made_inside_the_block_is_still_collected() -> None:
+    with older_objects_set_aside():
+        cycle: list[object] = []
+        cycle.append(cycle)
+        del cycle
+        assert gc.collect() >= 1
+
+
+def test_nested_blocks_share_one_freeze_until_the_outermost_leaves() -> None:
+    with older_objects_set_aside():
+        frozen = gc.get_freeze_count()
+        with older_objects_set_aside():
+            pass
+        assert gc.get_freeze_count() == frozen  # the inner block did not undo the freeze
+    assert gc.get_freeze_count() == 0
+
+
+def test_concurrent_blocks_leave_nothing_frozen() -> None:
+    started = threading.Barrier(4)
+
+    def search() -> None:
+        started.wait()
+        for _ in range(200):
+            with older_objects_set_aside():
+                [object() for _ in range(10)]
+
+    threads = [threading.Thread(target=search) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_programs_own_freeze_is_kept() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with older_objects_set_aside():
+            pass
+        assert gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_an_error_inside_a_block_still_gives_the_objects_back() -> None:
+    try:
+        with older_objects_set_aside():
+            raise KeyError("inside")
+    except KeyError:
+        pass
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_collector_resumes_as_it_was() -> None:
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
