@@ -1,6 +1,7 @@
-"""The ``champion`` player: the exact endgame with the bag empty, the pre-endgame with one tile
-in the bag (the solvers' own choices), simulation otherwise within its CPU budget (the budget
-+ 10% + 50 ms), the same choice from the same seed and iteration budget, level 6."""
+"""The ``champion`` player: the exact endgame with the bag empty, the pre-endgame with one to
+three tiles in the bag where it fits the time (the solvers' own choices), simulation otherwise
+within its CPU budget (the budget + 10% + 50 ms), the same choice from the same seed and
+iteration budget, level 6."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Rack, get_rules
 from wordgames.scrabble.endgame import endgame_decision
+from wordgames.scrabble.endgame.decision import SEARCH_TIME_FLOOR, preendgame_searches
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.game.decision import Situation, get_strategy, strategy_names
 from wordgames.scrabble.game.players import Player
@@ -61,6 +63,22 @@ def test_with_one_tile_in_the_bag_it_plays_the_pre_endgame_choice(lexicon: Lexic
     champion = ChampionStrategy(move_time=5)
     assert champion.decide(situation) == endgame_decision(situation, 5)
     assert champion.last_phase == "exact"
+
+
+@pytest.mark.parametrize(("rack", "unseen", "bag"),
+                         [("AET", "DOSIN", 2), ("QIS", "EXRA", 2), ("ZOA", "RTENI", 3)])
+def test_with_two_or_three_tiles_in_the_bag_it_plays_the_pre_endgame_choice_when_it_fits(
+        lexicon: Lexicon, rack: str, unseen: str, bag: int) -> None:
+    situation = small_end(lexicon, rack, unseen, bag)
+    searches = preendgame_searches(sorted(unseen), bag)
+    roomy = searches * SEARCH_TIME_FLOOR * 2
+    champion = ChampionStrategy(move_time=roomy, iterations=8)
+    assert champion.decide(situation) == endgame_decision(situation, roomy, 3)
+    assert champion.last_phase == "exact"
+    assert endgame_decision(situation, roomy) is None  # the endgame player stops at one tile
+    tight = ChampionStrategy(move_time=searches * SEARCH_TIME_FLOOR / 2, iterations=8)
+    tight.decide(situation)
+    assert tight.last_phase == "simulation"  # too many searches for the time: it simulates
 
 
 def midgame(lexicon: Lexicon, rack: str = "AEIVRST") -> Situation:

@@ -4,8 +4,10 @@ It chooses by the phase of the game, as the strongest engines' players do:
 
 * **bag empty** — the exact endgame (:func:`~wordgames.scrabble.endgame.endgame_decision`),
   the move the ``endgame`` player makes;
-* **1 to** :data:`EXACT_BAG` **tiles in the bag** — the pre-endgame, through the same call,
-  for every bag size the endgame player accepts (one tile); beyond that, simulation;
+* **1 to** :data:`EXACT_BAG` **tiles in the bag** — the pre-endgame, through the same call
+  (with two or more tiles, when its searches fit the turn's budget:
+  :data:`~wordgames.scrabble.endgame.decision.SEARCH_TIME_FLOOR` each); beyond that, or when
+  it does not fit, simulation;
 * **otherwise** — a simulation (:mod:`.simulation`) of the ``candidates``
   best turns by static equity (exchanges included), ``plies`` turns
   deep (at least 2), ranked by win probability with spread breaking ties.  It stops early when
@@ -56,8 +58,8 @@ from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, simul
 DEFAULT_MOVE_TIME = 1.0
 """CPU seconds a turn by default."""
 EXACT_BAG = 3
-"""The most tiles in the bag for which the exact pre-endgame is asked first (it answers
-None for a bag size it does not handle, and the simulation decides)."""
+"""The most tiles in the bag for which the exact pre-endgame is asked first (with two or more
+it answers None when its searches do not fit the turn's time, and the simulation decides)."""
 INFERENCE_SHARE = 0.15
 """The share of a turn's time inference may take."""
 INFERENCE_SAMPLES = 300
@@ -133,7 +135,7 @@ class ChampionStrategy(Strategy):
         self.last_inference = None
         self.last_phase = "static"
         if len(situation.rack) and situation.bag_size <= EXACT_BAG:
-            exact = endgame_decision(situation, budget)
+            exact = endgame_decision(situation, budget, EXACT_BAG)
             if exact is not None:
                 self.last_phase = "exact"
                 return exact
