@@ -74,6 +74,7 @@ def test_every_computer_player_is_offered_with_a_label(client: Any) -> None:
     offered = client.get("/api/games/strategies").json()
     assert set(offered["strategies"]) == set(strategy_names())
     assert offered["labels"]["level5"] == "level 5: expert" and offered["labels"]["greedy"] == "greedy"
+    assert offered["labels"]["champion"] == "level 6: champion"  # the strongest opponent, by its level
     assert all(offered["descriptions"][name] for name in offered["strategies"])
 
 

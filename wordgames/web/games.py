@@ -25,7 +25,7 @@ from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import distribution_name, tile_set_named
 from wordgames.scrabble.game.decision import get_strategy, strategy_names
-from wordgames.scrabble.strategy.levels import LEVEL_NAMES
+from wordgames.scrabble.strategy.levels import LEVEL_NAMES, level_strategy
 from wordgames.web.lexicons import LexiconRegistry
 from wordgames.web.limits import MAX_GAMES_IN_MEMORY, MAX_LISTED_GAMES
 
@@ -50,11 +50,12 @@ def available_strategies() -> list[str]:
     return sorted(names, key=lambda name: (name != DEFAULT_STRATEGY, name))
 
 
-_LEVEL_LABELS = {f"level{number}": f"level {number}: {name}" for name, number in LEVEL_NAMES.items()}
+_LEVEL_LABELS = {level_strategy(number): f"level {number}: {name}" for name, number in LEVEL_NAMES.items()}
 
 
 def strategy_label(name: str) -> str:
-    """How a page names a strategy: ``level 5: expert``, or the registered name."""
+    """How a page names a strategy: ``level 5: expert``, ``level 6: champion`` (the
+    strongest, played by the ``champion`` strategy), or the registered name."""
     return _LEVEL_LABELS.get(name, name)
 
 
