@@ -53,8 +53,11 @@ from wordgames.scrabble.rules.registry import get_rules
 HAND = 7
 
 
-def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[Board, str, str] | None:
-    """(board, mover's rack, opponent's tiles) where the game empties the bag, or None."""
+def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str],
+                       bag: int = 0) -> tuple[Board, str, str] | None:
+    """(board, mover's rack, unseen tiles) at the first turn with a recorded rack where at most
+    ``bag`` tiles are in the bag (the unseen tiles at most a rack's worth more), or None; with
+    ``bag`` above 0, the bag must not be empty yet there."""
     record = read_gcg(path)
     pragma = record.tile_distribution
     tile_set = tile_set_from_pragma(pragma) if pragma else STANDARD_ENGLISH
@@ -75,7 +78,9 @@ def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str]) -> tuple[
         if any(count < 0 for count in unseen.values()):
             return None
         left = sum(unseen.values())
-        if 0 < left <= HAND:
+        if 0 < left <= HAND + bag:
+            if bag and left <= HAND:
+                return None
             return board, event.rack, "".join(sorted(unseen.elements()))
     return None
 

@@ -10,7 +10,7 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.endgame import solve_preendgame
+from wordgames.scrabble.endgame import SearchOptions, solve_preendgame
 
 from .conftest import RememberingRules
 from .reference import Minimax, TooBig
@@ -124,3 +124,29 @@ def test_bad_pre_endgames_are_refused(small_boards: list[Board], short_words: Le
         solve_preendgame(small_boards[3], "AB", "CDEFG", short_words, rules, bag=4)
     with pytest.raises(InvalidArgumentError):
         solve_preendgame(small_boards[3], "AB", "CD", short_words, rules, bag=2)
+
+
+@pytest.mark.parametrize("bag", [1, 2])
+def test_successive_halving_ranks_as_the_full_search_when_time_is_ample(
+        bag: int, small_boards: list[Board], short_words: Lexicon) -> None:
+    """With time for everything, the rounds (and one flat round) prove every pair, and the
+    ranking is the search's without a time limit."""
+    rules = RememberingRules()
+    rng = random.Random(50 + bag)
+    compared = 0
+    while compared < 3:
+        board = rng.choice(small_boards)
+        pool = unseen_pool(board)
+        rng.shuffle(pool)
+        if len(pool) < 5 + bag:
+            continue
+        rack, unseen = "".join(pool[:3]), "".join(pool[3:5 + bag])
+        full = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag)
+        rounds = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag, time_limit=600)
+        flat = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag, time_limit=600,
+                                options=SearchOptions(successive_halving=False))
+        assert all(play.exact for play in full.plays)
+        for result in (rounds, flat):
+            assert [(play.move, play.outcomes, play.exact) for play in result.plays] == \
+                [(play.move, play.outcomes, play.exact) for play in full.plays]
+        compared += 1

@@ -8,13 +8,21 @@ A play draws as many bag tiles as it plays; what it leaves in the bag is drawn l
 known order, which the search treats as known to both sides (the usual simplification: it
 favours the opponent).  Two draws that leave the same racks and the same bag behind a play
 are one search (a play that empties the bag draws its tiles in any order).  Plays are ranked
-by wins (a tie counts half), then by the average final spread.
+by wins (a tie counts half), then by the average final spread (with a time limit, after the
+rounds they stayed in the running: below).
 
 Every (draw, play) pair first gets the search horizon's guess (the difference of the racks'
-points, no move generation); then the pairs are searched, draw by draw, each with an equal
-share of the time left, and a pair the time limit stops before its search keeps the guess
-(its play is then not ``exact``).  So the ranking keeps the time limit, give or take one
-search's smallest step.  One search (its table shared) serves every pair: positions behind
+points, no move generation).  Without a time limit every pair is then solved to the end.  With
+one, the pairs are searched in rounds of *successive halving*, a best-arm identification rule:
+in each round, every play still in the running has its unproven pairs searched, draw by draw,
+each with an equal share of the round's time (the time left split evenly over the rounds
+left); then the worse half of the running plays, by wins and spread so far, drops out, so the
+survivors' searches get about twice the time in the next round, and ceil(log2(plays)) rounds
+leave one.  A pair the time limit stops before its search keeps its last value (its play is
+then not ``exact``).  With a time limit, plays are ranked first by the rounds they stayed in
+the running (a play dropped early keeps the values of shallower searches, which may flatter
+it).  The ranking keeps the time limit, give or take one search's smallest step.
+One search (its table shared) serves every pair: positions behind
 different draws differ in racks or bag, so they are told apart, and shared sub-positions are
 solved once.
 """
@@ -107,8 +115,10 @@ def solve_preendgame(
     the unseen tiles exceed a full rack, at least one): ``unseen`` are the tiles the mover
     cannot see (the opponent's rack and the bag), ``spread`` the mover's lead now.
     ``candidates`` keeps the N best-scoring placements (None: all); ``time_limit`` is shared
-    by all the endgames.  Raises InvalidArgumentError when the unseen tiles cannot be a rack
-    plus the bag.  Cost: (distinct ordered draws) x (candidates + 1) endgame searches at most."""
+    by all the endgames, in rounds of successive halving (module docstring).  Raises
+    InvalidArgumentError when the unseen tiles cannot be a rack plus the bag.  Cost: (distinct
+    ordered draws) x (candidates + 1) endgame searches, about twice that with a time limit
+    (unproven pairs of the surviving plays are searched again, deeper)."""
     mover = as_rack(rack, "the mover's rack", rules.tile_set)
     hidden = as_rack(unseen, "the unseen tiles", rules.tile_set)
     rules.check_arguments(board, lexicon, mover)
@@ -127,7 +137,8 @@ def solve_preendgame(
         require_int(candidates, "candidates", 0)
     check_turn_rules(scoreless_turns, scoreless_turn_limit)
     check_search_limits(None, time_limit)
-    clock = (options or SearchOptions()).clock
+    options = options or SearchOptions()
+    clock = options.clock
     started = clock()
     moves = rules.best_moves(board, mover, lexicon, candidates)
     plays: list[Move | None] = [*moves, None]
@@ -136,8 +147,6 @@ def solve_preendgame(
     pairs = _pairs(plays, draws, bag)
     outcomes: dict[tuple[int, tuple[str, ...]], int] = {}
     solved: dict[tuple[int, tuple[str, ...]], bool] = {}
-    searcher: Searcher | None = None
-    positions: dict[tuple[str, ...], SearchPosition] = {}
     # First every pair gets the horizon's guess, the difference of the racks' points after
     # the play (no position built, no move generation), so that a time limit reached before
     # its search still leaves an answer for it; a pass that ends the game by the scoreless
@@ -155,52 +164,73 @@ def solve_preendgame(
         score = 0 if play is None else play.score
         outcomes[index, drawn] = score - (mine - spent + gained - theirs)
         solved[index, drawn] = play is None and ends
-    # Then each pair is searched while time is left, the time left shared by the searches to go.
-    solves_left = sum(not done for done in solved.values())
-    for index, drawn in pairs:
-        if solved[index, drawn]:
-            continue
-        budget = None
-        if time_limit is not None:
-            left = time_limit - (clock() - started)
-            if left <= 0:
-                break
-            budget = left / solves_left
-        solves_left -= 1
-        play = plays[index]
-        position = positions.get(drawn)
-        if position is None:
-            rest = Counter(counts)
-            rest.subtract(drawn)
-            position = positions[drawn] = SearchPosition(
-                board, (mover.tiles(), list((+rest).elements())), rules.tile_set, bag=drawn,
-                scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
-            )
-        if searcher is None:
-            searcher = Searcher(position, lexicon, rules, options, time_limit)
-        step = position.make(None if play is None else position.compact(play))
-        searcher.use(position)
-        result = searcher.solve(time_limit=budget, sequence=False)
-        outcomes[index, drawn] = (0 if play is None else play.score) - result.value
-        solved[index, drawn] = result.exact
-        position.unmake(step)
-    nodes = 0 if searcher is None else searcher.nodes
-    total = sum(draws.values())
-    ranked = []
-    for index, play in enumerate(plays):
+    total_ways = sum(draws.values())
+
+    def tally(index: int) -> PreendgamePlay:
+        """What the searches so far say of play ``index``."""
         values: dict[str, int] = {}
         wins = average = 0.0
         exact = True
         for drawn, ways in draws.items():
             key = _same_search(index, plays[index], drawn, bag)
-            value = outcomes[key]
-            values["".join(drawn)] = value
-            wins += ways * _win_weight(spread + value)
-            average += ways * value
+            values["".join(drawn)] = outcomes[key]
+            wins += ways * _win_weight(spread + outcomes[key])
+            average += ways * outcomes[key]
             exact = exact and solved[key]
-        ranked.append(PreendgamePlay(play, wins, values, average / total, exact))
-    ranked.sort(key=lambda play: (-play.wins, -play.spread))
-    return PreendgameResult(tuple(ranked), total, nodes, clock() - started)
+        return PreendgamePlay(plays[index], wins, values, average / total_ways, exact)
+
+    # Then the pairs are searched in rounds of successive halving (module docstring).
+    running = list(range(len(plays)))
+    stayed = [0] * len(plays)  # the rounds each play stayed in the running
+    searcher: Searcher | None = None
+    positions: dict[tuple[str, ...], SearchPosition] = {}
+    halving = time_limit is not None and options.successive_halving
+    rounds = max(1, (len(plays) - 1).bit_length()) if halving else 1
+    for round_number in range(rounds):
+        todo = [key for key in pairs if key[0] in running and not solved[key]]  # draw by draw
+        share = None
+        if time_limit is not None:
+            left = time_limit - (clock() - started)
+            if left <= 0 or not todo:
+                break
+            share = left / (rounds - round_number)
+        round_started = clock()
+        for done, (index, drawn) in enumerate(todo):
+            budget = None
+            if share is not None:
+                left = share - (clock() - round_started)
+                if left <= 0:
+                    break
+                budget = left / (len(todo) - done)
+            play = plays[index]
+            position = positions.get(drawn)
+            if position is None:
+                rest = Counter(counts)
+                rest.subtract(drawn)
+                position = positions[drawn] = SearchPosition(
+                    board, (mover.tiles(), list((+rest).elements())), rules.tile_set, bag=drawn,
+                    scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
+                )
+            if searcher is None:
+                searcher = Searcher(position, lexicon, rules, options, time_limit)
+            step = position.make(None if play is None else position.compact(play))
+            searcher.use(position)
+            result = searcher.solve(time_limit=budget, sequence=False)
+            outcomes[index, drawn] = (0 if play is None else play.score) - result.value
+            solved[index, drawn] = result.exact
+            position.unmake(step)
+        for index in running:
+            stayed[index] += 1
+        if halving and len(running) > 1:
+            standing = {index: tally(index) for index in running}
+            running.sort(key=lambda index: (-standing[index].wins, -standing[index].spread))
+            running = running[: (len(running) + 1) // 2]
+    nodes = 0 if searcher is None else searcher.nodes
+    # The plays that stayed longer in the running first: a play dropped early keeps the
+    # values of shallower searches, which may flatter it.
+    tallies = [tally(index) for index in range(len(plays))]
+    order = sorted(range(len(plays)), key=lambda i: (-stayed[i], -tallies[i].wins, -tallies[i].spread))
+    return PreendgameResult(tuple(tallies[i] for i in order), total_ways, nodes, clock() - started)
 
 
 def _same_search(index: int, play: Move | None, drawn: tuple[str, ...],

@@ -23,6 +23,9 @@ class SearchOptions:
     """Keep the move lists of the boards and racks met (iterative deepening meets them again)."""
     frontier: bool = True
     """One ply before the horizon, value the children from the racks without visiting them."""
+    successive_halving: bool = True
+    """A pre-endgame with a time limit searches in rounds, the worse half of its plays
+    dropping out after each (off: one round, every pair an equal share of the time)."""
     table_bits: int = 20
     """The transposition table holds at most ``1 << table_bits`` entries (about 90 bytes each
     for racks of 7), fewer for endgames of few tiles; at least 1."""
