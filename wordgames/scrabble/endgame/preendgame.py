@@ -18,9 +18,11 @@ in each round, every play still in the running has its unproven pairs searched, 
 each with an equal share of the round's time (the time left split evenly over the rounds
 left); then the worse half of the running plays, by wins and spread so far, drops out, so the
 survivors' searches get about twice the time in the next round, and ceil(log2(plays)) rounds
-leave one.  A pair the time limit stops before its search keeps its last value (its play is
-then not ``exact``).  With a time limit, plays are ranked first by the rounds they stayed in
-the running (a play dropped early keeps the values of shallower searches, which may flatter
+leave one.  The time the rounds save (pairs proven early) then goes to one pass over every
+play's unproven pairs, so a generous limit proves all it can.  A pair the time limit stops
+before its search keeps its last value (its play is then not ``exact``).  With a time limit,
+the plays proven or still in the running come first, then the others, those that stayed
+longer first (a play dropped early keeps the values of shallower searches, which may flatter
 it).  The ranking keeps the time limit, give or take one search's smallest step.
 One search (its table shared) serves every pair: positions behind
 different draws differ in racks or bag, so they are told apart, and shared sub-positions are
@@ -184,23 +186,17 @@ def solve_preendgame(
     stayed = [0] * len(plays)  # the rounds each play stayed in the running
     searcher: Searcher | None = None
     positions: dict[tuple[str, ...], SearchPosition] = {}
-    halving = time_limit is not None and options.successive_halving
-    rounds = max(1, (len(plays) - 1).bit_length()) if halving else 1
-    for round_number in range(rounds):
-        todo = [key for key in pairs if key[0] in running and not solved[key]]  # draw by draw
-        share = None
-        if time_limit is not None:
-            left = time_limit - (clock() - started)
-            if left <= 0 or not todo:
-                break
-            share = left / (rounds - round_number)
+
+    def search(todo: list[tuple[int, tuple[str, ...]]], share: float | None) -> None:
+        """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest."""
+        nonlocal searcher
         round_started = clock()
         for done, (index, drawn) in enumerate(todo):
             budget = None
             if share is not None:
                 left = share - (clock() - round_started)
                 if left <= 0:
-                    break
+                    return
                 budget = left / (len(todo) - done)
             play = plays[index]
             position = positions.get(drawn)
@@ -219,6 +215,24 @@ def solve_preendgame(
             outcomes[index, drawn] = (0 if play is None else play.score) - result.value
             solved[index, drawn] = result.exact
             position.unmake(step)
+
+    halving = time_limit is not None and options.successive_halving
+    rounds = max(1, (len(plays) - 1).bit_length()) if halving else 1
+    # The rounds, then (halving) one pass over every play's unproven pairs with the time the
+    # rounds saved, so that a generous limit proves what it can.
+    for round_number in range(rounds + halving):
+        last_pass = round_number == rounds
+        todo = [key for key in pairs if (last_pass or key[0] in running) and not solved[key]]  # draw by draw
+        share = None
+        if time_limit is not None:
+            left = time_limit - (clock() - started)
+            if left <= 0:
+                break
+            share = left / max(1, rounds - round_number)
+        if todo:
+            search(todo, share)
+        if last_pass:
+            break
         for index in running:
             stayed[index] += 1
         if halving and len(running) > 1:
@@ -226,10 +240,13 @@ def solve_preendgame(
             running.sort(key=lambda index: (-standing[index].wins, -standing[index].spread))
             running = running[: (len(running) + 1) // 2]
     nodes = 0 if searcher is None else searcher.nodes
-    # The plays that stayed longer in the running first: a play dropped early keeps the
-    # values of shallower searches, which may flatter it.
+    # The plays proven or still in the running first, by wins and spread; then the others, those
+    # that stayed longer first: a play dropped early keeps values of shallower searches, which
+    # may flatter it.
     tallies = [tally(index) for index in range(len(plays))]
-    order = sorted(range(len(plays)), key=lambda i: (-stayed[i], -tallies[i].wins, -tallies[i].spread))
+    first = {index for index in range(len(plays)) if index in running or tallies[index].exact}
+    order = sorted(range(len(plays)), key=lambda i: (i not in first, 0 if i in first else -stayed[i],
+                                                     -tallies[i].wins, -tallies[i].spread))
     return PreendgameResult(tuple(tallies[i] for i in order), total_ways, nodes, clock() - started)
 
 
