@@ -88,17 +88,33 @@ def bag_empty_position(path: Path, lexicon: Lexicon, flags: list[str],
 _LISTS: dict[str, Lexicon] = {}  # each worker's word lists, read once
 
 
+def case_lexicon(case: dict[str, Any], shared: Path) -> Lexicon:
+    """The word list a game case is played on (its list plus the extra words it names), each
+    list read once per process."""
+    base = case["lexicon"]
+    if base not in _LISTS:
+        _LISTS[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
+    extras = [entry["word"] for entry in case.get("extra_words", [])]
+    return lexicon_from_words([*_LISTS[base], *extras]) if extras else _LISTS[base]
+
+
+def replayable_cases(shared: Path | None) -> list[dict[str, Any]] | None:
+    """The cases of ``external/gcg/cases.json`` expected to replay, or None (saying why) when
+    the shared data folder lacks it."""
+    if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
+        print("external/gcg/cases.json is missing: no shared data folder (--shared)", file=sys.stderr)
+        return None
+    cases = json.loads((shared / "external" / "gcg" / "cases.json").read_text())
+    return [case for case in cases if case["expect"] == "pass"]
+
+
 def solve_case(job: tuple[dict[str, Any], float, str, list[str], str]) -> dict[str, Any] | str:
     """Solve one game's empty-bag position (in a worker process): its figures, or why it has
     none."""
     case, limit, clock_name, off, shared_name = job
     shared = Path(shared_name)
     clock = harness.clock_named(clock_name)
-    base = case["lexicon"]
-    if base not in _LISTS:
-        _LISTS[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
-    extras = [entry["word"] for entry in case.get("extra_words", [])]
-    lexicon = lexicon_from_words([*_LISTS[base], *extras]) if extras else _LISTS[base]
+    lexicon = case_lexicon(case, shared)
     try:
         found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
     except WordGamesError as error:
@@ -136,11 +152,9 @@ def main() -> int:
     args = parser.parse_args()
     run = harness.Run("bench_endgame_real", args)
     shared = harness.shared_folder(args.shared)
-    if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
-        print("external/gcg/cases.json is missing: no shared data folder (--shared)", file=sys.stderr)
+    cases = replayable_cases(shared)
+    if shared is None or cases is None:
         return 1
-    cases_path = shared / "external" / "gcg" / "cases.json"
-    cases = [case for case in json.loads(cases_path.read_text()) if case["expect"] == "pass"]
     cases = cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
     jobs = [(case, args.time, args.clock, args.off, str(shared)) for case in cases]
     rows = []

@@ -17,7 +17,6 @@ read), so a win is a final spread above 0 from here.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -29,17 +28,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness
-from bench_endgame_real import HAND, bag_empty_position
+from bench_endgame_real import HAND, bag_empty_position, case_lexicon, replayable_cases
 
 from wordgames.errors import WordGamesError
-from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.endgame import SearchOptions, solve_preendgame
 from wordgames.scrabble.endgame.preendgame import PreendgameResult
 from wordgames.scrabble.rules.registry import get_rules
 
 CPU = SearchOptions(clock=time.process_time)
 VARIANTS = {"halving": CPU, "flat": replace(CPU, successive_halving=False)}
-_LISTS: dict[str, Lexicon] = {}  # each worker's word lists, read once
 
 
 def _label(move: object) -> str:
@@ -50,11 +47,7 @@ def solve_case(job: tuple[dict[str, Any], int, float, float, int, str]) -> dict[
     """One game's pre-endgame (in a worker process): the reference and each variant's choice."""
     case, bag, quick, exact_time, candidates, shared_name = job
     shared = Path(shared_name)
-    base = case["lexicon"]
-    if base not in _LISTS:
-        _LISTS[base] = load_lexicon(shared / "lexicons" / f"{base}.txt")
-    extras = [entry["word"] for entry in case.get("extra_words", [])]
-    lexicon = lexicon_from_words([*_LISTS[base], *extras]) if extras else _LISTS[base]
+    lexicon = case_lexicon(case, shared)
     try:
         found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []), bag)
     except WordGamesError as error:
@@ -97,11 +90,10 @@ def main() -> int:
     args = parser.parse_args()
     run = harness.Run("bench_preendgame_real", args)
     shared = harness.shared_folder(args.shared)
-    if shared is None or not (shared / "external" / "gcg" / "cases.json").exists():
-        print("external/gcg/cases.json is missing: no shared data folder (--shared)", file=sys.stderr)
+    cases = replayable_cases(shared)
+    if shared is None or cases is None:
         return 1
-    cases = [case for case in json.loads((shared / "external" / "gcg" / "cases.json").read_text())
-             if case["expect"] == "pass"][: args.games]
+    cases = cases[: args.games]
     jobs = [(case, args.bag, args.time, args.exact_time, args.candidates, str(shared)) for case in cases]
     positions: list[dict[str, Any]] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

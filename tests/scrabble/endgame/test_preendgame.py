@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from itertools import islice
 
 import pytest
 
@@ -17,6 +19,17 @@ from .reference import Minimax, TooBig
 from .test_against_minimax import unseen_pool
 
 POSITIONS = 6
+
+
+def random_positions(rng: random.Random, small_boards: list[Board], rack_size: int,
+                     unseen_size: int) -> Iterator[tuple[Board, str, str]]:
+    """Endless (board, rack, unseen tiles) drawn from the tiles not on random small boards."""
+    while True:
+        board = rng.choice(small_boards)
+        pool = unseen_pool(board)
+        rng.shuffle(pool)
+        if len(pool) >= rack_size + unseen_size:
+            yield board, "".join(pool[:rack_size]), "".join(pool[rack_size:rack_size + unseen_size])
 
 
 def expected_outcome(reference: Minimax, board: Board, rack: str, unseen: Counter[str], tile: str,
@@ -85,15 +98,11 @@ def test_bags_of_two_and_three_match_minimax(bag: int, small_boards: list[Board]
     """Every ordered draw's outcome equals the exhaustive minimax with that bag known, and
     the draws are weighted by their number of ways."""
     rules = RememberingRules()
-    rng = random.Random(30 + bag)
     compared = 0
-    while compared < 3:
-        board = rng.choice(small_boards)
-        pool = unseen_pool(board)
-        rng.shuffle(pool)
-        if len(pool) < 4 + bag:
-            continue
-        rack, unseen = "".join(pool[:2]), Counter(pool[2:4 + bag])
+    for board, rack, hidden in random_positions(random.Random(30 + bag), small_boards, 2, 2 + bag):
+        if compared == 3:
+            break
+        unseen = Counter(hidden)
         result = solve_preendgame(board, rack, "".join(unseen.elements()), short_words, rules, bag=bag)
         reference = Minimax(short_words, rules, 6, "usc", 400)
         try:
@@ -105,7 +114,7 @@ def test_bags_of_two_and_three_match_minimax(bag: int, small_boards: list[Board]
             continue
         ways = 1
         for taken in range(bag):
-            ways *= len(pool[2:4 + bag]) - taken
+            ways *= len(hidden) - taken
         assert result.draws == ways
         keys = [(-play.wins, -play.spread) for play in result.plays]
         assert keys == sorted(keys)
@@ -132,15 +141,7 @@ def test_successive_halving_ranks_as_the_full_search_when_time_is_ample(
     """With time for everything, the rounds (and one flat round) prove every pair, and the
     ranking is the search's without a time limit."""
     rules = RememberingRules()
-    rng = random.Random(50 + bag)
-    compared = 0
-    while compared < 3:
-        board = rng.choice(small_boards)
-        pool = unseen_pool(board)
-        rng.shuffle(pool)
-        if len(pool) < 5 + bag:
-            continue
-        rack, unseen = "".join(pool[:3]), "".join(pool[3:5 + bag])
+    for board, rack, unseen in islice(random_positions(random.Random(50 + bag), small_boards, 3, 2 + bag), 3):
         full = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag)
         rounds = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag, time_limit=600)
         flat = solve_preendgame(board, rack, unseen, short_words, rules, bag=bag, time_limit=600,
@@ -149,4 +150,3 @@ def test_successive_halving_ranks_as_the_full_search_when_time_is_ample(
         for result in (rounds, flat):
             assert [(play.move, play.outcomes, play.exact) for play in result.plays] == \
                 [(play.move, play.outcomes, play.exact) for play in full.plays]
-        compared += 1
