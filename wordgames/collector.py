@@ -40,10 +40,10 @@ def collector_paused() -> Iterator[None]:
 @contextmanager
 def older_objects_set_aside() -> Iterator[None]:
     """Run the block with the objects that exist when it starts out of the collector's sight
-    (:func:`gc.freeze`): collections inside it walk only what it makes, so a full collection
+    (``gc.freeze()``): collections inside it walk only what it makes, so a full collection
     of the whole heap cannot land inside a time budget.  The collector keeps running for the
     block's own garbage.  Nested and concurrent blocks share one freeze, which the last to
-    leave undoes (:func:`gc.unfreeze`); a program that froze objects itself keeps its freeze
+    leave undoes (``gc.unfreeze()``); a program that froze objects itself keeps its freeze
     (the block then sets nothing aside).  Cost: constant (two list splices)."""
     global _depth, _froze
     with _lock:
