@@ -29,7 +29,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, renumbering
 from wordgames.limits import MAX_HAND_SIZE
@@ -112,10 +111,9 @@ class SimpleRules(RuleSet):
     def __repr__(self) -> str:
         return f"SimpleRules(hand_size={self.hand_size})"
 
-    def spelling(self, lexicon: Lexicon) -> Spelling:
+    def _spelling(self, lexicon: Lexicon) -> Spelling:
         """The correspondence of this rule set's tile numbers with ``lexicon``'s.  Cost:
         O(tiles)."""
-        require_type(lexicon, Lexicon, "the lexicon")
         alphabet = self.tile_set.alphabet
         to_lexicon = renumbering(alphabet, lexicon.alphabet)
         valued = self._valued
@@ -127,13 +125,9 @@ class SimpleRules(RuleSet):
     # --- judging one move --------------------------------------------------------------------
 
     def score(self, move: Move) -> int:
-        """The score of ``move``: the values of its placed tiles (blanks 0).
-        InvalidArgumentError for a placed tile outside the tile set."""
+        """The score of ``move``: the values of its placed tiles (blanks 0)."""
         require_type(move, Move, "the move")
-        numbers = self._tile_set_numbers(bytes(number for _, _, number in move.placed_numbers()), move)
-        if numbers is None:
-            raise InvalidArgumentError(f"the move {move} places a tile outside this tile set")
-        return self._points(numbers)
+        return sum(self.tile_set.value(placement.tile) for placement in move.placed)
 
     def _points(self, numbers: bytes) -> int:
         """The points of tiles put down (tile set numbers; a blank scores 0)."""
@@ -239,7 +233,7 @@ class SimpleRules(RuleSet):
     def _in_lexicon(self, key: bytes, lexicon: Lexicon) -> bool:
         """Whether the word of tile set numbers ``key`` (no blank bits) is in ``lexicon``."""
         if lexicon.alphabet.tiles != self.tile_set.alphabet.tiles:
-            key = key.translate(self.spelling(lexicon).to_lexicon)
+            key = key.translate(self._spelling(lexicon).to_lexicon)
             if EMPTY in key:
                 return False
         return lexicon.contains_key(key)
@@ -251,12 +245,12 @@ class SimpleRules(RuleSet):
         yields one move per letter it can stand for."""
         self.check_search(board, lexicon, rack)
         board = self.board_for(board)
-        return (self._move(board, found) for found in self.found_moves(board, rack, lexicon))
+        return (self._move(board, found) for found in self._found_moves(board, rack, lexicon))
 
     def count_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> int:
         """How many legal moves ``rack`` has on ``board``, without building any: one search."""
         self.check_search(board, lexicon, rack)
-        return len(self.found_moves(self.board_for(board), rack, lexicon))
+        return len(self._found_moves(self.board_for(board), rack, lexicon))
 
     def best_moves(
         self, board: Board, rack: Rack, lexicon: Lexicon, limit: int | None = None
@@ -266,7 +260,7 @@ class SimpleRules(RuleSet):
         are sorted as found records and only the returned ones are built."""
         self.check_search(board, lexicon, rack, limit)
         board = self.board_for(board)
-        found = self.found_moves(board, rack, lexicon)
+        found = self._found_moves(board, rack, lexicon)
         found.sort()
         if limit is not None:
             found = found[:limit]
@@ -278,13 +272,13 @@ class SimpleRules(RuleSet):
         FIT1045 game reports."""
         self.check_search(board, lexicon, rack)
         board = self.board_for(board)
-        found = self.found_moves(board, rack, lexicon)
+        found = self._found_moves(board, rack, lexicon)
         if not found:
             return []
         best = min(found).negative_score
         return [self._move(board, record) for record in sorted(r for r in found if r.negative_score == best)]
 
-    def found_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> list[FoundMove]:
+    def _found_moves(self, board: Board, rack: Rack, lexicon: Lexicon) -> list[FoundMove]:
         """Every legal move as a :class:`FoundMove`, in no set order, with ``board`` already
         numbered by the tile set (:meth:`board_for`) and the arguments checked.  Searches
         every line in both directions (see the module docstring)."""
@@ -292,7 +286,7 @@ class SimpleRules(RuleSet):
         counts = rack.counts_in(alphabet)
         blanks = counts[BLANK_NUMBER]
         counts[BLANK_NUMBER] = 0
-        spelling = self.spelling(lexicon)
+        spelling = self._spelling(lexicon)
         values = self.tile_set.number_values
         squares = board.squares
         rows, cols = board.rows, board.cols
