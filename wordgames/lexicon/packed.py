@@ -24,7 +24,7 @@ from array import array
 from dataclasses import dataclass
 
 from wordgames.lexicon import cache
-from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet, renumbering
 from wordgames.lexicon.base import Lexicon
 from wordgames.lexicon.trie import (
     TERMINAL,
@@ -159,10 +159,6 @@ def packed_nodes_for(lexicon: Lexicon, alphabet: Alphabet) -> PackedNodes:
 def renumbered_keys(lexicon: Lexicon, alphabet: Alphabet) -> list[bytes]:
     """``lexicon``'s keys in ``alphabet``'s tile numbers, sorted, without the words holding a
     tile ``alphabet`` lacks.  Cost: one C-level translation per key and a sort."""
-    table = bytearray([255]) * 256
-    for number, tile in enumerate(lexicon.alphabet.tiles, 1):
-        if tile in alphabet:
-            table[number] = alphabet.number(tile)
-    translation = bytes(table)
+    translation = renumbering(lexicon.alphabet, alphabet)
     renumbered = (key.translate(translation) for key in lexicon.all_keys())
-    return sorted({key for key in renumbered if 255 not in key})
+    return sorted({key for key in renumbered if 0 not in key})

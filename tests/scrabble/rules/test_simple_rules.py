@@ -7,6 +7,7 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Direction, Move, Placement, Rack, get_rules, plain_layout
+from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.rules.simple import (
     BAD_LETTERS,
     BAD_PLACEMENT,
@@ -245,3 +246,17 @@ def test_a_word_may_spend_the_whole_rack_before_reaching_a_board_tile(rules: Sim
         (m.word, m.direction.value) for m in rules.generate_moves(board, Rack.parse("SCA"), lexicon)
     )
     assert words == [("CAT", "H"), ("CAT", "V"), ("CATS", "H"), ("CATS", "V")]
+
+
+def test_ties_follow_tile_order_with_multi_character_tiles() -> None:
+    spanish = TILE_DISTRIBUTIONS["spanish"]
+    lexicon = lexicon_from_words(["CHA", "CI"], tiles=spanish.lexicon_encoding())
+    rules = SimpleRules(tile_set=spanish)
+    board = Board(plain_layout(5), spanish.alphabet)
+    best = rules.optimal_moves(board, spanish.parse_rack("?AI"), lexicon)
+    # CH is the tile after C: CI sorts before CHA, although "CHA" < "CI" as strings.
+    assert [(m.word, m.direction.value, m.score) for m in best] == [
+        ("cI", "H", 1), ("chA", "H", 1), ("cI", "V", 1), ("chA", "V", 1),
+    ]
+    assert [len(m.placed) for m in best] == [2, 2, 2, 2]
+    assert rules.check(board, best[1], lexicon, spanish.parse_rack("?A")).valid

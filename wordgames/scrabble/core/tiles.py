@@ -634,6 +634,27 @@ class Rack:
         """How many of each tile number the rack holds, index 0 the blanks (a copy)."""
         return list(self._counts)
 
+    def counts_in(self, alphabet: Alphabet) -> list[int]:
+        """How many of each tile number of ``alphabet`` the rack holds, index 0 the blanks:
+        :meth:`number_counts` when the rack's alphabet numbers the same tiles, else the tiles
+        matched by their forms.  InvalidArgumentError for a tile ``alphabet`` lacks.  Cost:
+        O(alphabet)."""
+        require_type(alphabet, Alphabet, "an alphabet")
+        own = self.alphabet
+        if own.tiles == alphabet.tiles:
+            return list(self._counts)
+        counts = [0] * (len(alphabet) + 1)
+        counts[BLANK_NUMBER] = self._counts[BLANK_NUMBER]
+        for number in range(1, len(self._counts)):
+            if self._counts[number]:
+                tile = own.tiles[number - 1]
+                if tile not in alphabet.tiles:
+                    raise InvalidArgumentError(
+                        f"the rack holds {tile!r}, which is not a tile of the tile set"
+                    )
+                counts[alphabet.number(tile)] += self._counts[number]
+        return counts
+
     def numbers(self) -> list[int]:
         """The tiles as tile numbers, in tile order, blanks (0) last."""
         counts = self._counts

@@ -112,18 +112,7 @@ class MoveGenerator:
     def rack_counts(self, rack: Rack) -> list[int]:
         """The rack as counts by tile number of this generator's alphabet (index 0 the
         blanks)."""
-        if rack.alphabet.tiles == self.alphabet.tiles:
-            return rack.number_counts()
-        counts = [0] * (len(self.alphabet) + 1)
-        alphabet = self.alphabet
-        for tile, count in rack.counts().items():
-            if tile == "?":
-                counts[0] += count
-            elif tile in alphabet.tiles:
-                counts[alphabet.number(tile)] += count
-            else:
-                raise InvalidArgumentError(f"the rack holds {tile!r}, which is not a tile of the tile set")
-        return counts
+        return rack.counts_in(self.alphabet)
 
     def _kernel(self, equity: bool = False) -> Any:
         """A kernel of this generator's lexicon and scoring from its pool (a new one when the

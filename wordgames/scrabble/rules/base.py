@@ -114,12 +114,7 @@ class RuleSet(ABC):
             if number:
                 used[0 if number & BLANK_BIT else number] += count
         if rack is not None:
-            alphabet = tile_set.alphabet
-            if rack.alphabet.tiles == alphabet.tiles:  # the usual case: the same numbers
-                used.update(dict(enumerate(rack.number_counts())))
-            else:
-                for tile in rack.tiles():
-                    used[0 if tile == BLANK else alphabet.number(tile)] += 1
+            used.update(dict(enumerate(rack.counts_in(tile_set.alphabet))))
         limits = tile_set.number_counts
         for number, count in used.items():
             if count > limits[number]:
