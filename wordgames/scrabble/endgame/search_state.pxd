@@ -4,11 +4,11 @@
 cimport cython
 
 from wordgames.scrabble.endgame.move_cache cimport MoveCache
-from wordgames.scrabble.movegen.board_arrays cimport BoardState, i64, u64, u8
+from wordgames.scrabble.movegen.board_arrays cimport BoardState, i64, u64
+from wordgames.scrabble.movegen.convert cimport code_rows
 from wordgames.scrabble.movegen.kernel cimport Kernel
-from wordgames.scrabble.movegen.records cimport R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
-cdef int HEAD, WORK_PER_VISIT, _RECORD, _BLANK
+cdef int HEAD, WORK_PER_VISIT, _BLANK
 
 
 # Not final: Negamax (negamax.py) extends it.
@@ -62,10 +62,7 @@ cdef class SearchState:
     @cython.locals(capacity=Py_ssize_t, mv=i64[::1], order=i64[::1], i=Py_ssize_t)
     cdef void _reserve(self, Py_ssize_t rows) except *
 
-    @cython.locals(side=int, counts=list, kernel=Kernel, count=Py_ssize_t, records=i64[::1],
-                   ktiles=u8[::1], cols=Py_ssize_t, width=Py_ssize_t, n=Py_ssize_t,
-                   rb=Py_ssize_t, across=i64, line=i64, first=i64, offset=i64, new=i64,
-                   at=Py_ssize_t, k=Py_ssize_t, i=Py_ssize_t, square=i64, t=Py_ssize_t)
+    @cython.locals(side=int, counts=list, kernel=Kernel, count=Py_ssize_t, t=Py_ssize_t)
     cdef Py_ssize_t _generate(self, Py_ssize_t base) except -1
 
     @cython.locals(key=u64, slot=Py_ssize_t, count=Py_ssize_t)

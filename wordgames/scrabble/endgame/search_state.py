@@ -26,20 +26,21 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.scrabble.endgame.move_cache import MoveCache
 from wordgames.scrabble.movegen.board_arrays import _zeros
-from wordgames.scrabble.movegen.records import BLANK_FLAG, RECORD
+from wordgames.scrabble.movegen.convert import ROW_HEAD
+from wordgames.scrabble.movegen.records import BLANK_FLAG
 
 if TYPE_CHECKING:
     from wordgames.scrabble.endgame.position import CompactMove
 
-if not cython.compiled:  # compiled, search_state.pxd cimports the record's fields
-    from wordgames.scrabble.movegen.records import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
+if not cython.compiled:  # compiled, search_state.pxd cimports the C function
+    from wordgames.scrabble.movegen.convert import code_rows
 
-HEAD = 2
-"""Integers before a move's codes in its row: its score and its number of tiles."""
+HEAD = ROW_HEAD  # C constants when compiled
+"""Integers before a move's codes in its row (a row of
+:func:`~wordgames.scrabble.movegen.convert.code_rows`): its score and its number of tiles."""
+_BLANK = BLANK_FLAG
 WORK_PER_VISIT = 16
 """Moves a generation lists for each node it counts as on the way to the clock's next reading."""
-_RECORD = RECORD  # C constants when compiled
-_BLANK = BLANK_FLAG
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
@@ -287,29 +288,7 @@ class SearchState:
         count = kernel.search(counts, 0)
         self.visits += 1 + count // WORK_PER_VISIT  # a long list brings the clock's reading nearer
         self._reserve(base + count + 2)
-        records = kernel.records
-        ktiles = kernel.tiles
-        cols = self.cols
-        width = self.width
-        for n in range(count):
-            rb = n * _RECORD
-            across = records[rb + R_ACROSS]
-            line = records[rb + R_LINE]
-            first = records[rb + R_FIRST]
-            offset = records[rb + R_TILES]
-            new = records[rb + R_NEW]
-            at = (base + n) * width
-            self.mv[at] = records[rb + R_SCORE]
-            k = 0
-            for i in range(records[rb + R_LAST] - first + 1):
-                if (new >> i) & 1:
-                    if across:
-                        square = line * cols + first + i
-                    else:
-                        square = (first + i) * cols + line
-                    self.mv[at + HEAD + k] = square << 8 | ktiles[offset + i]
-                    k += 1
-            self.mv[at + 1] = k
+        code_rows(kernel, count, self.mv, base * self.width, self.width)
         return int(count)
 
     def _moves(self, base: int) -> int:
