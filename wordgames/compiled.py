@@ -43,6 +43,10 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
+    "wordgames.scrabble.endgame.move_cache",
+    "wordgames.scrabble.endgame.search_state",
+    "wordgames.scrabble.endgame.killer_judge",
+    "wordgames.scrabble.endgame.transposition",
     "wordgames.scrabble.endgame.negamax",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the

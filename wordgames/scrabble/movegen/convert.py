@@ -8,17 +8,24 @@ this loop fills each move's C fields directly (C types in ``convert.pxd``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.move import BoardSnapshot, Move
+from wordgames.scrabble.movegen.board_arrays import _zeros
 from wordgames.scrabble.movegen.records import RECORD, Recorder
 
 if not cython.compiled:  # compiled, convert.pxd cimports the C function and the record's fields
     from wordgames.scrabble.core.move import make_move
     from wordgames.scrabble.movegen.records import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
-_WIDTH = RECORD  # a C constant when compiled
+ROW_HEAD = 2
+"""Integers before the codes in a row of :func:`code_rows`: the move's score and its number of
+tiles."""
+_WIDTH = RECORD  # C constants when compiled
+_ROW_HEAD = ROW_HEAD
 _UNBLANK = bytes(number & 0x7F for number in range(256))
 
 
@@ -84,15 +91,16 @@ def moves_of_numbers(kernel: Recorder, numbers: list[int], alphabet: Alphabet,
     return found
 
 
-def compact_of_records(kernel: Recorder, count: int) -> list[tuple[int, tuple[int, ...]]]:
-    """The kernel's first ``count`` records as ``(score, codes)``: one code per tile the move
-    puts down, ``square << 8 | tile number`` (the number with BLANK_BIT for a blank), squares
-    numbered row-major, in reading order.  The endgame searches on these instead of moves.
+def code_rows(kernel: Recorder, count: int, target: Any, at: int, width: int) -> None:
+    """The kernel's first ``count`` records as rows of ``width`` integers of ``target`` (an
+    integer array) from offset ``at``: the score, the number of tiles the move puts down, then
+    one code per tile, ``square << 8 | tile number`` (the number with BLANK_BIT for a blank),
+    squares numbered row-major, in reading order (``width`` at least :data:`ROW_HEAD` plus the
+    most tiles a move puts down).  The endgame's search keeps its moves as such rows.
     Cost: O(squares of the words)."""
     records = kernel.records
     tiles = kernel.tiles
     cols = kernel.cols
-    found = []
     for n in range(count):
         base = _WIDTH * n
         across = records[base + R_ACROSS]
@@ -100,11 +108,28 @@ def compact_of_records(kernel: Recorder, count: int) -> list[tuple[int, tuple[in
         first = records[base + R_FIRST]
         offset = records[base + R_TILES]
         new = records[base + R_NEW]
-        codes = []
+        row = at + n * width
+        target[row] = records[base + R_SCORE]
+        k = 0
         for i in range(records[base + R_LAST] - first + 1):
             if (new >> i) & 1:
-                square = first + i
-                at = line * cols + square if across else square * cols + line
-                codes.append(at << 8 | tiles[offset + i])
-        found.append((records[base + R_SCORE], tuple(codes)))
+                square = line * cols + first + i if across else (first + i) * cols + line
+                target[row + _ROW_HEAD + k] = square << 8 | tiles[offset + i]
+                k += 1
+        target[row + 1] = k
+
+
+def compact_of_records(kernel: Recorder, count: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The kernel's first ``count`` records as ``(score, codes)``, the codes of
+    :func:`code_rows`.  Cost: O(squares of the words)."""
+    width = _ROW_HEAD + max(kernel.rows, kernel.cols)
+    rows = _zeros("q", count * width)
+    code_rows(kernel, count, rows, 0, width)
+    found = []
+    for n in range(count):
+        at = n * width
+        codes = []
+        for i in range(rows[at + 1]):
+            codes.append(rows[at + _ROW_HEAD + i])
+        found.append((rows[at], tuple(codes)))
     return found

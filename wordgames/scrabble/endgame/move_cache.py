@@ -1,0 +1,80 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+# (Compiled, this module indexes without checks: every index is in range and none is negative.)
+"""The endgame search's move cache: the move lists of the boards and racks met, by key.
+
+Iterative deepening meets every inner position again, and transpositions meet boards again:
+a list kept here is copied back instead of generated.  Compiled by Cython (C types in
+``move_cache.pxd``), run as plain Python where no compiler is available.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wordgames.scrabble.movegen.board_arrays import _zeros
+
+CACHED_MOVES = 64
+"""Integers of cached move rows per slot of the move cache at most (its arena grows to that)."""
+
+
+class MoveCache:
+    """Move lists (rows of ``width`` integers, as the search's stack holds them) in ``1 << bits``
+    slots, one list a slot keyed by a 64-bit key (the latest list wins its slot), their rows in
+    one arena that grows up to :data:`CACHED_MOVES` integers a slot; when the arena is full
+    everything is forgotten at once (a new epoch)."""
+
+    def __init__(self, bits: int, width: int) -> None:
+        self.width = width
+        self.mask = (1 << bits) - 1
+        self.keys = _zeros("Q", 1 << bits)
+        self.at = _zeros("q", 1 << bits)
+        self.count = _zeros("i", 1 << bits)
+        self.epochs = _zeros("i", 1 << bits)
+        self.moves = _zeros("q", 1 << 16)  # grows as lists are kept, up to the slots' share
+        self.top = 0
+        self.epoch = 1
+
+    def find(self, key: int) -> int:
+        """The slot holding the list of ``key``, or -1.  Cost: O(1)."""
+        slot = key & self.mask
+        if self.epochs[slot] == self.epoch and self.keys[slot] == key:
+            return slot
+        return -1
+
+    def rows(self, slot: int) -> int:
+        """How many move rows the list of ``slot`` (found by :meth:`find`) holds."""
+        return self.count[slot]
+
+    def copy_out(self, slot: int, target: Any, at: int) -> None:
+        """The rows of ``slot``'s list into ``target`` (a move array) from offset ``at``.
+        Cost: O(rows * width)."""
+        start = self.at[slot]
+        for i in range(self.count[slot] * self.width):
+            target[at + i] = self.moves[start + i]
+
+    def keep(self, key: int, source: Any, at: int, count: int) -> None:
+        """Keep the ``count`` rows of ``source`` (a move array) from offset ``at`` as the list
+        of ``key`` (nothing when they exceed the whole cache's share).  Cost: O(count * width),
+        amortised."""
+        need = count * self.width
+        limit = (self.mask + 1) * CACHED_MOVES
+        if need > limit:
+            return
+        if self.top + need > len(self.moves):
+            if len(self.moves) < limit:
+                grown = _zeros("q", min(limit, max(2 * len(self.moves), self.top + need)))
+                for i in range(self.top):
+                    grown[i] = self.moves[i]
+                self.moves = grown
+            if self.top + need > len(self.moves):
+                self.epoch += 1  # full: forget everything at once
+                self.top = 0
+        start = self.top
+        for i in range(need):
+            self.moves[start + i] = source[at + i]
+        self.top += need
+        slot = key & self.mask
+        self.keys[slot] = key
+        self.at[slot] = start
+        self.count[slot] = count
+        self.epochs[slot] = self.epoch

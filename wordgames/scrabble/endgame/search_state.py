@@ -1,0 +1,373 @@
+# cython: boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+# (Compiled, this module indexes without checks: every index is in range and none is negative.)
+"""The position an endgame search walks, as integer arrays, with the stack of its moves.
+
+Compiled by Cython (C types in ``search_state.pxd``) and run as plain Python where no compiler
+is available; :class:`~.negamax.Negamax` extends :class:`SearchState` with the search.
+
+The position is held as arrays: both racks as counts by tile number (index 0 the blanks), the
+board's tile numbers (and the :class:`~wordgames.scrabble.core.board.Board` itself, whose
+move-generation arrays follow each change), a known bag drawn from the front, the side to move
+and the run of scoreless turns, with a 64-bit Zobrist key kept up to date by every make and
+unmake.  A move is a fixed-width row of integers in a stack that grows with the search
+(``[score, tiles, code, code, ...]``, a code ``square << 8 | tile number`` per tile put down,
+squares row-major and increasing, BLANK_BIT on a blank's number; the pass has no tiles).  A
+position's moves come from the move generator's kernel on the live board (its records copied
+into the stack, no Python object per move), or, for rules without a kernel, from a Python
+callable; a :class:`~.move_cache.MoveCache` keeps the lists of the boards and racks met.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import cython  # type: ignore[import-untyped, unused-ignore]
+
+from wordgames.scrabble.endgame.move_cache import MoveCache
+from wordgames.scrabble.movegen.board_arrays import _zeros
+from wordgames.scrabble.movegen.convert import ROW_HEAD
+from wordgames.scrabble.movegen.records import BLANK_FLAG
+
+if TYPE_CHECKING:
+    from wordgames.scrabble.endgame.position import CompactMove
+
+if not cython.compiled:  # compiled, search_state.pxd cimports the C function
+    from wordgames.scrabble.movegen.convert import code_rows
+
+HEAD = ROW_HEAD  # C constants when compiled
+"""Integers before a move's codes in its row (a row of
+:func:`~wordgames.scrabble.movegen.convert.code_rows`): its score and its number of tiles."""
+_BLANK = BLANK_FLAG
+WORK_PER_VISIT = 16
+"""Moves a generation lists for each node it counts as on the way to the clock's next reading."""
+_MASK = 0xFFFFFFFFFFFFFFFF
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+# Kinds of Zobrist keys (each drawn from its own stream, so no key depends on the sizes of
+# the others).
+_SQUARE_KIND = 1
+_RACK_KIND = 2
+_BAG_KIND = 3
+_RUN_KIND = 4
+_SIDE_KIND = 5
+
+
+def zobrist_key(kind: int, index: int) -> int:
+    """The fixed pseudo-random 64-bit key number ``index`` of ``kind`` (SplitMix64 of both)."""
+    z = ((kind << 40) + index + 1) * _GOLDEN & _MASK
+    z = (z ^ (z >> 30)) * _MIX1 & _MASK
+    z = (z ^ (z >> 27)) * _MIX2 & _MASK
+    return z ^ (z >> 31)
+
+
+_SQUARE_KEYS: dict[int, Any] = {}
+
+
+def _square_keys(squares: int) -> Any:
+    """The keys of every (square, code byte) of a board of ``squares`` squares, made once."""
+    keys = _SQUARE_KEYS.get(squares)
+    if keys is None:
+        keys = _SQUARE_KEYS[squares] = _zeros("Q", squares * 256)
+        for i in range(squares * 256):
+            keys[i] = zobrist_key(_SQUARE_KIND, i)
+    return keys
+
+
+class SearchState:
+    """The position of an endgame on ``squares`` squares (``cols`` a row) with tile ``values``
+    (by number, index 0 the blank), racks of at most ``hand`` tiles and ``limit`` scoreless
+    turns ending the game, and its move stack.  Moves come from ``kernel`` (a move-generation
+    kernel) on ``state`` (the board's arrays for it), or from ``source(board, counts)``
+    returning ``(score, codes)`` pairs when ``kernel`` is None; the move cache has
+    ``1 << cache_bits`` slots (switch: ``use_cache``)."""
+
+    def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
+                 kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
+                 cache_bits: int) -> None:
+        self.squares = squares
+        self.cols = cols
+        self.letters = len(values)
+        self.hand = hand
+        self.width = HEAD + hand
+        self.copies = hand + 1
+        self.limit = limit
+        self.kernel = kernel
+        self.state = state
+        self.source = source
+        self.values = _zeros("q", self.letters)
+        for t in range(self.letters):
+            self.values[t] = values[t]
+        self.z_square = _square_keys(squares)
+        self.z_rack = _zeros("Q", 2 * self.letters * self.copies)
+        for i in range(2 * self.letters * self.copies):
+            self.z_rack[i] = zobrist_key(_RACK_KIND, i)
+        self.z_run = _zeros("Q", limit + 1)
+        for i in range(limit + 1):
+            self.z_run[i] = zobrist_key(_RUN_KIND, i)
+        self.z_side = zobrist_key(_SIDE_KIND, 0)
+        self.z_bag = _zeros("Q", 1)
+        self.cache = MoveCache(cache_bits, self.width)
+        self.use_cache = True
+        self.rack = _zeros("i", 2 * self.letters)
+        self.size = _zeros("i", 2)
+        self.rack_points = _zeros("q", 2)
+        self.rack_hash = _zeros("Q", 2)
+        self.tiles = _zeros("i", squares)
+        self.bag = _zeros("i", 1)
+        self.bag_len = 0
+        self.bag_pos = 0
+        self.bag_hash = 0
+        self.board_hash = 0
+        self.side = 0
+        self.scoreless = 0
+        self.board: Any = None
+        self.capacity = 0
+        self.mv = _zeros("q", 1)
+        self.order = _zeros("q", 1)
+        self._reserve(1024)
+        self.top = 0
+        self.plies = 0
+        self.u_scoreless = _zeros("i", 1)
+        self.u_bag = _zeros("i", 1)
+        self.visits = 0
+
+    # --- the position -----------------------------------------------------------------------------
+
+    def load(self, board: Any, racks: Sequence[Sequence[int]], bag: Sequence[int], side: int,
+             scoreless: int) -> None:
+        """Search from this position: ``board`` (changed in place during a search and restored),
+        ``racks`` as counts by tile number for players 0 and 1, the ``bag`` in drawing order,
+        ``side`` to move, the current run of ``scoreless`` turns.  The stack is emptied.
+        Cost: O(squares)."""
+        self.board = board
+        squares = board.squares
+        self.board_hash = 0
+        for square in range(self.squares):
+            self.tiles[square] = squares[square]
+            if squares[square]:
+                self.board_hash ^= self.z_square[square << 8 | squares[square]]
+        for player in range(2):
+            self.size[player] = 0
+            self.rack_points[player] = 0
+            self.rack_hash[player] = 0
+            for t in range(self.letters):
+                self.rack[player * self.letters + t] = 0
+            for t in range(self.letters):
+                for _copy in range(racks[player][t]):
+                    self._give(player, t)
+        self.bag_len = len(bag)
+        self.bag = _zeros("i", self.bag_len + 1)
+        for i in range(self.bag_len):
+            self.bag[i] = bag[i]
+        self.z_bag = _zeros("Q", (self.bag_len + 1) * self.letters)
+        for i in range((self.bag_len + 1) * self.letters):
+            self.z_bag[i] = zobrist_key(_BAG_KIND, i)
+        self.bag_pos = 0
+        self._hash_bag()
+        self.side = side
+        self.scoreless = scoreless
+        plies = (self.size[0] + self.size[1] + self.bag_len + 2) * self.limit + 2
+        if plies > self.plies:
+            self._grow(plies)
+        self.top = 0
+
+    def _grow(self, plies: int) -> None:
+        """Room for ``plies`` plies in the arrays kept by ply (an extension adds its own)."""
+        self.plies = plies
+        self.u_scoreless = _zeros("i", plies)
+        self.u_bag = _zeros("i", plies)
+
+    def key(self) -> int:
+        """The table's key: board, both racks, the bag left, the side to move, the run."""
+        key = self.board_hash ^ self.rack_hash[0] ^ self.rack_hash[1] ^ self.bag_hash
+        key ^= self.z_run[self.scoreless]
+        if self.side:
+            key ^= self.z_side
+        return key
+
+    def _hash_bag(self) -> None:
+        self.bag_hash = 0
+        for i in range(self.bag_pos, self.bag_len):
+            self.bag_hash ^= self.z_bag[(i - self.bag_pos) * self.letters + self.bag[i]]
+
+    def _take(self, player: int, tile: int) -> None:
+        at = player * self.letters + tile
+        self.rack[at] -= 1
+        self.rack_hash[player] ^= self.z_rack[at * self.copies + self.rack[at]]
+        self.size[player] -= 1
+        self.rack_points[player] -= self.values[tile]
+
+    def _give(self, player: int, tile: int) -> None:
+        at = player * self.letters + tile
+        self.rack_hash[player] ^= self.z_rack[at * self.copies + self.rack[at]]
+        self.rack[at] += 1
+        self.size[player] += 1
+        self.rack_points[player] += self.values[tile]
+
+    def _make(self, slot: int, ply: int) -> None:
+        """Play the move in stack row ``slot`` for the side to move (tiles down, off the rack,
+        bag tiles drawn, the run and the side updated); ``ply`` keeps what :meth:`_unmake`
+        needs."""
+        at = slot * self.width
+        count = self.mv[at + 1]
+        side = self.side
+        self.u_scoreless[ply] = self.scoreless
+        self.u_bag[ply] = self.bag_pos
+        board = self.board
+        for k in range(count):
+            code = self.mv[at + HEAD + k]
+            square = code >> 8
+            number = code & 255
+            self.tiles[square] = number
+            board.put(square, number)
+            self.board_hash ^= self.z_square[code]
+            self._take(side, 0 if number & _BLANK else number)
+        if count and self.bag_pos < self.bag_len:
+            drawn = min(count, self.bag_len - self.bag_pos)
+            for i in range(self.bag_pos, self.bag_pos + drawn):
+                self._give(side, self.bag[i])
+            self.bag_pos += drawn
+            self._hash_bag()
+        self.scoreless = self.scoreless + 1 if self.mv[at] == 0 else 0
+        self.side = side ^ 1
+
+    def _unmake(self, slot: int, ply: int) -> None:
+        """Take back the move :meth:`_make` played from row ``slot`` at ``ply``."""
+        at = slot * self.width
+        count = self.mv[at + 1]
+        side = self.side ^ 1
+        self.side = side
+        self.scoreless = self.u_scoreless[ply]
+        before = self.u_bag[ply]
+        if before != self.bag_pos:
+            for i in range(before, self.bag_pos):
+                self._take(side, self.bag[i])
+            self.bag_pos = before
+            self._hash_bag()
+        board = self.board
+        for k in range(count):
+            code = self.mv[at + HEAD + k]
+            square = code >> 8
+            number = code & 255
+            self.tiles[square] = 0
+            board.put(square, 0)
+            self.board_hash ^= self.z_square[code]
+            self._give(side, 0 if number & _BLANK else number)
+
+    # --- the stack of moves -----------------------------------------------------------------------
+
+    def _reserve(self, rows: int) -> None:
+        """Room for ``rows`` move rows in the stack (the rows in use are kept)."""
+        if rows <= self.capacity:
+            return
+        capacity = max(rows, 2 * self.capacity)
+        mv = _zeros("q", capacity * self.width)
+        order = _zeros("q", capacity)
+        for i in range(self.capacity * self.width):
+            mv[i] = self.mv[i]
+        for i in range(self.capacity):
+            order[i] = self.order[i]
+        self.mv = mv
+        self.order = order
+        self.capacity = capacity
+
+    def _generate(self, base: int) -> int:
+        """The side to move's placements into stack rows ``base``...; how many.  Cost: one
+        kernel search on the live board (its arrays brought up to date from its change log)."""
+        side = self.side
+        if not self.size[side]:
+            return 0
+        counts = [self.rack[side * self.letters + t] for t in range(self.letters)]
+        if self.kernel is None:
+            return self._from_source(base, counts)
+        self.state.sync(self.board)
+        kernel = self.kernel
+        count = kernel.search(counts, 0)
+        self.visits += 1 + count // WORK_PER_VISIT  # a long list brings the clock's reading nearer
+        self._reserve(base + count + 2)
+        code_rows(kernel, count, self.mv, base * self.width, self.width)
+        return int(count)
+
+    def _moves(self, base: int) -> int:
+        """The side to move's placements into stack rows ``base``...; how many: from the move
+        cache when this board and rack were seen (iterative deepening meets every inner
+        position again, and transpositions meet boards again), else generated and kept.
+        Cost: a copy of the rows on a hit, a generation on a miss."""
+        if not self.use_cache:
+            return self._generate(base)
+        key = self.board_hash ^ self.rack_hash[self.side]
+        slot = self.cache.find(key)
+        if slot >= 0:
+            count = self.cache.rows(slot)
+            self._reserve(base + count + 2)
+            self.cache.copy_out(slot, self.mv, base * self.width)
+            return count
+        count = self._generate(base)
+        self.cache.keep(key, self.mv, base * self.width, count)
+        return count
+
+    def _push_moves(self, base: int) -> int:
+        """The side to move's placements (:meth:`_moves`) and then the pass into stack rows
+        ``base``..., the top moved past them; how many rows, the pass included."""
+        count = self._moves(base)
+        pass_row = base + count
+        self._reserve(pass_row + 1)
+        self.mv[pass_row * self.width] = 0
+        self.mv[pass_row * self.width + 1] = 0
+        self.top = pass_row + 1
+        return count + 1
+
+    def _from_source(self, base: int, counts: list[int]) -> int:
+        assert self.source is not None
+        found = self.source(self.board, counts)
+        self._reserve(base + len(found) + 2)
+        for n, (score, codes) in enumerate(found):
+            at = (base + n) * self.width
+            self.mv[at] = score
+            self.mv[at + 1] = len(codes)
+            for k, code in enumerate(sorted(codes)):
+                self.mv[at + HEAD + k] = code
+        return len(found)
+
+    def root_moves(self) -> list[CompactMove]:
+        """The side to move's placements here as ``(score, codes)``.  Cost: one generation."""
+        base = self.top
+        count = self._generate(base)
+        found = []
+        for row in range(base, base + count):
+            found.append(self._as_pair(self.mv, row * self.width))
+        return found
+
+    def _as_pair(self, source: Any, at: int) -> CompactMove:
+        """The move at offset ``at`` of ``source`` (a move array) as ``(score, codes)``."""
+        codes = []
+        for k in range(source[at + 1]):
+            codes.append(int(source[at + HEAD + k]))
+        return int(source[at]), tuple(codes)
+
+    def _same(self, a: int, b: int) -> bool:
+        """Whether the stack's moves at flat offsets ``a`` and ``b`` put down the same tiles."""
+        count = self.mv[a + 1]
+        if count != self.mv[b + 1]:
+            return False
+        same = True  # a loop, not all(...): compiled, a generator would cost more than the test
+        for k in range(HEAD, HEAD + count):
+            if self.mv[a + k] != self.mv[b + k]:
+                same = False
+                break
+        return same
+
+    def _copy_in(self, slot: int, source: Any, at: int) -> None:
+        """Stack row ``slot`` := the move at offset ``at`` of ``source`` (a move array)."""
+        row = slot * self.width
+        for k in range(HEAD + source[at + 1]):
+            self.mv[row + k] = source[at + k]
+
+    def _copy_out(self, target: Any, at: int, slot: int) -> None:
+        """The move of stack row ``slot`` into ``target`` at offset ``at``."""
+        row = slot * self.width
+        for k in range(HEAD + self.mv[row + 1]):
+            target[at + k] = self.mv[row + k]
