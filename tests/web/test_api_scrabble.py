@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordgames.scrabble import STANDARD_ENGLISH
+
 pytest.importorskip("fastapi")
 
 EMPTY = "/".join(["15"] * 15)
@@ -114,10 +116,20 @@ def test_plays_match_best_and_carry_their_leave(client: Any) -> None:
     assert plays["total_moves"] == best["total_moves"]
 
 
+def unseen_beside(rows: list[str]) -> list[str]:
+    """The tiles of the standard English bag that are not on the board ``rows``."""
+    left = Counter(STANDARD_ENGLISH.full_bag())
+    left.subtract(char for row in rows for char in row if char != ".")
+    return sorted(left.elements())
+
+
+MIDGAME_UNSEEN = unseen_beside(MIDGAME_ROWS)
+
+
 @settings(max_examples=20)  # each example is a full move generation
-# Racks the bag can deal beside this board (its Z is the only one; two blanks, one Q).
-@given(rack=st.text(alphabet="AEIOURSTLNDGBQ?", min_size=1, max_size=7).filter(
-    lambda rack: rack.count("?") <= 2 and rack.count("Q") <= 1))
+# Racks the bag can deal beside this board: up to seven of the tiles not on it.
+@given(rack=st.lists(st.integers(0, len(MIDGAME_UNSEEN) - 1), min_size=1, max_size=7, unique=True).map(
+    lambda picks: "".join(MIDGAME_UNSEEN[pick] for pick in picks)))
 def test_a_leave_is_the_rack_less_the_tiles_played(client: Any, rack: str) -> None:
     data = client.post("/api/scrabble/plays", json={"board": MIDGAME_ROWS, "rack": rack, "top": 5}).json()
     for move in data["moves"]:
