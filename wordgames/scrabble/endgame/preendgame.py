@@ -20,7 +20,9 @@ left); then the worse half of the running plays, by wins and spread so far, drop
 survivors' searches get about twice the time in the next round, and ceil(log2(plays)) rounds
 leave one.  The time the rounds save (pairs proven early) then goes to one pass over every
 play's unproven pairs, so a generous limit proves all it can.  A pair the time limit stops
-before its search keeps its last value (its play is then not ``exact``).  With a time limit,
+before its search keeps its last value (its play is then not ``exact``); a search's first
+ply cannot be cut short, so none is started once less than half the slowest search so far is
+left.  With a time limit,
 the plays proven or still in the running come first, then the others, those that stayed
 longer first (a play dropped early keeps the values of shallower searches, which may flatter
 it).  The ranking keeps the time limit, give or take one search's smallest step.
@@ -187,15 +189,18 @@ def solve_preendgame(
     searcher: Searcher | None = None
     positions: dict[tuple[str, ...], SearchPosition] = {}
 
+    slowest = 0.0  # the longest a search took: its first ply cannot be cut short
+
     def search(todo: list[tuple[int, tuple[str, ...]]], share: float | None) -> None:
-        """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest."""
-        nonlocal searcher
+        """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest;
+        none is started when less than half the slowest search so far is left in all."""
+        nonlocal searcher, slowest
         round_started = clock()
         for done, (index, drawn) in enumerate(todo):
             budget = None
-            if share is not None:
+            if share is not None and time_limit is not None:
                 left = share - (clock() - round_started)
-                if left <= 0:
+                if left <= 0 or time_limit - (clock() - started) < slowest / 2:
                     return
                 budget = left / (len(todo) - done)
             play = plays[index]
@@ -209,12 +214,14 @@ def solve_preendgame(
                 )
             if searcher is None:
                 searcher = Searcher(position, lexicon, rules, options, time_limit)
+            began = clock()
             step = position.make(None if play is None else position.compact(play))
             searcher.use(position)
             result = searcher.solve(time_limit=budget, sequence=False)
             outcomes[index, drawn] = (0 if play is None else play.score) - result.value
             solved[index, drawn] = result.exact
             position.unmake(step)
+            slowest = max(slowest, clock() - began)
 
     halving = time_limit is not None and options.successive_halving
     rounds = max(1, (len(plays) - 1).bit_length()) if halving else 1
