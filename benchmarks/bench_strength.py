@@ -195,9 +195,9 @@ def champion(args: argparse.Namespace) -> dict[str, Any]:
         tag = f"champion-{key}-{args.seed}-{args.move_time:g}s"
         comparisons[key] = figures(run_pairs(lexicon, a, b, args, settings, tag), note)
         comparisons[key]["preliminary"] = args.pairs < FULL_RUN
+        comparisons[key]["move_time_cpu_seconds"] = args.move_time
         print(comparisons[key], file=sys.stderr)
-    return {"lexicon": words, "end_rule": settings.end_rule, "move_time_cpu_seconds": args.move_time,
-            "comparisons": comparisons,
+    return {"lexicon": words, "end_rule": settings.end_rule, "comparisons": comparisons,
             "note": f"figures over fewer than {FULL_RUN} pairs are preliminary: the interval is wide"}
 
 
@@ -239,6 +239,9 @@ def main() -> None:
     previous = harness.read_result(f"strength_{args.group}")
     if previous is not None and args.only:  # keep the comparisons not run this time
         kept = previous["results"].get("comparisons", {})
+        if "move_time_cpu_seconds" in previous["results"]:  # a run that recorded it once for all
+            for comparison in kept.values():
+                comparison.setdefault("move_time_cpu_seconds", previous["results"]["move_time_cpu_seconds"])
         results["comparisons"] = {**kept, **results["comparisons"]}
     run.finish(results)
 
