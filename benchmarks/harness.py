@@ -145,6 +145,19 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the shared data folder (default: ../shared beside the checkout)")
 
 
+def shown_command(argv: list[str]) -> str:
+    """How a script was run, as a reader can repeat it: the script as ``benchmarks/NAME.py``
+    and any absolute path (one machine's folders) as ``<path>``."""
+    words = ["python", f"benchmarks/{Path(argv[0]).name}"]
+    for word in argv[1:]:
+        option, equals, value = word.partition("=")
+        if equals and os.path.isabs(value):
+            words.append(f"{option}=<path>")
+        else:
+            words.append("<path>" if os.path.isabs(word) else word)
+    return " ".join(words)
+
+
 class Run:
     """One benchmark run: notes the load when it starts, and :meth:`finish` writes the result
     file with the machine, the load before and after, and the script's results."""
@@ -164,7 +177,7 @@ class Run:
             return None
         document = {
             "benchmark": self.name,
-            "command": " ".join(["python", *sys.argv]),
+            "command": shown_command(sys.argv),
             "created": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "seconds": round(time.perf_counter() - self.started, 1),
             "machine": machine_info(),
