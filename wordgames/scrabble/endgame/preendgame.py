@@ -22,13 +22,13 @@ leave one.  The time the rounds save (pairs proven early) then goes to one pass 
 play's unproven pairs, so a generous limit proves all it can.  A pair the time limit stops
 before its search keeps its last value (its play is then not ``exact``); a search's first
 ply cannot be cut short, so none is started once less than half the slowest search so far is
-left.  With a time limit,
-the plays proven or still in the running come first, then the others, those that stayed
-longer first (a play dropped early keeps the values of shallower searches, which may flatter
-it).  The ranking keeps the time limit, give or take one search's smallest step.
-One search (its table shared) serves every pair: positions behind
-different draws differ in racks or bag, so they are told apart, and shared sub-positions are
-solved once.
+left.  With a time limit, the plays proven or still in the running come first, then the
+others, those that stayed longer first (a play dropped early keeps the values of shallower
+searches, which may flatter it).  The ranking keeps the time limit, give or take one
+search's smallest step.
+
+One search (its table shared) serves every pair: positions behind different draws differ in
+racks or bag, so they are told apart, and shared sub-positions are solved once.
 """
 
 from __future__ import annotations
