@@ -52,6 +52,9 @@ from wordgames.scrabble.rules.base import RuleSet
 MAX_BAG = 3
 """The most tiles in the bag a pre-endgame takes (the draws grow as unseen tiles to that power)."""
 
+Pair = tuple[int, tuple[str, ...]]
+"""A search: the play's index among the candidates, and the bag's tiles in drawing order."""
+
 
 @dataclass(frozen=True)
 class PreendgamePlay:
@@ -141,124 +144,157 @@ def solve_preendgame(
         require_int(candidates, "candidates", 0)
     check_turn_rules(scoreless_turns, scoreless_turn_limit)
     check_search_limits(None, time_limit)
-    options = options or SearchOptions()
-    clock = options.clock
-    started = clock()
-    moves = rules.best_moves(board, mover, lexicon, candidates)
-    plays: list[Move | None] = [*moves, None]
-    counts = Counter(hidden.tiles())
-    draws = ordered_draws(counts, bag)
-    pairs = _pairs(plays, draws, bag)
-    outcomes: dict[tuple[int, tuple[str, ...]], int] = {}
-    solved: dict[tuple[int, tuple[str, ...]], bool] = {}
-    # First every pair gets the horizon's guess, the difference of the racks' points after
-    # the play (no position built, no move generation), so that a time limit reached before
-    # its search still leaves an answer for it; a pass that ends the game by the scoreless
-    # run is worth just that.
-    value_of = rules.tile_set.value
-    mine = sum(value_of(tile) for tile in mover.tiles())
-    unseen_points = sum(value_of(tile) * count for tile, count in counts.items())
-    ends = scoreless_turns + 1 >= scoreless_turn_limit
-    for index, drawn in pairs:
-        play = plays[index]
-        taken = 0 if play is None else min(len(play.placed), bag)
-        gained = sum(value_of(tile) for tile in drawn[:taken])
-        spent = 0 if play is None else sum(value_of(p.rack_tile) for p in play.placed)
-        theirs = unseen_points - sum(value_of(tile) for tile in drawn)
-        score = 0 if play is None else play.score
-        outcomes[index, drawn] = score - (mine - spent + gained - theirs)
-        solved[index, drawn] = play is None and ends
-    total_ways = sum(draws.values())
+    search = _PairSearch(board, mover, hidden, lexicon, rules, spread, scoreless_turns,
+                         scoreless_turn_limit, end_rule, time_limit, options or SearchOptions(), bag)
+    return search.rank(rules.best_moves(board, mover, lexicon, candidates))
 
-    def tally(index: int) -> PreendgamePlay:
+
+class _PairSearch:
+    """One pre-endgame's searches: the pairs' values so far, the shared endgame searcher, and
+    the rounds of successive halving (module docstring)."""
+
+    def __init__(self, board: Board, mover: Rack, hidden: Rack, lexicon: Lexicon,
+                 rules: RuleSet, spread: int, scoreless_turns: int, scoreless_turn_limit: int,
+                 end_rule: str, time_limit: float | None, options: SearchOptions,
+                 bag: int) -> None:
+        self.board, self.mover, self.lexicon, self.rules = board, mover, lexicon, rules
+        self.spread, self.bag, self.end_rule = spread, bag, end_rule
+        self.scoreless_turns, self.scoreless_turn_limit = scoreless_turns, scoreless_turn_limit
+        self.time_limit, self.options, self.clock = time_limit, options, options.clock
+        self.started = self.clock()
+        self.counts = Counter(hidden.tiles())
+        self.draws = ordered_draws(self.counts, bag)
+        self.total_ways = sum(self.draws.values())
+        self.plays: list[Move | None] = []
+        self.outcomes: dict[Pair, int] = {}
+        self.solved: dict[Pair, bool] = {}
+        self.searcher: Searcher | None = None
+        self.positions: dict[tuple[str, ...], SearchPosition] = {}
+        self.slowest = 0.0  # the longest a search took: its first ply cannot be cut short
+
+    def rank(self, moves: list[Move]) -> PreendgameResult:
+        """Search the pairs of ``moves`` and the pass, and rank the plays."""
+        self.plays = [*moves, None]
+        pairs = _pairs(self.plays, self.draws, self.bag)
+        self._guess(pairs)
+        running, stayed = self._rounds(pairs)
+        # The plays proven or still in the running first, by wins and spread; then the others,
+        # those that stayed longer first: a play dropped early keeps values of shallower
+        # searches, which may flatter it.
+        tallies = [self._tally(index) for index in range(len(self.plays))]
+        first = {i for i in range(len(self.plays)) if i in running or tallies[i].exact}
+        order = sorted(range(len(self.plays)),
+                       key=lambda i: (i not in first, 0 if i in first else -stayed[i],
+                                      -tallies[i].wins, -tallies[i].spread))
+        nodes = 0 if self.searcher is None else self.searcher.nodes
+        return PreendgameResult(tuple(tallies[i] for i in order), self.total_ways, nodes,
+                                self.clock() - self.started)
+
+    def _guess(self, pairs: list[Pair]) -> None:
+        """Give every pair the horizon's guess, the difference of the racks' points after the
+        play (no position built, no move generation), so that a time limit reached before its
+        search still leaves an answer for it; a pass that ends the game by the scoreless run
+        is worth just that."""
+        value_of = self.rules.tile_set.value
+        mine = sum(value_of(tile) for tile in self.mover.tiles())
+        unseen_points = sum(value_of(tile) * count for tile, count in self.counts.items())
+        ends = self.scoreless_turns + 1 >= self.scoreless_turn_limit
+        for index, drawn in pairs:
+            play = self.plays[index]
+            taken = 0 if play is None else min(len(play.placed), self.bag)
+            gained = sum(value_of(tile) for tile in drawn[:taken])
+            spent = 0 if play is None else sum(value_of(p.rack_tile) for p in play.placed)
+            theirs = unseen_points - sum(value_of(tile) for tile in drawn)
+            score = 0 if play is None else play.score
+            self.outcomes[index, drawn] = score - (mine - spent + gained - theirs)
+            self.solved[index, drawn] = play is None and ends
+
+    def _rounds(self, pairs: list[Pair]) -> tuple[list[int], list[int]]:
+        """Search the pairs in rounds (module docstring): the plays still in the running at
+        the end, and the rounds each play stayed in it."""
+        time_limit, clock = self.time_limit, self.clock
+        running = list(range(len(self.plays)))
+        stayed = [0] * len(self.plays)
+        halving = time_limit is not None and self.options.successive_halving
+        rounds = max(1, (len(self.plays) - 1).bit_length()) if halving else 1
+        # The rounds, then (halving) one pass over every play's unproven pairs with the time
+        # the rounds saved, so that a generous limit proves what it can.
+        for round_number in range(rounds + halving):
+            last_pass = round_number == rounds
+            todo = [key for key in pairs  # draw by draw
+                    if (last_pass or key[0] in running) and not self.solved[key]]
+            share = None
+            if time_limit is not None:
+                left = time_limit - (clock() - self.started)
+                if left <= 0:
+                    break
+                share = left / max(1, rounds - round_number)
+            if todo:
+                self._search(todo, share)
+            if last_pass:
+                break
+            for index in running:
+                stayed[index] += 1
+            if halving and len(running) > 1:
+                standing = {index: self._tally(index) for index in running}
+                running.sort(key=lambda i: (-standing[i].wins, -standing[i].spread))
+                running = running[: (len(running) + 1) // 2]
+        return running, stayed
+
+    def _tally(self, index: int) -> PreendgamePlay:
         """What the searches so far say of play ``index``."""
         values: dict[str, int] = {}
         wins = average = 0.0
         exact = True
-        for drawn, ways in draws.items():
-            key = _same_search(index, plays[index], drawn, bag)
-            values["".join(drawn)] = outcomes[key]
-            wins += ways * _win_weight(spread + outcomes[key])
-            average += ways * outcomes[key]
-            exact = exact and solved[key]
-        return PreendgamePlay(plays[index], wins, values, average / total_ways, exact)
+        for drawn, ways in self.draws.items():
+            key = _same_search(index, self.plays[index], drawn, self.bag)
+            values["".join(drawn)] = self.outcomes[key]
+            wins += ways * _win_weight(self.spread + self.outcomes[key])
+            average += ways * self.outcomes[key]
+            exact = exact and self.solved[key]
+        return PreendgamePlay(self.plays[index], wins, values, average / self.total_ways, exact)
 
-    # Then the pairs are searched in rounds of successive halving (module docstring).
-    running = list(range(len(plays)))
-    stayed = [0] * len(plays)  # the rounds each play stayed in the running
-    searcher: Searcher | None = None
-    positions: dict[tuple[str, ...], SearchPosition] = {}
-
-    slowest = 0.0  # the longest a search took: its first ply cannot be cut short
-
-    def search(todo: list[tuple[int, tuple[str, ...]]], share: float | None) -> None:
+    def _search(self, todo: list[Pair], share: float | None) -> None:
         """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest;
         none is started when less than half the slowest search so far is left in all."""
-        nonlocal searcher, slowest
+        clock, time_limit = self.clock, self.time_limit
         round_started = clock()
         for done, (index, drawn) in enumerate(todo):
             budget = None
             if share is not None and time_limit is not None:
                 left = share - (clock() - round_started)
-                if left <= 0 or time_limit - (clock() - started) < slowest / 2:
+                if left <= 0 or time_limit - (clock() - self.started) < self.slowest / 2:
                     return
                 budget = left / (len(todo) - done)
-            play = plays[index]
-            position = positions.get(drawn)
-            if position is None:
-                rest = Counter(counts)
-                rest.subtract(drawn)
-                position = positions[drawn] = SearchPosition(
-                    board, (mover.tiles(), list((+rest).elements())), rules.tile_set, bag=drawn,
-                    scoreless=scoreless_turns, limit=scoreless_turn_limit, end_rule=end_rule,
-                )
-            if searcher is None:
-                searcher = Searcher(position, lexicon, rules, options, time_limit)
+            play = self.plays[index]
+            position = self._position(drawn)
+            if self.searcher is None:
+                self.searcher = Searcher(position, self.lexicon, self.rules, self.options,
+                                         time_limit)
             began = clock()
             step = position.make(None if play is None else position.compact(play))
-            searcher.use(position)
-            result = searcher.solve(time_limit=budget, sequence=False)
-            outcomes[index, drawn] = (0 if play is None else play.score) - result.value
-            solved[index, drawn] = result.exact
+            self.searcher.use(position)
+            result = self.searcher.solve(time_limit=budget, sequence=False)
+            self.outcomes[index, drawn] = (0 if play is None else play.score) - result.value
+            self.solved[index, drawn] = result.exact
             position.unmake(step)
-            slowest = max(slowest, clock() - began)
+            self.slowest = max(self.slowest, clock() - began)
 
-    halving = time_limit is not None and options.successive_halving
-    rounds = max(1, (len(plays) - 1).bit_length()) if halving else 1
-    # The rounds, then (halving) one pass over every play's unproven pairs with the time the
-    # rounds saved, so that a generous limit proves what it can.
-    for round_number in range(rounds + halving):
-        last_pass = round_number == rounds
-        todo = [key for key in pairs if (last_pass or key[0] in running) and not solved[key]]  # draw by draw
-        share = None
-        if time_limit is not None:
-            left = time_limit - (clock() - started)
-            if left <= 0:
-                break
-            share = left / max(1, rounds - round_number)
-        if todo:
-            search(todo, share)
-        if last_pass:
-            break
-        for index in running:
-            stayed[index] += 1
-        if halving and len(running) > 1:
-            standing = {index: tally(index) for index in running}
-            running.sort(key=lambda index: (-standing[index].wins, -standing[index].spread))
-            running = running[: (len(running) + 1) // 2]
-    nodes = 0 if searcher is None else searcher.nodes
-    # The plays proven or still in the running first, by wins and spread; then the others, those
-    # that stayed longer first: a play dropped early keeps values of shallower searches, which
-    # may flatter it.
-    tallies = [tally(index) for index in range(len(plays))]
-    first = {index for index in range(len(plays)) if index in running or tallies[index].exact}
-    order = sorted(range(len(plays)), key=lambda i: (i not in first, 0 if i in first else -stayed[i],
-                                                     -tallies[i].wins, -tallies[i].spread))
-    return PreendgameResult(tuple(tallies[i] for i in order), total_ways, nodes, clock() - started)
+    def _position(self, drawn: tuple[str, ...]) -> SearchPosition:
+        """The position before the mover's play with the bag ``drawn`` (built once a draw)."""
+        position = self.positions.get(drawn)
+        if position is None:
+            rest = Counter(self.counts)
+            rest.subtract(drawn)
+            position = self.positions[drawn] = SearchPosition(
+                self.board, (self.mover.tiles(), list((+rest).elements())),
+                self.rules.tile_set, bag=drawn, scoreless=self.scoreless_turns,
+                limit=self.scoreless_turn_limit, end_rule=self.end_rule,
+            )
+        return position
 
 
-def _same_search(index: int, play: Move | None, drawn: tuple[str, ...],
-                 bag: int) -> tuple[int, tuple[str, ...]]:
+def _same_search(index: int, play: Move | None, drawn: tuple[str, ...], bag: int) -> Pair:
     """The (play, draw) pair whose search answers for ``play`` with the bag ``drawn``: the
     tiles the play draws in tile order (their order does not matter), then the rest as is."""
     taken = 0 if play is None else min(len(play.placed), bag)
