@@ -114,7 +114,8 @@ class RuleSet(ABC):
             if number:
                 used[0 if number & BLANK_BIT else number] += count
         if rack is not None:
-            used.update(dict(enumerate(rack.counts_in(tile_set.alphabet))))
+            for number, count in enumerate(rack.counts_in(tile_set.alphabet)):
+                used[number] += count
         limits = tile_set.number_counts
         for number, count in used.items():
             if count > limits[number]:
