@@ -168,7 +168,7 @@ def _best_first(buf: WorkingBuffer) -> None:
             for col in range(length):
                 if buf.anchor[line_base + col]:
                     bound = anchor_bound(buf, line_base, col, _left_limit(buf, line_base + col, col),
-                                               buf.rack_size, buf.max_value, bingo)
+                                         buf.rack_size, buf.max_value, bingo)
                     order.append((-bound, across, line, col))
     order.sort()
     for negative, across, line, col in order:
@@ -375,8 +375,8 @@ def _from_left_part(buf: WorkingBuffer, p: int, col: int, leads: int) -> None:
         link = buf.lp_fields[f + LP_PARENT]
     buf.start = col - length
     _extend(buf, col, buf.lp_masks[LP_MASKS * p + LP_KIDS] & leads,
-                 buf.lp_fields[LP_FIELDS * p + LP_NODE], main, mult, 0, length,
-                 buf.lp_masks[LP_MASKS * p + LP_HELD], buf.lp_masks[LP_MASKS * p + LP_SWAPS])
+            buf.lp_fields[LP_FIELDS * p + LP_NODE], main, mult, 0, length,
+            buf.lp_masks[LP_MASKS * p + LP_HELD], buf.lp_masks[LP_MASKS * p + LP_SWAPS])
     link = p
     for _ in range(length):
         buf.counts[buf.lp_fields[LP_FIELDS * link + LP_SLOT]] += 1
@@ -470,10 +470,10 @@ def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, m
                 if next_kids & next_mask & (buf.full if have_blank else now_held):
                     buf.counts[t] = real - 1
                     _extend(buf, nxt, next_kids, child, word_part, mult, cross_part, placed,
-                                 now_held, swaps)
+                            now_held, swaps)
                     buf.counts[t] = real
             elif next_kids & next_mask & (buf.full if spare else held):
                 buf.counts[_BLANK_SLOT] = spare
                 _extend(buf, nxt, next_kids, child, word_part, mult, cross_part, placed,
-                             held, swaps)
+                        held, swaps)
                 buf.counts[_BLANK_SLOT] = have_blank
