@@ -114,13 +114,14 @@ def has_internal_tiles(text: str) -> bool:
 
 MOVEGEN_CHAIN = (
     "wordgames.scrabble.movegen.board_arrays",
+    "wordgames.scrabble.movegen.buffer",
+    "wordgames.scrabble.movegen.equity",
     "wordgames.scrabble.movegen.records",
     "wordgames.scrabble.movegen.kernel",
-    "wordgames.scrabble.movegen.equity_kernel",
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
 )
-"""The move search's modules, each extending or calling the ones before it."""
+"""The move search's modules, each calling the ones before it."""
 
 CORES = ("compiled", "interpreted")
 

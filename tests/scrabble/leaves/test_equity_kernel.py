@@ -7,10 +7,9 @@ from __future__ import annotations
 import itertools
 import random
 from array import array
-from types import ModuleType
 
 import pytest
-from compiled_support import interpreted_chain
+from conftest import movegen_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +29,7 @@ from wordgames.scrabble.leaves.compact import LeaveIndex
 from wordgames.scrabble.leaves.dense import DenseLeaves, dense_leaves
 from wordgames.scrabble.leaves.keeps import RackKeeps, table_keeps
 from wordgames.scrabble.leaves.table import code_of_tiles
-from wordgames.scrabble.movegen import equity_kernel
+from wordgames.scrabble.movegen import kernel
 from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.rules.registry import get_rules
@@ -45,9 +44,6 @@ from .test_equity import rack_table
 
 # Composed racks (two Q, three blanks) beside the board: positions no bag could deal.
 CLASSIC = ClassicRules(count_tiles=False)
-KERNEL = "wordgames.scrabble.movegen.kernel"
-EQUITY_KERNEL = "wordgames.scrabble.movegen.equity_kernel"
-KERNEL_BASES = ("wordgames.scrabble.movegen.board_arrays", "wordgames.scrabble.movegen.records")
 
 
 @pytest.fixture(scope="module")
@@ -151,29 +147,18 @@ def test_equity_kernel_matches_full_generation(
     enable_trie: Lexicon, shipped: LeaveTable, layout_name: str, seed: int, turns: int,
     blanks: int, rng: random.Random, limit: int | None,
 ) -> None:
-    if not is_compiled(equity_kernel):
-        pytest.skip("the equity kernel is not compiled here (no extension, or the pure core forced)")
+    if not is_compiled(kernel):
+        pytest.skip("the kernel is not compiled here (no extension, or the pure core forced)")
     board = autoplay_board(enable_trie, layout_name, seed, turns)
     unseen = [tile for tile in STANDARD_ENGLISH.full_bag() if tile != BLANK]
     rack = Rack(rng.sample(unseen, 7 - blanks) + [BLANK] * blanks)
     found = table_keeps(dense_leaves(shipped), STANDARD_ENGLISH.letters, rack)
     assert found is not None
     typed = MoveGenerator(enable_trie)
-    reference = MoveGenerator(enable_trie)
-    reference.kernel_module = None
-    expected = reference.best_by_equity(board, rack, found, limit)
     got = typed.best_by_equity(board, rack, found, limit)
-    assert got == expected
     assert got == valued_reference(typed, board, rack, found, limit)  # every move, in Python
     for equity, move in got:
         assert equity == move.score + shipped.value(found.kept(found.after(move.tiles_used)))
-
-
-def pure_equity_kernel() -> tuple[ModuleType, ModuleType]:
-    """The kernel and the equity kernel both run from their sources, on the sources of the
-    classes they extend."""
-    *_, kernel, equity = interpreted_chain((*KERNEL_BASES, KERNEL, EQUITY_KERNEL))
-    return kernel, equity
 
 
 @settings(max_examples=15)
@@ -186,12 +171,9 @@ def test_interpreted_equity_kernel_matches_full_generation(
     table = rack_table()
     found = table_keeps(dense_leaves(table), TILES.letters, rack)
     assert found is not None
-    reference = MoveGenerator(lexicon, TILES, hand_size)
-    reference.kernel_module = None
-    typed = MoveGenerator(lexicon, TILES, hand_size)
-    typed.kernel_module, typed.equity_module = pure_equity_kernel()
-    expected = reference.best_by_equity(board, rack, found, limit)
-    assert typed.best_by_equity(board, rack, found, limit) == expected
+    interpreted = movegen_of("interpreted").MoveGenerator(lexicon, TILES, hand_size)
+    expected = valued_reference(MoveGenerator(lexicon, TILES, hand_size), board, rack, found, limit)
+    assert interpreted.best_by_equity(board, rack, found, limit) == expected
 
 
 def test_simple_rules_rank_by_equity_through_the_generic_path(enable_trie: Lexicon) -> None:
@@ -291,9 +273,9 @@ def test_keeps_of_another_rack_or_bad_arrays_are_refused(enable_trie: Lexicon, s
     assert dense.rank(array("i", [-1]), array("i", [1]), 1) == -1
     with pytest.raises(ValueError, match="fewer"):
         dense.fill_keeps(array("i", [1]), array("i", [1]), 1, array("d", [0.0]), 2)
-    if is_compiled(equity_kernel):
-        kernel = MoveGenerator(enable_trie)._searched(board, equity=True)
+    if is_compiled(kernel):
+        buf = MoveGenerator(enable_trie)._searched(board)
         counts = [0] * 27
         counts[0] = 1
         with pytest.raises(ValueError, match="does not fit"):
-            kernel.search_equity(counts, 1, array("d", [0.0, 0.0]), array("q", [1] * 27), 5, 0.0)
+            kernel.search_equity(buf, counts, 1, array("d", [0.0, 0.0]), array("q", [1] * 27), 5, 0.0)

@@ -18,7 +18,7 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.lexicon.packed import TERMINAL
 from wordgames.scrabble.movegen.board_arrays import _zeros
-from wordgames.scrabble.movegen.records import BLANK_FLAG
+from wordgames.scrabble.movegen.buffer import BLANK_FLAG
 
 if not cython.compiled:  # compiled, killer_judge.pxd cimports popcount and the row's head
     from wordgames.scrabble.endgame.search_state import HEAD

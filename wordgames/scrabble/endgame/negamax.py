@@ -30,7 +30,7 @@ from wordgames.scrabble.endgame.killer_judge import KillerJudge
 from wordgames.scrabble.endgame.search_state import SearchState
 from wordgames.scrabble.endgame.transposition import TranspositionTable
 from wordgames.scrabble.movegen.board_arrays import _zeros
-from wordgames.scrabble.movegen.records import BLANK_FLAG
+from wordgames.scrabble.movegen.buffer import BLANK_FLAG
 
 if TYPE_CHECKING:
     from wordgames.scrabble.endgame.position import CompactMove

@@ -6,7 +6,8 @@ cimport cython
 from wordgames.scrabble.endgame.move_cache cimport MoveCache
 from wordgames.scrabble.movegen.board_arrays cimport BoardState, i64, u64
 from wordgames.scrabble.movegen.convert cimport code_rows
-from wordgames.scrabble.movegen.kernel cimport Kernel
+from wordgames.scrabble.movegen.buffer cimport WorkingBuffer
+from wordgames.scrabble.movegen.kernel cimport search
 
 cdef int HEAD, WORK_PER_VISIT, _BLANK
 
@@ -14,7 +15,7 @@ cdef int HEAD, WORK_PER_VISIT, _BLANK
 # Not final: Negamax (negamax.py) extends it.
 cdef class SearchState:
     cdef public Py_ssize_t squares, cols, letters, hand, width, copies, limit
-    cdef public Kernel kernel
+    cdef public WorkingBuffer kernel
     cdef public BoardState state
     cdef public object source, board
     cdef i64[::1] values
@@ -62,7 +63,7 @@ cdef class SearchState:
     @cython.locals(capacity=Py_ssize_t, mv=i64[::1], order=i64[::1], i=Py_ssize_t)
     cdef void _reserve(self, Py_ssize_t rows) except *
 
-    @cython.locals(side=int, counts=list, kernel=Kernel, count=Py_ssize_t, t=Py_ssize_t)
+    @cython.locals(side=int, counts=list, kernel=WorkingBuffer, count=Py_ssize_t, t=Py_ssize_t)
     cdef Py_ssize_t _generate(self, Py_ssize_t base) except -1
 
     @cython.locals(key=u64, slot=Py_ssize_t, count=Py_ssize_t)

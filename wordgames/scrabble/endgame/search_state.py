@@ -26,14 +26,15 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.scrabble.endgame.move_cache import MoveCache
 from wordgames.scrabble.movegen.board_arrays import _zeros
+from wordgames.scrabble.movegen.buffer import BLANK_FLAG
 from wordgames.scrabble.movegen.convert import ROW_HEAD
-from wordgames.scrabble.movegen.records import BLANK_FLAG
 
 if TYPE_CHECKING:
     from wordgames.scrabble.endgame.position import CompactMove
 
-if not cython.compiled:  # compiled, search_state.pxd cimports the C function
+if not cython.compiled:  # compiled, search_state.pxd cimports the C functions
     from wordgames.scrabble.movegen.convert import code_rows
+    from wordgames.scrabble.movegen.kernel import search
 
 HEAD = ROW_HEAD  # C constants when compiled
 """Integers before a move's codes in its row (a row of
@@ -79,8 +80,8 @@ def _square_keys(squares: int) -> Any:
 class SearchState:
     """The position of an endgame on ``squares`` squares (``cols`` a row) with tile ``values``
     (by number, index 0 the blank), racks of at most ``hand`` tiles and ``limit`` scoreless
-    turns ending the game, and its move stack.  Moves come from ``kernel`` (a move-generation
-    kernel) on ``state`` (the board's arrays for it), or from ``source(board, counts)``
+    turns ending the game, and its move stack.  Moves come from ``kernel`` (the move search's
+    working buffer) on ``state`` (the board's arrays for it), or from ``source(board, counts)``
     returning ``(score, codes)`` pairs when ``kernel`` is None; the move cache has
     ``1 << cache_bits`` slots (switch: ``use_cache``)."""
 
@@ -285,7 +286,7 @@ class SearchState:
             return self._from_source(base, counts)
         self.state.sync(self.board)
         kernel = self.kernel
-        count = kernel.search(counts, 0)
+        count = search(kernel, counts, 0)
         self.visits += 1 + count // WORK_PER_VISIT  # a long list brings the clock's reading nearer
         self._reserve(base + count + 2)
         code_rows(kernel, count, self.mv, base * self.width, self.width)

@@ -30,7 +30,7 @@ from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
 from wordgames.scrabble.movegen.board_arrays import BoardState, flat_premiums
-from wordgames.scrabble.movegen.kernel import Kernel
+from wordgames.scrabble.movegen.buffer import WorkingBuffer
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.classic import ClassicRules
 
@@ -64,8 +64,8 @@ class Searcher:
         judge: tuple[Any, ...] | None = None
         source = None
         if generator is not None and generator.alphabet.tiles == position.alphabet.tiles:
-            kernel = Kernel(generator.lexicon_table, generator.values, generator.hand_size,
-                            generator.bingo_bonus)
+            kernel = WorkingBuffer(generator.lexicon_table, generator.values, generator.hand_size,
+                                   generator.bingo_bonus)
             table, values = generator.lexicon_table, generator.values
             self._state_key = (_STATE_KEY, table, values)
             self._new_state = lambda: BoardState(table, values)

@@ -15,11 +15,11 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.move import BoardSnapshot, Move
 from wordgames.scrabble.movegen.board_arrays import _zeros
-from wordgames.scrabble.movegen.records import RECORD, Recorder
+from wordgames.scrabble.movegen.buffer import RECORD, WorkingBuffer
 
 if not cython.compiled:  # compiled, convert.pxd cimports the C function and the record's fields
     from wordgames.scrabble.core.move import make_move
-    from wordgames.scrabble.movegen.records import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
+    from wordgames.scrabble.movegen.buffer import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
 
 ROW_HEAD = 2
 """Integers before the codes in a row of :func:`code_rows`: the move's score and its number of
@@ -29,12 +29,12 @@ _ROW_HEAD = ROW_HEAD
 _UNBLANK = bytes(number & 0x7F for number in range(256))
 
 
-def moves_of_records(kernel: Recorder, count: int, alphabet: Alphabet,
+def moves_of_records(buf: WorkingBuffer, count: int, alphabet: Alphabet,
                      snapshot: BoardSnapshot | None) -> list[Move]:
-    """The kernel's first ``count`` records as moves, in order (see the module docstring).
+    """The buffer's first ``count`` records as moves, in order (see the module docstring).
     Cost: one small object per move."""
-    records = kernel.records
-    blob = bytes(kernel.tiles[: kernel.used_tiles]) if count else b""
+    records = buf.records
+    blob = bytes(buf.tiles[: buf.used_tiles]) if count else b""
     found: list[Move] = [None] * count  # type: ignore[list-item]  # filled below
     for n in range(count):
         base = _WIDTH * n
@@ -51,11 +51,11 @@ def moves_of_records(kernel: Recorder, count: int, alphabet: Alphabet,
     return found
 
 
-def record_keys(kernel: Recorder, count: int) -> list[tuple[int, int, int, int, bytes, bytes, int]]:
+def record_keys(buf: WorkingBuffer, count: int) -> list[tuple[int, int, int, int, bytes, bytes, int]]:
     """The engine's move order (:meth:`Move.sort_key`) of the first ``count`` records, each
     key ending with the record's number: sort them, then make only the moves wanted."""
-    records = kernel.records
-    blob = bytes(kernel.tiles[: kernel.used_tiles]) if count else b""
+    records = buf.records
+    blob = bytes(buf.tiles[: buf.used_tiles]) if count else b""
     keys = []
     for n in range(count):
         base = _WIDTH * n
@@ -70,11 +70,11 @@ def record_keys(kernel: Recorder, count: int) -> list[tuple[int, int, int, int, 
     return keys
 
 
-def moves_of_numbers(kernel: Recorder, numbers: list[int], alphabet: Alphabet,
+def moves_of_numbers(buf: WorkingBuffer, numbers: list[int], alphabet: Alphabet,
                      snapshot: BoardSnapshot | None) -> list[Move]:
     """The moves of the records numbered ``numbers``, in that order."""
-    records = kernel.records
-    blob = bytes(kernel.tiles[: kernel.used_tiles]) if numbers else b""
+    records = buf.records
+    blob = bytes(buf.tiles[: buf.used_tiles]) if numbers else b""
     found: list[Move] = []
     for n in numbers:
         base = _WIDTH * n
@@ -91,16 +91,16 @@ def moves_of_numbers(kernel: Recorder, numbers: list[int], alphabet: Alphabet,
     return found
 
 
-def code_rows(kernel: Recorder, count: int, target: Any, at: int, width: int) -> None:
-    """The kernel's first ``count`` records as rows of ``width`` integers of ``target`` (an
+def code_rows(buf: WorkingBuffer, count: int, target: Any, at: int, width: int) -> None:
+    """The buffer's first ``count`` records as rows of ``width`` integers of ``target`` (an
     integer array) from offset ``at``: the score, the number of tiles the move puts down, then
     one code per tile, ``square << 8 | tile number`` (the number with BLANK_BIT for a blank),
     squares numbered row-major, in reading order (``width`` at least :data:`ROW_HEAD` plus the
     most tiles a move puts down).  The endgame's search keeps its moves as such rows.
     Cost: O(squares of the words)."""
-    records = kernel.records
-    tiles = kernel.tiles
-    cols = kernel.cols
+    records = buf.records
+    tiles = buf.tiles
+    cols = buf.cols
     for n in range(count):
         base = _WIDTH * n
         across = records[base + R_ACROSS]
@@ -119,12 +119,12 @@ def code_rows(kernel: Recorder, count: int, target: Any, at: int, width: int) ->
         target[row + 1] = k
 
 
-def compact_of_records(kernel: Recorder, count: int) -> list[tuple[int, tuple[int, ...]]]:
-    """The kernel's first ``count`` records as ``(score, codes)``, the codes of
+def compact_of_records(buf: WorkingBuffer, count: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The buffer's first ``count`` records as ``(score, codes)``, the codes of
     :func:`code_rows`.  Cost: O(squares of the words)."""
-    width = _ROW_HEAD + max(kernel.rows, kernel.cols)
+    width = _ROW_HEAD + max(buf.rows, buf.cols)
     rows = _zeros("q", count * width)
-    code_rows(kernel, count, rows, 0, width)
+    code_rows(buf, count, rows, 0, width)
     found = []
     for n in range(count):
         at = n * width

@@ -5,15 +5,18 @@ After Appel & Jacobson (1988), in parts a reader can name:
 
 * :mod:`.board_arrays` — the lexicon as a packed node table in the tile set's numbering, and
   the board as arrays kept with the board and brought up to date from its change log;
+* :mod:`.buffer` — the search's working state, one object with named fields, and the layout
+  of its move records;
 * :mod:`.records` — what the search records: one record per move (and per blank
   assignment), the bounds of the best-move search;
+* :mod:`.equity` — ranking by equity (score plus the leave's value), a mode of the one
+  recording step;
 * :mod:`.kernel` — the search: left parts, anchors, extension through the board;
-* :mod:`.equity_kernel` — the same search ranking by equity (score plus the leave's value);
 * :mod:`.convert` — records to :class:`Move` objects.
 
 The search is compiled with Cython when the package is installed with a C compiler and runs
-as plain Python otherwise (the same moves in the same order, slower).  Kernels are pooled per
-lexicon, alphabet and scoring, and each board keeps its arrays for the kernel
+as plain Python otherwise (the same moves in the same order, slower).  Working buffers are
+pooled per lexicon, alphabet and scoring, and each board keeps its arrays for the kernel
 (:meth:`Board.kernel_state`), so playing a move and searching again recomputes only the rows
 and columns the move touched.
 """
@@ -22,7 +25,6 @@ from __future__ import annotations
 
 import heapq
 import weakref
-from typing import Any
 
 from wordgames.collector import collector_paused
 from wordgames.errors import InvalidArgumentError
@@ -34,14 +36,15 @@ from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SI
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, TileSet
 from wordgames.scrabble.leaves.keeps import RackKeeps, cut_after
 from wordgames.scrabble.movegen.board_arrays import BoardState, KernelLexicon, kernel_lexicon
+from wordgames.scrabble.movegen.buffer import WorkingBuffer
 from wordgames.scrabble.movegen.convert import (
     compact_of_records,
     moves_of_numbers,
     moves_of_records,
     record_keys,
 )
-from wordgames.scrabble.movegen.equity_kernel import EquityKernel
-from wordgames.scrabble.movegen.kernel import Kernel
+from wordgames.scrabble.movegen.equity import select
+from wordgames.scrabble.movegen.kernel import search, search_equity
 
 __all__ = ["MAX_ALPHABET", "MoveGenerator"]
 
@@ -57,7 +60,7 @@ MAX_ALPHABET = 63
 """Tiles a tile set may have for move generation: the search holds sets of tiles as bits of
 64-bit integers (bit 63 marks a word's end in the node table)."""
 
-_POOLS: weakref.WeakKeyDictionary[KernelLexicon, dict[tuple[object, ...], list[Any]]] = (
+_POOLS: weakref.WeakKeyDictionary[KernelLexicon, dict[tuple[object, ...], list[WorkingBuffer]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -114,29 +117,28 @@ class MoveGenerator:
         blanks)."""
         return rack.counts_in(self.alphabet)
 
-    def _kernel(self, equity: bool = False) -> Any:
-        """A kernel of this generator's lexicon and scoring from its pool (a new one when the
-        pool is empty); :meth:`_release` gives it back."""
+    def _buffer(self) -> WorkingBuffer:
+        """A working buffer of this generator's lexicon and scoring from its pool (a new one
+        when the pool is empty); :meth:`_release` gives it back."""
         pools = _POOLS.setdefault(self.lexicon_table, {})
-        pool = pools.setdefault((self.values, self.hand_size, self.bingo_bonus, equity), [])
+        pool = pools.setdefault((self.values, self.hand_size, self.bingo_bonus), [])
         if pool:
             return pool.pop()
-        kind = EquityKernel if equity else Kernel
-        kernel = kind(self.lexicon_table, self.values, self.hand_size, self.bingo_bonus)
-        kernel.pool = pool
-        return kernel
+        buf = WorkingBuffer(self.lexicon_table, self.values, self.hand_size, self.bingo_bonus)
+        buf.pool = pool
+        return buf
 
     @staticmethod
-    def _release(kernel: Any) -> None:
-        """Give a kernel back to its pool (it forgets the board)."""
-        kernel.board = None
-        kernel.pool.append(kernel)
+    def _release(buf: WorkingBuffer) -> None:
+        """Give a buffer back to its pool (it forgets the board)."""
+        buf.board = None
+        buf.pool.append(buf)
 
-    def _searched(self, board: Board, equity: bool = False) -> Any:
-        """A kernel from the pool, on ``board``'s arrays."""
-        kernel = self._kernel(equity)
-        kernel.use_board(self._state(board))
-        return kernel
+    def _searched(self, board: Board) -> WorkingBuffer:
+        """A buffer from the pool, on ``board``'s arrays."""
+        buf = self._buffer()
+        buf.use_board(self._state(board))
+        return buf
 
     # --- the searches --------------------------------------------------------------------------
 
@@ -144,26 +146,26 @@ class MoveGenerator:
         """Every distinct legal move, scored; best first when ``ordered`` (see
         :meth:`Move.sort_key`).  Cost: one search, one small object per move."""
         board = self.board_for(board)
-        kernel = self._searched(board)
+        buf = self._searched(board)
         try:
-            count = kernel.search(self.rack_counts(rack), 0)
+            count = search(buf, self.rack_counts(rack), 0)
             snapshot = BoardSnapshot.of(board)
             with collector_paused():
                 if not ordered:
-                    return moves_of_records(kernel, count, self.alphabet, snapshot)
-                keys = record_keys(kernel, count)
+                    return moves_of_records(buf, count, self.alphabet, snapshot)
+                keys = record_keys(buf, count)
                 keys.sort()
-                return moves_of_numbers(kernel, [key[-1] for key in keys], self.alphabet, snapshot)
+                return moves_of_numbers(buf, [key[-1] for key in keys], self.alphabet, snapshot)
         finally:
-            self._release(kernel)
+            self._release(buf)
 
     def count(self, board: Board, rack: Rack) -> int:
         """How many distinct legal moves there are (no move is built).  Cost: one search."""
-        kernel = self._searched(self.board_for(board))
+        buf = self._searched(self.board_for(board))
         try:
-            return int(kernel.search(self.rack_counts(rack), 0))
+            return int(search(buf, self.rack_counts(rack), 0))
         finally:
-            self._release(kernel)
+            self._release(buf)
 
     def best(self, board: Board, rack: Rack, limit: int = 1) -> list[Move]:
         """The ``limit`` best moves, best first: the same as the first ``limit`` of
@@ -174,13 +176,13 @@ class MoveGenerator:
             return []
         keep = limit if limit <= _MAX_KEEP else 0
         board = self.board_for(board)
-        kernel = self._searched(board)
+        buf = self._searched(board)
         try:
-            count = kernel.search(self.rack_counts(rack), keep)
-            keys = heapq.nsmallest(limit, record_keys(kernel, count))
-            return moves_of_numbers(kernel, [key[-1] for key in keys], self.alphabet, BoardSnapshot.of(board))
+            count = search(buf, self.rack_counts(rack), keep)
+            keys = heapq.nsmallest(limit, record_keys(buf, count))
+            return moves_of_numbers(buf, [key[-1] for key in keys], self.alphabet, BoardSnapshot.of(board))
         finally:
-            self._release(kernel)
+            self._release(buf)
 
     def best_by_equity(self, board: Board, rack: Rack, keeps: RackKeeps,
                        limit: int | None = 1) -> list[tuple[float, Move]]:
@@ -198,18 +200,18 @@ class MoveGenerator:
             raise InvalidArgumentError(f"the keeps were not made for the rack {rack} over this tile set")
         tracked = limit if limit is not None and limit <= MAX_TRACKED else 0
         board = self.board_for(board)
-        kernel = self._searched(board, equity=True)
+        buf = self._searched(board)
         try:
-            kernel.search_equity(counts, tracked, keeps.values, keeps.radix, keeps.full, keeps.best)
-            count = kernel.select()
-            keys = record_keys(kernel, count)
-            equities = kernel.equities
+            search_equity(buf, counts, tracked, keeps.values, keeps.radix, keeps.full, keeps.best)
+            count = select(buf)
+            keys = record_keys(buf, count)
+            equities = buf.equities
             keys.sort(key=lambda key: (-equities[key[-1]], key))
             numbers = [key[-1] for key in keys]
-            moves = moves_of_numbers(kernel, numbers, self.alphabet, BoardSnapshot.of(board))
+            moves = moves_of_numbers(buf, numbers, self.alphabet, BoardSnapshot.of(board))
             valued = [(equities[n], move) for n, move in zip(numbers, moves, strict=True)]
         finally:
-            self._release(kernel)
+            self._release(buf)
         return cut_after(valued, limit)
 
     # --- compact moves, for searches that play and take back (the endgame) -------------------
@@ -218,24 +220,24 @@ class MoveGenerator:
         """Every move of the rack ``counts`` (by tile number, index 0 the blanks) on ``board``
         as ``(score, codes)`` (see :func:`.convert.compact_of_records`), in search order.
         Cost: one search (on the board's arrays, brought up to date from its change log)."""
-        kernel = self._searched(board)
+        buf = self._searched(board)
         try:
-            return compact_of_records(kernel, kernel.search(counts, 0))
+            return compact_of_records(buf, search(buf, counts, 0))
         finally:
-            self._release(kernel)
+            self._release(buf)
 
     def best_compact_by_keeps(self, board: Board, counts: list[int],
                               keeps: RackKeeps) -> tuple[float, int, tuple[int, ...]] | None:
         """The best move of the rack ``counts`` on ``board`` by its score plus the value of its
         keep in ``keeps`` (made for this rack): ``(equity, score, codes)``, the first found of
-        equal equities; None when the rack has no move.  Cost: one search of the equity
-        kernel, which skips the placements that cannot be best."""
-        kernel = self._searched(board, equity=True)
+        equal equities; None when the rack has no move.  Cost: one search ranking by
+        equity, which skips the placements that cannot be best."""
+        buf = self._searched(board)
         try:
-            kernel.search_equity(counts, 1, keeps.values, keeps.radix, keeps.full, keeps.best)
-            if not kernel.select():
+            search_equity(buf, counts, 1, keeps.values, keeps.radix, keeps.full, keeps.best)
+            if not select(buf):
                 return None
-            score, codes = compact_of_records(kernel, 1)[0]
-            return kernel.equities[0], score, codes
+            score, codes = compact_of_records(buf, 1)[0]
+            return buf.equities[0], score, codes
         finally:
-            self._release(kernel)
+            self._release(buf)
