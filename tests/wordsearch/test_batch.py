@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordgames.errors import BoardError
 from wordgames.lexicon import Lexicon
 from wordgames.wordsearch import Board, create_game, roll_board, score_boards
 
@@ -68,3 +70,17 @@ def test_dice_boards_in_one_call(enable_trie: Lexicon) -> None:
     assert scores == [oracle_score(board, enable_trie, 3) for board in boards]
     assert scores == [score_boards([board], enable_trie)[0] for board in boards]
     assert max(scores) > 0
+
+
+def test_lists_of_cells_score_as_their_text(enable_trie: Lexicon) -> None:
+    """Square lists of one-letter cells (read as text by the kernel), in any case, score as
+    the board text; cells the text reader leaves to the parser still score, or fail as the
+    parser says."""
+    boards = [roll_board(4, seed=number) for number in range(30)]
+    expected = score_boards([board.to_text() for board in boards], enable_trie)
+    assert score_boards([list(board.cells) for board in boards], enable_trie) == expected
+    assert score_boards([tuple(cell.lower() for cell in board.cells) for board in boards],
+                        enable_trie) == expected
+    for cells in (["A", "/", "B", "C"], ["A", "B", "C"], [], ["ß", "A", "B", "C"]):
+        with pytest.raises(BoardError):
+            score_boards([cells], enable_trie)

@@ -42,6 +42,9 @@ cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
 
 cdef int _first_symbol(u64 bit) noexcept
 
+@cython.locals(side=Py_ssize_t, text=str, row=Py_ssize_t)
+cpdef object cells_text(object board)
+
 cpdef set words_at_least(list words, Py_ssize_t minimum)
 
 
@@ -124,7 +127,7 @@ cdef class Solver:
 
     cpdef tuple paths(self)
 
-    @cython.locals(scores=list)
+    @cython.locals(scores=list, text=object)
     cpdef list score_all(self, object boards, object encode)
 
     @cython.locals(index=Py_ssize_t)

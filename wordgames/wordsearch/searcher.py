@@ -41,6 +41,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from math import isqrt
 from typing import Protocol
 
 import cython
@@ -409,11 +410,14 @@ class Solver:
         return found, paths
 
     def score_all(self, boards: Iterable[object], encode: Encoder) -> list[int]:
-        """The score of each board of ``boards`` in order: compact text is read by
-        :meth:`load_text`, anything else goes through ``encode``.  Allocates one int a board."""
+        """The score of each board of ``boards`` in order: compact text, and square lists of
+        one-letter cells made into it (:func:`cells_text`), are read by :meth:`load_text`;
+        anything else goes through ``encode``.  Allocates one int a board (and a string for
+        a list of cells)."""
         scores = []
         for board in boards:
-            if not (isinstance(board, str) and self.load_text(board)):
+            text = board if isinstance(board, str) else cells_text(board)
+            if not (text is not None and self.load_text(text)):
                 codes, rows, columns = encode(board)
                 self.load(codes, rows, columns)
             scores.append(self.score())
@@ -537,6 +541,24 @@ class Solver:
         if self.mode == PATHS:
             self.found_paths.append(tuple([self.path[index] for index in range(depth + 1)]))
         return 0
+
+
+def cells_text(board: object) -> str | None:
+    """A square list or tuple of one-letter cells as compact board text (``"PERS/LATG/..."``),
+    which :meth:`Solver.load_text` reads; None for anything else (cells of several letters,
+    blocked cells, other shapes and types are left to the full board parser)."""
+    if not isinstance(board, list | tuple):
+        return None
+    side = isqrt(len(board))
+    if side * side != len(board):
+        return None
+    for cell in board:
+        if not isinstance(cell, str):
+            return None
+    text = "".join(board)
+    if len(text) != len(board) or not text.isalpha():
+        return None
+    return "/".join([text[row * side : row * side + side] for row in range(side)])
 
 
 def words_at_least(words: list[str], minimum: int) -> set[str]:
