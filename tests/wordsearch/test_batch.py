@@ -73,7 +73,7 @@ def test_dice_boards_in_one_call(enable_trie: Lexicon) -> None:
 
 
 def test_lists_of_cells_score_as_their_text(enable_trie: Lexicon) -> None:
-    """Square lists of one-letter cells (read as text by the kernel), in any case, score as
+    """Square lists of cells (read as text by the kernel), in any case, score as
     the board text; cells the text reader leaves to the parser still score, or fail as the
     parser says."""
     boards = [roll_board(4, seed=number) for number in range(30)]

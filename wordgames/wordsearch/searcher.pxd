@@ -42,7 +42,7 @@ cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
 
 cdef int _first_symbol(u64 bit) noexcept
 
-@cython.locals(side=Py_ssize_t, text=str, row=Py_ssize_t)
+@cython.locals(side=Py_ssize_t, text=str, row=Py_ssize_t, parts=list)
 cpdef object cells_text(object board)
 
 cpdef set words_at_least(list words, Py_ssize_t minimum)

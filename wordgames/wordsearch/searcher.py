@@ -411,7 +411,7 @@ class Solver:
 
     def score_all(self, boards: Iterable[object], encode: Encoder) -> list[int]:
         """The score of each board of ``boards`` in order: compact text, and square lists of
-        one-letter cells made into it (:func:`cells_text`), are read by :meth:`load_text`;
+        cells made into it (:func:`cells_text`), are read by :meth:`load_text`;
         anything else goes through ``encode``.  Allocates one int a board (and a string for
         a list of cells)."""
         scores = []
@@ -544,9 +544,9 @@ class Solver:
 
 
 def cells_text(board: object) -> str | None:
-    """A square list or tuple of one-letter cells as compact board text (``"PERS/LATG/..."``),
-    which :meth:`Solver.load_text` reads; None for anything else (cells of several letters,
-    blocked cells, other shapes and types are left to the full board parser)."""
+    """A square list or tuple of cells of letters as compact board text (``"PERS/LATG/..."``,
+    ``[QU]`` for a cell of several letters), which :meth:`Solver.load_text` reads; None for
+    anything else (blocked cells, other shapes and types are left to the full parser)."""
     if not isinstance(board, list | tuple):
         return None
     side = isqrt(len(board))
@@ -556,9 +556,14 @@ def cells_text(board: object) -> str | None:
         if not isinstance(cell, str):
             return None
     text = "".join(board)
-    if len(text) != len(board) or not text.isalpha():
-        return None
-    return "/".join([text[row * side : row * side + side] for row in range(side)])
+    if len(text) == len(board) and text.isalpha():  # one letter a cell, the common case
+        return "/".join([text[row * side : row * side + side] for row in range(side)])
+    parts = []
+    for cell in board:
+        if not cell.isalpha():
+            return None
+        parts.append(cell if len(cell) == 1 else "[" + cell + "]")
+    return "/".join(["".join(parts[row * side : row * side + side]) for row in range(side)])
 
 
 def words_at_least(words: list[str], minimum: int) -> set[str]:
