@@ -65,7 +65,6 @@ cdef class Solver:
     cdef u64 unmarked
     cdef public u64 mark_limit
     cdef public u64 generation
-    cdef Py_ssize_t spare
     cdef tuple symbols
     cdef int[::1] symbol_letters
     cdef short[::1] latin_1

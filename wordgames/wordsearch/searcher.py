@@ -87,8 +87,7 @@ def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int,
     count = len(masks)
     stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
     shift = 32 if stride == 1 else 0
-    # One node more than the tree: the spare the search writes its unneeded marks to (see
-    # Solver.walk).
+    # One node more than the tree, a spare past its end.
     nodes = array("Q", bytes(stride * 8 * (count + 1)))
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
     # Pairs (old number, new number) of nodes whose block of children is still to be placed.
@@ -181,7 +180,6 @@ class Solver:
         self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
             slot_fields(tables.stride, tables.node_count))
         self.generation = 0
-        self.spare = tables.stride * tables.node_count + tables.stride - 1
         self.symbols = tables.symbols
         self.symbol_letters = array("i", [len(text) for text in tables.symbols])
         self.latin_1 = array("h", tables.latin_1)
@@ -484,9 +482,7 @@ class Solver:
             at = stride * child + stride - 1
             slot = self.nodes[at]
             fresh = (word & 1) & (slot >> self.mark_shift != self.generation)
-            # Stored where it belongs when fresh, else in the spare node past the tree (so the
-            # lines of nodes that are not new words stay clean: nothing to write back).
-            self.nodes[at + ((self.spare - at) & (fresh - 1))] = (slot & self.unmarked) | stamp
+            self.nodes[at] = slot ^ ((slot ^ ((slot & self.unmarked) | stamp)) & (0 - fresh))
             length = letters + self.cell_letters[other]
             total += self.points[length] * fresh
             words += fresh & (length >= self.minimum)
