@@ -31,7 +31,7 @@ runs interpreted, slower.  What makes it fast compiled:
   (:meth:`Solver.load_text`), so a batch of boards (:meth:`Solver.score_all`) makes no
   Python object per board but its score.
 
-Cost: about 10 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
+Cost: about 13 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
 core of a 2.1 GHz server (a couple of milliseconds interpreted); 100 x 100 with CSW12 about
 0.1 s compiled.
 """
