@@ -8,23 +8,42 @@ ctypedef unsigned int u32
 ctypedef long long i64
 
 
-cdef u64 _PAIRS, _QUADS, _BYTES, _ONES
 cdef Py_ssize_t _MAX_DEGREE, _COMPACT_SYMBOLS, _COMPACT_NODES
 cdef int SCORE, WORDS, PATHS
 
-cdef int _bits(u64 bits) noexcept
+cdef extern from *:
+    """
+    #if defined(__POPCNT__) || defined(__ARM_NEON)
+    #define WORDGAMES_HARDWARE_POPCOUNT 1
+    #define wordgames_popcount(bits) __builtin_popcountll(bits)
+    #else
+    #define WORDGAMES_HARDWARE_POPCOUNT 0
+    #define wordgames_popcount(bits) 0
+    #endif
+    """
+    bint WORDGAMES_HARDWARE_POPCOUNT
+    int wordgames_popcount(u64 bits) noexcept nogil
 
 cdef inline int _count(u64 bits) noexcept:
-    # _bits for the modules that cimport it (the class bounds): a call across modules costs
-    # more than these few operations.
+    # The number of 1 bits of a 64-bit value (the child numbering), for this module and
+    # those that cimport it (the class bounds): inline, its constants in the instructions;
+    # one instruction where the processor has one and the build may use it.
+    if WORDGAMES_HARDWARE_POPCOUNT:
+        return wordgames_popcount(bits)
     bits = bits - ((bits >> 1) & <u64>0x5555555555555555)
     bits = (bits & <u64>0x3333333333333333) + ((bits >> 2) & <u64>0x3333333333333333)
     bits = (bits + (bits >> 4)) & <u64>0x0F0F0F0F0F0F0F0F
     return <int>((bits * <u64>0x0101010101010101) >> 56)
 
+cdef inline int _bits(u64 bits) noexcept:
+    return _count(bits)
+
 cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
 
 cdef int _first_symbol(u64 bit) noexcept
+
+@cython.locals(side=Py_ssize_t, text=str, row=Py_ssize_t, parts=list)
+cpdef object cells_text(object board)
 
 cpdef set words_at_least(list words, Py_ssize_t minimum)
 
@@ -65,15 +84,13 @@ cdef class Solver:
     cdef int[::1] path
     cdef int[::1] candidate_cell
     cdef i64[::1] candidate_node
-    cdef int[::1] level_count
-    cdef int[::1] level_position
-    cdef int[::1] level_letters
     cdef bytearray spelled
     cdef unsigned char[::1] spelling
     cdef public Py_ssize_t size
     cdef Py_ssize_t rows
     cdef Py_ssize_t columns
-    cdef int[::1] near
+    cdef int[::1] adjacent_start
+    cdef int[::1] adjacent
     cdef public Py_ssize_t letter_total
     cdef int mode
     cdef public i64 total
@@ -109,24 +126,20 @@ cdef class Solver:
 
     cpdef tuple paths(self)
 
-    @cython.locals(scores=list)
+    @cython.locals(scores=list, text=object)
     cpdef list score_all(self, object boards, object encode)
 
     @cython.locals(index=Py_ssize_t)
     cpdef new_search(self)
 
-    @cython.locals(bit=u64, mask=u64, base=Py_ssize_t, count=Py_ssize_t, depth=Py_ssize_t,
-                   position=Py_ssize_t, letters=int, offset=Py_ssize_t, cell=Py_ssize_t,
-                   other=Py_ssize_t, child=Py_ssize_t, index=Py_ssize_t, kept=Py_ssize_t,
-                   word=u64, at=Py_ssize_t, slot=u64, fresh=u64, stamp=u64, length=Py_ssize_t,
-                   total=i64, words=Py_ssize_t, size=Py_ssize_t, stride=Py_ssize_t, shift=int,
-                   first_mask=u64, mark_shift=int, unmarked=u64, generation=u64,
-                   points=i64[::1], minimum=Py_ssize_t, spell=bint, nodes=u64[::1],
-                   free=u64[::1], near=int[::1], reach=u64[::1], tail_count=int[::1],
-                   cell_letters=int[::1], path=int[::1], candidate_cell=int[::1],
-                   candidate_node=i64[::1], level_count=int[::1], level_position=int[::1],
-                   level_letters=int[::1])
     cpdef run(self)
+
+    @cython.locals(stride=Py_ssize_t, mask=u64, base=Py_ssize_t, stamp=u64,
+                   start=Py_ssize_t, count=Py_ssize_t, kept=Py_ssize_t,
+                   index=Py_ssize_t, block=Py_ssize_t, other=Py_ssize_t, child=Py_ssize_t, word=u64,
+                   at=Py_ssize_t, slot=u64, fresh=u64, length=int, total=i64,
+                   words=Py_ssize_t)
+    cdef int walk(self, Py_ssize_t cell, Py_ssize_t node, int letters, Py_ssize_t depth) except -1
 
     @cython.locals(index=Py_ssize_t, bit=u64, mask=u64, slot=u64)
     cdef Py_ssize_t descend(self, Py_ssize_t node, int cell) noexcept

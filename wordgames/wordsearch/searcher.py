@@ -17,15 +17,23 @@ runs interpreted, slower.  What makes it fast compiled:
   a word"), the first child's number, and a *mark* (the number of the last search that found
   the node's word, so a word already found costs no look-up); nodes are laid out depth first
   (:func:`depth_first_layout`), so a node's children sit in one cache line near their parent;
+* a node's child for a symbol is its first child plus the number of the mask's bits below
+  the symbol's: one instruction where the build may use the processor's count of 1 bits
+  (see ``setup.py``), a few operations otherwise;
 * per board, each cell's first-symbol bit, zeroed while the path holds the cell, so trying a
   neighbour is one AND that checks both the letter and the use; and the bits of the cells
   around each cell, so a step into a cell whose surroundings cannot continue any word is not
-  a call at all;
-* nothing is allocated per search state; board text in the compact notation
-  (``PERS/LATG/SINE/TERS``) is read straight into the cell arrays (:meth:`Solver.load_text`).
+  a call at all; the neighbours of each board shape are listed once (:func:`adjacency`), in
+  blocks of 8 that the compiler unrolls;
+* the choices the processor cannot predict are made with arithmetic rather than branches
+  (see :meth:`Solver.walk`), and nothing is allocated per search state; board text in the
+  compact notation (``PERS/LATG/SINE/TERS``) is read straight into the cell arrays
+  (:meth:`Solver.load_text`), so a batch of boards (:meth:`Solver.score_all`) makes no
+  Python object per board but its score.
 
-Cost: about 5 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled (a
-couple of hundred interpreted); 100 x 100 with CSW12 about 0.1 s compiled.
+Cost: about 13 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
+core of a 2.1 GHz server (a couple of milliseconds interpreted); 100 x 100 with CSW12 about
+0.1 s compiled.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from math import isqrt
 from typing import Protocol
 
 import cython
@@ -78,8 +87,7 @@ def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int,
     count = len(masks)
     stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
     shift = 32 if stride == 1 else 0
-    # One node more than the tree: the search reads one node past a node's children (see
-    # Solver.run), which must be inside the table.
+    # One node more than the tree, a spare past its end.
     nodes = array("Q", bytes(stride * 8 * (count + 1)))
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
     # Pairs (old number, new number) of nodes whose block of children is still to be placed.
@@ -110,26 +118,8 @@ def _translated(mask: int, letters: int, low: int, terminal: int) -> int:
     return ((mask & letters) >> low << 1) | (1 if mask & terminal else 0)
 
 
-# The constants of _bits (typed as C integers in searcher.pxd: Cython reads long literals as
-# Python ints).
-_PAIRS = 0x5555555555555555
-_QUADS = 0x3333333333333333
-_BYTES = 0x0F0F0F0F0F0F0F0F
-_ONES = 0x0101010101010101
-
-
-def _bits(bits: int) -> int:
-    """The number of 1 bits of a 64-bit value: the child numbering.  The same operations give
-    the same answer in C (where the product wraps at 64 bits) and in Python (where it does
-    not: the mask keeps the byte that holds the count)."""
-    bits = bits - ((bits >> 1) & _PAIRS)
-    bits = (bits & _QUADS) + ((bits >> 2) & _QUADS)
-    bits = (bits + (bits >> 4)) & _BYTES
-    return ((bits * _ONES) >> 56) & 0xFF
-
-
-if not cython.compiled:  # interpreted, Python's own count of 1 bits is the faster
-    _bits = int.bit_count  # type: ignore[assignment]
+if not cython.compiled:  # compiled, searcher.pxd gives _bits in C (a count of 1 bits)
+    _bits = int.bit_count
 
 
 @lru_cache(maxsize=32)
@@ -142,6 +132,24 @@ def neighbour_arrays(rows: int, columns: int) -> array[int]:
     outside = rows * columns
     return array("i", [around[slot] if slot < len(around) else outside
                        for around in table for slot in range(_MAX_DEGREE)])
+
+
+@lru_cache(maxsize=32)
+def adjacency(rows: int, columns: int) -> tuple[array[int], array[int]]:
+    """The neighbours of each cell of a board shape as one flat list: cell ``c``'s are
+    ``cells[starts[c]:starts[c + 1]]``.  One more cell, ``rows * columns`` (past the board),
+    has every cell for neighbour: the search starts there.  Each list is padded to a
+    multiple of ``_MAX_DEGREE`` with that cell, which is never free, so the search tries
+    neighbours in blocks of 8 whose loop the processor predicts.  Made once per shape."""
+    table = neighbour_table(rows, columns)
+    outside = rows * columns
+    starts = array("i", [0])
+    cells = array("i")
+    for around in (*table, tuple(range(outside))):
+        cells.extend(around)
+        cells.extend([outside] * (-len(around) % _MAX_DEGREE))
+        starts.append(len(cells))
+    return starts, cells
 
 
 def slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
@@ -184,7 +192,8 @@ class Solver:
         self.reserve(16)
         self.size = 0
         self.rows = self.columns = 0
-        self.near = array("i", [0] * _MAX_DEGREE)
+        self.adjacent_start = array("i", [0, 0])
+        self.adjacent = array("i")
         self.letter_total = 0
         self.mode = SCORE
         self.total = 0
@@ -209,9 +218,6 @@ class Solver:
         candidates = size + _MAX_DEGREE * size
         self.candidate_cell = array("i", bytes(4 * candidates))
         self.candidate_node = array("q", bytes(8 * candidates))
-        self.level_count = array("i", bytes(4 * (size + 1)))
-        self.level_position = array("i", bytes(4 * (size + 1)))
-        self.level_letters = array("i", bytes(4 * (size + 1)))
         self.spell_buffer(8 * size + 1)
 
     def spell_buffer(self, size: int) -> None:
@@ -240,7 +246,7 @@ class Solver:
     def use_shape(self, rows: int, columns: int) -> None:
         """Take the neighbour lists of a ``rows`` x ``columns`` board."""
         if rows != self.rows or columns != self.columns:
-            self.near = neighbour_arrays(rows, columns)
+            self.adjacent_start, self.adjacent = adjacency(rows, columns)
             self.rows = rows
             self.columns = columns
 
@@ -364,8 +370,8 @@ class Solver:
         self.tail_count[self.size] = 0
         for cell in range(self.size):
             around = 0
-            for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + _MAX_DEGREE):
-                around |= self.cell_bit[self.near[index]]
+            for index in range(self.adjacent_start[cell], self.adjacent_start[cell + 1]):
+                around |= self.cell_bit[self.adjacent[index]]
             self.reach[cell] = around
         self.letter_total = total
         if total >= len(self.points):
@@ -402,11 +408,14 @@ class Solver:
         return found, paths
 
     def score_all(self, boards: Iterable[object], encode: Encoder) -> list[int]:
-        """The score of each board of ``boards`` in order: compact text is read by
-        :meth:`load_text`, anything else goes through ``encode``.  Allocates one int a board."""
+        """The score of each board of ``boards`` in order: compact text, and square lists of
+        cells made into it (:func:`cells_text`), are read by :meth:`load_text`;
+        anything else goes through ``encode``.  Allocates one int a board (and a string for
+        a list of cells)."""
         scores = []
         for board in boards:
-            if not (isinstance(board, str) and self.load_text(board)):
+            text = board if isinstance(board, str) else cells_text(board)
+            if not (text is not None and self.load_text(text)):
                 codes, rows, columns = encode(board)
                 self.load(codes, rows, columns)
             scores.append(self.score())
@@ -422,102 +431,76 @@ class Solver:
         self.generation += 1
 
     def run(self) -> None:
-        """Every path from every live cell whose symbols begin some word, depth first.
-
-        The search keeps its own stack of levels.  Stepping into a cell, it lists the cell's
-        free neighbours whose symbols continue the prefix (level 0 lists the live cells);
-        it reads their nodes one after the other (independent reads the processor
-        overlaps), records those that are words, and keeps as *candidates* those whose
-        surroundings can continue; then it steps into the candidates in turn.  A level's
-        candidates, position and letter count are all a step back needs, so a step costs no
-        call; and the choices the processor cannot predict (does this neighbour's symbol
-        follow, is its node a word, is the word new, can it go on) are made with arithmetic
-        instead of branches wherever they can be."""
+        """Every path from every live cell whose symbols begin some word, depth first: the
+        board's cell past the end stands for the root, every cell its neighbour (see
+        :func:`adjacency`), so the first step is like every other."""
         self.new_search()
         self.found = []
         self.found_paths = []
-        nodes, free, near, reach = self.nodes, self.free, self.near, self.reach
-        tail_count, cell_letters, path = self.tail_count, self.cell_letters, self.path
-        candidate_cell, candidate_node = self.candidate_cell, self.candidate_node
-        level_count, level_position = self.level_count, self.level_position
-        level_letters = self.level_letters
-        stride, shift, first_mask = self.stride, self.shift, self.first_mask
-        mark_shift, unmarked, generation = self.mark_shift, self.unmarked, self.generation
-        stamp = generation << mark_shift
-        points, minimum, spell = self.points, self.minimum, self.mode != SCORE
+        self.total = 0
+        self.count = 0
+        self.walk(self.size, 0, 0, -1)
+
+    def walk(self, cell: int, node: int, letters: int, depth: int) -> int:
+        """Go on from ``cell`` (at ``path[depth]``), whose symbols led to ``node`` with
+        ``letters`` letters, in three passes over a list of neighbours.
+
+        First the free neighbours whose symbol may follow are listed (each tried with one
+        AND: its ``free`` bit is its first symbol's bit, 0 while the path holds it).  Then
+        their nodes are read (reads independent of each other, which the processor
+        overlaps), new words recorded, and the neighbours kept whose node's next symbols meet
+        the symbols around them (``reach``).  Then the kept ones are walked from in turn.
+        The choices the processor cannot predict (does this neighbour's symbol follow, is its
+        node a word, is the word new, can it go on) are made with arithmetic, not branches.
+        The candidate arrays hold every level's list at once: the first cells' from slot 0,
+        level ``depth + 1``'s from ``size + 8 * depth``."""
+        stride = self.stride
+        mask = self.nodes[stride * node]
+        base = (self.nodes[stride * node + stride - 1] >> self.shift) & self.first_mask
+        stamp = self.generation << self.mark_shift
+        self.free[cell] = 0
+        start = 0 if depth < 0 else self.size + _MAX_DEGREE * depth
+        count = start
+        # Blocks of 8 == _MAX_DEGREE (constants: the compiler unrolls the inner loop).
+        for block in range(self.adjacent_start[cell], self.adjacent_start[cell + 1], 8):
+            for index in range(block, block + 8):
+                other = self.adjacent[index]
+                self.candidate_cell[count] = other
+                count += mask & self.free[other] != 0
+        kept = start
         total = 0
         words = 0
-        size = self.size
-        mask = nodes[0]
-        base = (nodes[stride - 1] >> shift) & first_mask
-        count = 0
-        for cell in range(size):  # level 0's cells: every cell whose symbol begins a word
-            candidate_cell[count] = cell
-            count += mask & free[cell] != 0
-        depth = 0
-        letters = 0
-        offset = 0  # where the level's candidates start
-        while True:
-            # List the level: the nodes of its cells, words recorded, candidates kept.
-            kept = 0
-            for index in range(offset, offset + count):
-                cell = candidate_cell[index]
-                bit = free[cell]
-                child = base + _bits(mask & (bit - 2))
-                if tail_count[cell]:
-                    child = self.descend(child, cell)
-                    if child < 0:
-                        continue
-                word = nodes[stride * child]
-                # A word not found before: marked, counted and scored with ``fresh``, 0 or 1.
-                at = stride * child + stride - 1
-                slot = nodes[at]
-                fresh = (word & 1) & (slot >> mark_shift != generation)
-                nodes[at] = slot ^ ((slot ^ ((slot & unmarked) | stamp)) & (0 - fresh))
-                length = letters + cell_letters[cell]
-                total += points[length] * fresh
-                words += fresh & (length >= minimum)
-                if spell and fresh:
-                    path[depth] = cell
-                    self.keep(depth)
-                candidate_cell[offset + kept] = cell
-                candidate_node[offset + kept] = child
-                kept += word & reach[cell] != 0
-            count = kept
-            position = 0
-            while position >= count:  # the level is done: back out of the cells below
-                if depth == 0:
-                    break
-                depth -= 1
-                offset = 0 if depth == 0 else size + _MAX_DEGREE * (depth - 1)
-                count = level_count[depth]
-                position = level_position[depth]
-                letters = level_letters[depth]
-                free[path[depth]] = self.cell_bit[path[depth]]
-            if position >= count:
-                break
-            other = candidate_cell[offset + position]  # step into the next candidate
-            child = candidate_node[offset + position]
-            path[depth] = other
-            level_count[depth] = count
-            level_position[depth] = position + 1
-            level_letters[depth] = letters
-            letters += cell_letters[other]
-            free[other] = 0
-            depth += 1
-            offset = size + _MAX_DEGREE * (depth - 1)
-            mask = nodes[stride * child]
-            base = (nodes[stride * child + stride - 1] >> shift) & first_mask
-            # Its neighbours whose symbol may follow, without a branch per neighbour (every
-            # cell has the same number of slots, see neighbour_arrays).
-            count = 0
-            other *= _MAX_DEGREE
-            for index in range(8):  # 8 == _MAX_DEGREE, a constant the compiler unrolls
-                cell = near[other + index]
-                candidate_cell[offset + count] = cell
-                count += mask & free[cell] != 0
-        self.total = total
-        self.count = words
+        for index in range(start, count):
+            other = self.candidate_cell[index]
+            child = base + _bits(mask & (self.free[other] - 2))
+            if self.tail_count[other]:
+                child = self.descend(child, other)
+                if child < 0:
+                    continue
+            word = self.nodes[stride * child]
+            # A word not found before: marked, counted and scored with ``fresh``, 0 or 1.
+            at = stride * child + stride - 1
+            slot = self.nodes[at]
+            fresh = (word & 1) & (slot >> self.mark_shift != self.generation)
+            self.nodes[at] = slot ^ ((slot ^ ((slot & self.unmarked) | stamp)) & (0 - fresh))
+            length = letters + self.cell_letters[other]
+            total += self.points[length] * fresh
+            words += fresh & (length >= self.minimum)
+            if self.mode != SCORE and fresh:
+                self.path[depth + 1] = other
+                self.keep(depth + 1)
+            self.candidate_cell[kept] = other
+            self.candidate_node[kept] = child
+            kept += word & self.reach[other] != 0
+        self.total += total
+        self.count += words
+        for index in range(start, kept):
+            other = self.candidate_cell[index]
+            self.path[depth + 1] = other
+            self.walk(other, self.candidate_node[index], letters + self.cell_letters[other],
+                      depth + 1)
+        self.free[cell] = self.cell_bit[cell]
+        return 0
 
     def descend(self, node: int, cell: int) -> int:
         """The node reached from ``node`` along the rest of ``cell``'s symbols, or -1."""
@@ -554,6 +537,29 @@ class Solver:
         if self.mode == PATHS:
             self.found_paths.append(tuple([self.path[index] for index in range(depth + 1)]))
         return 0
+
+
+def cells_text(board: object) -> str | None:
+    """A square list or tuple of cells of letters as compact board text (``"PERS/LATG/..."``,
+    ``[QU]`` for a cell of several letters), which :meth:`Solver.load_text` reads; None for
+    anything else (blocked cells, other shapes and types are left to the full parser)."""
+    if not isinstance(board, list | tuple):
+        return None
+    side = isqrt(len(board))
+    if side * side != len(board):
+        return None
+    for cell in board:
+        if not isinstance(cell, str):
+            return None
+    text = "".join(board)
+    if len(text) == len(board) and text.isalpha():  # one letter a cell, the common case
+        return "/".join([text[row * side : row * side + side] for row in range(side)])
+    parts = []
+    for cell in board:
+        if not cell.isalpha():
+            return None
+        parts.append(cell if len(cell) == 1 else "[" + cell + "]")
+    return "/".join(["".join(parts[row * side : row * side + side]) for row in range(side)])
 
 
 def words_at_least(words: list[str], minimum: int) -> set[str]:
