@@ -123,6 +123,11 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
 _DECIMAL_NUMBER = re.compile(r"[+-]?(?:[0-9]{1,30}(?:\.[0-9]{0,30})?|\.[0-9]{1,30})(?:[eE][+-]?[0-9]{1,3})?")
 
 
+def print_warning(message: str) -> None:
+    """One line on standard error for something done anyway (the output stays as asked)."""
+    print(f"wordgames: warning: {message}", file=sys.stderr)
+
+
 def whole_number(text: str) -> int:
     """argparse type: a whole number written with the digits 0-9 (a sign allowed)."""
     if not _WHOLE_NUMBER.fullmatch(text.strip()):

@@ -29,6 +29,7 @@ from wordgames.cli.common import (
     position_lexicon,
     positive_int,
     print_json,
+    print_warning,
     tile_set_from_args,
     whole_number,
 )
@@ -74,7 +75,8 @@ def register(groups: Any) -> None:
     leaves_cmd.add_leaves_option(best)
     best.add_argument("--any-tiles", action="store_true",
                       help="analyse a composed position holding more of a tile than the bag "
-                           "(by default the board and rack are checked against the distribution)")
+                           "(a --board and --rack are checked against the distribution by "
+                           "default; a --cgp is analysed as given, with a warning)")
     add_json_option(best)
     best.set_defaults(handler=run_best)
 
@@ -136,9 +138,16 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, 
         options["hand_size"] = args.hand_size
     if position.bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = position.bingo_bonus
-    if getattr(args, "any_tiles", False):
-        options["count_tiles"] = False
-    return position.board, rack, get_rules(args.rules, **options), lexicon
+    rules = get_rules(args.rules, **options)
+    if getattr(args, "any_tiles", False) or args.cgp is not None:
+        # Other engines' test positions, exchanged as CGP, often hold more of a tile than
+        # the bag (a rack set directly, a composed board); they are analysed as given, and
+        # said so unless --any-tiles asked for it.
+        excess = None if args.any_tiles else rules.tile_excess(position.board, rack)
+        if excess is not None:
+            print_warning(f"{excess}: analysed as a composed position (--any-tiles hides this line)")
+        rules = get_rules(args.rules, **options, count_tiles=False)
+    return position.board, rack, rules, lexicon
 
 
 def run_best(args: argparse.Namespace) -> int:

@@ -276,11 +276,36 @@ EMPTY = "/".join(["15"] * 15)
          "the board and the rack hold 4 blanks; the tile set has 2"),
     ],
 )
-def test_best_refuses_more_tiles_than_the_bag_holds(
+def test_best_analyses_a_composed_cgp_and_says_so(
     cgp: str, message: str, words: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["scrabble", "best", "--cgp", cgp, "--lexicon", str(words)]) == 2
+    """Other engines' test positions, exchanged as CGP, compose racks and boards beyond the bag
+    (MAGPIE's PIZZAQQ): analysed as given, never silently."""
+    argv = ["scrabble", "best", "--cgp", cgp, "--lexicon", str(words)]
+    assert main(argv) in (0, 1)
+    said = "analysed as a composed position (--any-tiles hides this line)"
+    assert capsys.readouterr().err == f"wordgames: warning: {message}: {said}\n"
+    assert main([*argv, "--any-tiles"]) in (0, 1)
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("rack", "line", "message"),
+    [
+        ("QAT????", None, "the board and the rack hold 4 blanks; the tile set has 2"),
+        ("AB", "....ZZZZZZ.....", "the board and the rack hold 6 Z; the tile set has 1"),
+    ],
+)
+def test_best_refuses_a_board_and_rack_beyond_the_bag(
+    rack: str, line: str | None, message: str, words: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["scrabble", "best", "--board", str(empty_board(tmp_path, line=line)), "--rack", rack,
+            "--lexicon", str(words)]
+    assert main(argv) == 2
     assert capsys.readouterr().err == f"wordgames: error: {message}\n"
+    assert main([*argv, "--any-tiles"]) in (0, 1)
+    assert capsys.readouterr().err == ""
 
 
 def test_check_refuses_a_rack_the_bag_cannot_deal(

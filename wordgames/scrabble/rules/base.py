@@ -103,12 +103,21 @@ class RuleSet(ABC):
         self._check_counts(board, rack)
 
     def _check_counts(self, board: Board, rack: Rack | None) -> None:
-        """InvalidArgumentError when the board (a played blank counts as a blank) and the rack
-        hold more of a tile than the tile set's full bag.  Cost: a C-level count of the
-        board's squares."""
+        """InvalidArgumentError when the board and the rack hold more of a tile than the tile
+        set's full bag (:meth:`tile_excess`), unless ``count_tiles`` is off."""
+        if self.count_tiles:
+            excess = self.tile_excess(board, rack)
+            if excess is not None:
+                raise InvalidArgumentError(excess)
+
+    def tile_excess(self, board: Board, rack: Rack | None = None) -> str | None:
+        """What the board (a played blank counts as a blank) and the rack hold beyond the tile
+        set's full bag, said in words ("the board and the rack hold 2 Q; the tile set has
+        1"), or None when they fit (or the tile set gives values only, as a FIT1045 scores
+        file).  Cost: a C-level count of the board's squares."""
         tile_set = self.tile_set
-        if not tile_set.counts or not self.count_tiles:
-            return  # values only (a FIT1045 scores file), or a composed position
+        if not tile_set.counts:
+            return None
         used: Counter[int] = Counter()
         for number, count in Counter(self.board_for(board).squares).items():
             if number:
@@ -117,13 +126,12 @@ class RuleSet(ABC):
             for number, count in enumerate(rack.counts_in(tile_set.alphabet)):
                 used[number] += count
         limits = tile_set.number_counts
-        for number, count in used.items():
+        for number, count in sorted(used.items()):
             if count > limits[number]:
                 where = "the board and the rack hold" if rack is not None else "the board holds"
                 shown = "blanks" if number == 0 else tile_set.alphabet.format_tiles([number])
-                raise InvalidArgumentError(
-                    f"{where} {count} {shown}; the tile set has {limits[number]}"
-                )
+                return f"{where} {count} {shown}; the tile set has {limits[number]}"
+        return None
 
     def board_for(self, board: Board) -> Board:
         """``board`` with its tiles numbered by this rule set's tile set: itself when they
