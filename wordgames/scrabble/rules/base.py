@@ -78,6 +78,15 @@ class RuleSet(ABC):
         require_type(lexicon, Lexicon, "the lexicon")
         if move is not None:
             require_type(move, Move, "the move")
+        self._check_position(board, rack)
+        if self.count_tiles:
+            excess = self._excess(board, rack)
+            if excess is not None:
+                raise InvalidArgumentError(excess)
+
+    def _check_position(self, board: Board, rack: Rack | None) -> None:
+        """The board's and the rack's part of :meth:`check_arguments`, counts aside."""
+        require_type(board, Board, "the board")
         tile_set = self.tile_set
         if rack is not None:
             require_type(rack, Rack, "the rack")
@@ -100,21 +109,18 @@ class RuleSet(ABC):
                         f"the board holds {tile!r} on {format_square(row, col)}, which is not a tile "
                         f"of this tile set ({tile_set.alphabet.format(tile_set.tiles)})"
                     )
-        self._check_counts(board, rack)
-
-    def _check_counts(self, board: Board, rack: Rack | None) -> None:
-        """InvalidArgumentError when the board and the rack hold more of a tile than the tile
-        set's full bag (:meth:`tile_excess`), unless ``count_tiles`` is off."""
-        if self.count_tiles:
-            excess = self.tile_excess(board, rack)
-            if excess is not None:
-                raise InvalidArgumentError(excess)
 
     def tile_excess(self, board: Board, rack: Rack | None = None) -> str | None:
         """What the board (a played blank counts as a blank) and the rack hold beyond the tile
         set's full bag, said in words ("the board and the rack hold 2 Q; the tile set has
         1"), or None when they fit (or the tile set gives values only, as a FIT1045 scores
-        file).  Cost: a C-level count of the board's squares."""
+        file), whatever ``count_tiles`` says.  The board and the rack are checked as
+        :meth:`check_arguments` checks them.  Cost: one pass over the board."""
+        self._check_position(board, rack)
+        return self._excess(board, rack)
+
+    def _excess(self, board: Board, rack: Rack | None) -> str | None:
+        """:meth:`tile_excess` of a checked board and rack (a C-level count of its squares)."""
         tile_set = self.tile_set
         if not tile_set.counts:
             return None
