@@ -138,15 +138,14 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, 
         options["hand_size"] = args.hand_size
     if position.bingo_bonus is not None and args.rules == "classic":
         options["bingo_bonus"] = position.bingo_bonus
-    rules = get_rules(args.rules, **options)
-    if getattr(args, "any_tiles", False) or args.cgp is not None:
-        # Other engines' test positions, exchanged as CGP, often hold more of a tile than
-        # the bag (a rack set directly, a composed board); they are analysed as given, and
-        # said so unless --any-tiles asked for it.
-        excess = None if args.any_tiles else rules.tile_excess(position.board, rack)
-        if excess is not None:
-            print_warning(f"{excess}: analysed as a composed position (--any-tiles hides this line)")
-        rules = get_rules(args.rules, **options, count_tiles=False)
+    # Other engines' test positions, exchanged as CGP, often hold more of a tile than the bag
+    # (a rack set directly, a composed board); they are analysed as given, and said so unless
+    # --any-tiles asked for it.
+    composed = args.any_tiles or args.cgp is not None
+    rules = get_rules(args.rules, **options, count_tiles=not composed)
+    excess = rules.tile_excess(position.board, rack) if composed and not args.any_tiles else None
+    if excess is not None:
+        print_warning(f"{excess}: analysed as a composed position (--any-tiles hides this line)")
     return position.board, rack, rules, lexicon
 
 
