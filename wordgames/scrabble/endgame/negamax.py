@@ -11,12 +11,12 @@ What the search does, each technique with a switch (:class:`~.results.SearchOpti
 transposition table's move and the killer moves of the ply (judged legal on the integer board
 and scored afresh) tried before any generation, then the moves that go out, then by estimated
 value (score plus the points of the tiles played); a forced pass costs no ply, and stuck tiles
-count twice at the horizon; a
-cache of move lists by board and rack (iterative deepening meets the inner positions again);
-a transposition table of fixed size in buckets of two (the deeper entry and the latest) keyed
-by the Zobrist key; principal-variation search; aspiration windows at the root; iterative
-deepening with the clock read every :data:`CLOCK_EVERY` nodes; frontier valuing (one ply
-before the horizon every child is valued from the racks, without visiting).
+count twice against their holder at the horizon; a cache of move lists by board and rack
+(iterative deepening meets the inner positions again); a transposition table of fixed size
+in buckets of two (the deeper entry and the latest) keyed by the Zobrist key;
+principal-variation search; aspiration windows at the root; iterative deepening with the
+clock read every :data:`CLOCK_EVERY` nodes; frontier valuing (one ply before the horizon
+every child is valued from the racks, without visiting).
 A subtree that meets no horizon is *complete*: its value is proven, and its table entry says
 so, so an iteration that meets no horizon ends the search with a proof.
 """
