@@ -45,8 +45,12 @@ CONFIGS = {
     "no aspiration": SearchOptions(aspiration=False),
     "no move cache": SearchOptions(move_cache=False),
     "no frontier valuing": SearchOptions(frontier=False),
+    "no estimated order": SearchOptions(estimated_order=False),
+    "no stuck tiles": SearchOptions(stuck_tiles=False),
 }
-ALL_OFF = SearchOptions(False, False, False, False, False, False, False)
+ALL_OFF = SearchOptions(**dict.fromkeys(
+    ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache", "frontier",
+     "estimated_order", "stuck_tiles"], False))
 
 
 def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str, str]]:

@@ -78,6 +78,29 @@ def test_opponent_goes_out_first_when_the_mover_cannot_stop_it(words: Lexicon) -
     assert result.moves[0].move is None and result.moves[1].player == 1
 
 
+def test_forced_passes_cost_no_ply(words: Lexicon) -> None:
+    """The opponent (QZ) can only pass, and so can the mover once CATS is down: with stuck
+    tiles handled those passes cost no ply, and the same value is proven at a smaller depth."""
+    plain = solve_endgame(cat_board(), ("SV", "QZ"), words, RULES, options=SearchOptions(stuck_tiles=False))
+    stuck = solve_endgame(cat_board(), ("SV", "QZ"), words, RULES, options=SearchOptions(stuck_tiles=True))
+    assert plain.exact and stuck.exact
+    assert stuck.value == plain.value == cats_score() - 4 + 20
+    assert stuck.depth < plain.depth
+
+
+def test_stuck_tiles_valued_at_the_horizon(words: Lexicon) -> None:
+    """The mover's Q can never be played and the opponent goes out over it: counting the Q
+    twice, a one-ply search guesses nearer the proven value than the rack difference does."""
+    exact = solve_endgame(cat_board(), ("QA", "S"), words, RULES)
+    assert exact.exact
+    guessed, plain = (
+        solve_endgame(cat_board(), ("QA", "S"), words, RULES, plies=1, options=SearchOptions(stuck_tiles=on))
+        for on in (True, False)
+    )
+    assert not guessed.exact and not plain.exact
+    assert abs(guessed.value - exact.value) < abs(plain.value - exact.value)
+
+
 def test_time_limit_still_gives_a_legal_first_move(enable_trie: Lexicon) -> None:
     board = Board()
     board.place_all([(7, col, letter) for col, letter in zip(range(5, 10), "QUOTE", strict=True)])

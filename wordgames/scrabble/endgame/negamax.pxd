@@ -22,6 +22,7 @@ cdef class Negamax(SearchState):
     cdef double deadline
     cdef public object clock
     cdef public bint ordering, use_table, killers, pvs, aspiration, frontier
+    cdef public bint estimated_order, free_passes
 
     @cython.locals(i=Py_ssize_t)
     cpdef load(self, object board, object racks, object bag, int side, int scoreless)
@@ -33,7 +34,7 @@ cdef class Negamax(SearchState):
 
     @cython.locals(width=Py_ssize_t, side=int, out=i64, n=Py_ssize_t, row=Py_ssize_t,
                    at=Py_ssize_t, key=i64, j=Py_ssize_t, kat=Py_ssize_t, gap=Py_ssize_t,
-                   i=Py_ssize_t, value=i64, done=bint)
+                   i=Py_ssize_t, value=i64, done=bint, theirs=i64)
     cdef void _order(self, Py_ssize_t base, Py_ssize_t count, int ply, Py_ssize_t tried_base,
                      Py_ssize_t tried) noexcept
 
@@ -44,15 +45,8 @@ cdef class Negamax(SearchState):
 
     cdef bint _tick(self) except -1
 
-    @cython.locals(at=Py_ssize_t, count=i64)
-    cdef int _ends(self, Py_ssize_t slot) noexcept
-
     @cython.locals(at=Py_ssize_t, score=i64, count=i64, out=bint, value=i64)
     cdef int _child(self, Py_ssize_t slot, int depth, int alpha, int beta, int ply) except? -1234567
-
-    @cython.locals(at=Py_ssize_t, score=i64, count=i64, side=int, theirs=i64, played=i64,
-                   k=Py_ssize_t, number=int)
-    cdef int _frontier_value(self, Py_ssize_t slot) noexcept
 
     @cython.locals(width=Py_ssize_t, at=Py_ssize_t, length=Py_ssize_t, child=Py_ssize_t,
                    i=Py_ssize_t, k=Py_ssize_t)
@@ -63,7 +57,7 @@ cdef class Negamax(SearchState):
 
     @cython.locals(key=u64, table=TranspositionTable, slot=Py_ssize_t, known=bint, pv_node=bint,
                    entry_depth=int, value=int, flag=int, hits_before=i64, base=Py_ssize_t,
-                   best=int, stored=int)
+                   best=int, stored=int, side=int)
     cdef int _search(self, int depth, int alpha, int beta, int ply) except? -1234567
 
     @cython.locals(at=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t)
@@ -79,7 +73,7 @@ cdef class Negamax(SearchState):
 
     @cython.locals(best=int, hits_at_start=i64, index=int, base=Py_ssize_t, count=Py_ssize_t,
                    pass_row=Py_ssize_t, position=Py_ssize_t, slot=Py_ssize_t,
-                   tried_base=Py_ssize_t, tried=int)
+                   tried_base=Py_ssize_t, tried=int, pass_depth=int, known_pass=bint)
     cdef int _expand(self, int depth, int alpha, int beta, int ply, Py_ssize_t known) except? -1234567
 
     @cython.locals(width=Py_ssize_t, value=int, base=Py_ssize_t, count=Py_ssize_t, best=int,

@@ -9,12 +9,14 @@ moves as rows of a stack, played and taken back in place) with the search, a
 
 What the search does, each technique with a switch (:class:`~.results.SearchOptions`): the
 transposition table's move and the killer moves of the ply (judged legal on the integer board
-and scored afresh) tried before any generation, then the moves that go out, then by score; a
-cache of move lists by board and rack (iterative deepening meets the inner positions again);
-a transposition table of fixed size in buckets of two (the deeper entry and the latest) keyed
-by the Zobrist key; principal-variation search; aspiration windows at the root; iterative
-deepening with the clock read every :data:`CLOCK_EVERY` nodes; frontier valuing (one ply
-before the horizon every child is valued from the racks, without visiting).
+and scored afresh) tried before any generation, then the moves that go out, then by estimated
+value (score plus the points of the tiles played); a forced pass costs no ply, and stuck tiles
+count twice against their holder at the horizon; a cache of move lists by board and rack
+(iterative deepening meets the inner positions again); a transposition table of fixed size
+in buckets of two (the deeper entry and the latest) keyed by the Zobrist key;
+principal-variation search; aspiration windows at the root; iterative deepening with the
+clock read every :data:`CLOCK_EVERY` nodes; frontier valuing (one ply before the horizon
+every child is valued from the racks, without visiting).
 A subtree that meets no horizon is *complete*: its value is proven, and its table entry says
 so, so an iteration that meets no horizon ends the search with a proof.
 """
@@ -55,7 +57,8 @@ class Negamax(SearchState):
     arguments before ``table_bits`` are its own), with a table of ``1 << table_bits``
     entries that lives as long as the object: :meth:`load` a new position reached from the
     same game and search again, and what was learnt is kept.  Switches: ``ordering``,
-    ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``, ``use_cache``."""
+    ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``, ``use_cache``,
+    ``estimated_order``, ``stuck_values``, ``free_passes``."""
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
@@ -78,14 +81,19 @@ class Negamax(SearchState):
         self.pvs = True
         self.aspiration = True
         self.frontier = True
+        self.estimated_order = True
+        self.free_passes = True
 
     def load(self, board: Any, racks: Sequence[Sequence[int]], bag: Sequence[int], side: int,
              scoreless: int) -> None:
         """Search from this position (see :meth:`.SearchState.load`), the killers forgotten and
-        the table kept.  Cost: O(squares)."""
+        the table kept; with ``stuck_values`` each side's stuck tiles marked.  Cost: O(squares),
+        and a generation for each side to mark stuck tiles."""
         SearchState.load(self, board, racks, bag, side, scoreless)
         for i in range(self.plies * 2):
             self.killer[i * self.width + 1] = -1  # no killer
+        if self.stuck_values:
+            self.mark_stuck()
 
     def _grow(self, plies: int) -> None:
         SearchState._grow(self, plies)
@@ -107,11 +115,14 @@ class Negamax(SearchState):
 
     def _order(self, base: int, count: int, ply: int, tried_base: int, tried: int) -> None:
         """``order[base:base + count]`` := the rows ``base``... best first for the search: the
-        killers of ``ply``, moves that go out, then by score; the rows equal to one of the
-        ``tried`` rows from ``tried_base`` (tried already) marked with the lowest key."""
+        killers of ``ply``, moves that go out, then by score (with ``estimated_order``, plus
+        the points of the tiles played, and twice the opponent's rack for going out); the rows
+        equal to one of the ``tried`` rows from ``tried_base`` (tried already) marked with the
+        lowest key."""
         width = self.width
         side = self.side
         out = self.size[side] if self.bag_pos == self.bag_len else -1
+        theirs = self.rack_points[side ^ 1]
         for n in range(count):
             row = base + n
             at = row * width
@@ -125,6 +136,10 @@ class Negamax(SearchState):
             key = self.mv[at]
             if self.mv[at + 1] == out:
                 key += _OUT_KEY
+                if self.estimated_order:
+                    key += 2 * theirs
+            elif self.estimated_order:
+                key += self._played_points(at, side, False)
             if self.killers:
                 for j in range(2):
                     kat = (ply * 2 + j) * width
@@ -170,17 +185,6 @@ class Negamax(SearchState):
                 self.stopped = True
         return self.stopped
 
-    def _ends(self, slot: int) -> int:
-        """1 when the move of row ``slot`` ends the game (goes out with the bag empty, or
-        completes the scoreless run), else 0."""
-        at = slot * self.width
-        count = self.mv[at + 1]
-        if count and count == self.size[self.side] and self.bag_pos == self.bag_len:
-            return 1
-        if self.mv[at] == 0 and self.scoreless + 1 >= self.limit:
-            return 1
-        return 0
-
     def _child(self, slot: int, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of the move of row ``slot`` for the side to move, searched within
         (alpha, beta)."""
@@ -198,23 +202,6 @@ class Negamax(SearchState):
             value = score - self._search(depth - 1, score - beta, score - alpha, ply + 1)
         self._unmake(slot, ply)
         return value
-
-    def _frontier_value(self, slot: int) -> int:
-        """The value of the move of row ``slot`` when the position after it is valued by the
-        racks (the horizon's guess), or counted exactly when the move ends the game."""
-        at = slot * self.width
-        score = self.mv[at]
-        count = self.mv[at + 1]
-        side = self.side
-        theirs = self.rack_points[side ^ 1]
-        if count and count == self.size[side] and self.bag_pos == self.bag_len:
-            return score + 2 * theirs
-        played = 0
-        for k in range(count):
-            number = self.mv[at + HEAD + k] & 255
-            if not number & _BLANK:
-                played += self.values[number]
-        return score - (self.rack_points[side] - played) + theirs
 
     def _set_pv(self, ply: int, slot: int, with_child: bool) -> None:
         """The principal variation at ``ply``: the move of row ``slot``, then the child's."""
@@ -271,7 +258,9 @@ class Negamax(SearchState):
                 return value
         if depth <= 0:
             self.horizon_hits += 1
-            return self.rack_points[self.side ^ 1] - self.rack_points[self.side]
+            side = self.side
+            return self._rack_guess(self.rack_points[side], self.stuck_points[side],
+                                    self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
         hits_before = self.horizon_hits
         base = self.top
         if known:
@@ -368,15 +357,24 @@ class Negamax(SearchState):
         if not self.ordering:
             known = -1
         tried_base = known if known >= 0 else self.top
+        # A forced pass (no placement here) costs no ply: the table's pass is tried deeper
+        # when it is one (the move list, needed soon anyway, says so).
+        pass_depth = depth
+        known_pass = known >= 0 and not self.mv[known * self.width + 1]
+        if self.free_passes and known_pass and not self._moves(self.top):
+            pass_depth = depth + 1
         tried = self._cheap(ply, known) + (1 if known >= 0 else 0)
         for slot in range(tried_base, tried_base + tried):
-            best = self._try(slot, index, depth, alpha, beta, ply, best, hits_at_start)
+            best = self._try(slot, index, depth if self.mv[slot * self.width + 1] else pass_depth,
+                             alpha, beta, ply, best, hits_at_start)
             index += 1
             if self.stopped or best >= beta:
                 return best
         base = self.top
         count = self._push_moves(base)
         pass_row = base + count - 1
+        if count == 1 and self.free_passes:
+            pass_depth = depth + 1
         if self.ordering:
             self._order(base, count - 1, ply, tried_base, tried)
         for position in range(count):
@@ -390,7 +388,8 @@ class Negamax(SearchState):
                 slot = self._row_of(base, position)
             else:
                 slot = base + position
-            best = self._try(slot, index, depth, alpha, beta, ply, best, hits_at_start)
+            best = self._try(slot, index, pass_depth if slot == pass_row else depth, alpha, beta, ply, best,
+                             hits_at_start)
             index += 1
             if self.stopped or best >= beta:
                 break
@@ -425,6 +424,9 @@ class Negamax(SearchState):
             return best
         base = self.top
         count = self._push_moves(base)
+        if count == 1 and self.free_passes and not self._ends(base):
+            # A forced pass costs no ply: the opponent's moves are valued one ply further.
+            return self._try(base, 0, 2, alpha, beta, ply, -INFINITY, self.horizon_hits)
         best = -INFINITY
         best_slot = -1
         best_end = -INFINITY

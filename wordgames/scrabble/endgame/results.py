@@ -23,6 +23,14 @@ class SearchOptions:
     """Keep the move lists of the boards and racks met (iterative deepening meets them again)."""
     frontier: bool = True
     """One ply before the horizon, value the children from the racks without visiting them."""
+    estimated_order: bool = True
+    """Order the generated moves by an estimate of their value: score plus the points of the
+    tiles they play (the frontier's guess of the position they leave), going-out moves first
+    with twice the opponent's rack (off: by score, going-out moves first)."""
+    stuck_tiles: bool = True
+    """Mark each side's tiles that no placement puts down at the root as stuck, and guess at
+    the horizon that a side holding stuck tiles against one holding none loses them twice
+    (the other goes out over them); and let a forced pass (no placement) cost no ply."""
     successive_halving: bool = True
     """A pre-endgame with a time limit searches in rounds, the worse half of its plays
     dropping out after each (off: one round, every pair an equal share of the time)."""

@@ -22,9 +22,9 @@ cdef class SearchState:
     cdef u64[::1] z_square, z_rack, z_run, z_bag
     cdef u64 z_side
     cdef MoveCache cache
-    cdef public bint use_cache
-    cdef int[::1] rack, size
-    cdef i64[::1] rack_points
+    cdef public bint use_cache, stuck_values
+    cdef int[::1] rack, size, stuck
+    cdef i64[::1] rack_points, stuck_points
     cdef u64[::1] rack_hash
     cdef int[::1] tiles, bag
     cdef Py_ssize_t bag_len, bag_pos
@@ -59,6 +59,22 @@ cdef class SearchState:
     @cython.locals(at=Py_ssize_t, count=i64, side=int, k=Py_ssize_t, code=i64, square=Py_ssize_t,
                    number=int, before=Py_ssize_t, i=Py_ssize_t, board=object)
     cdef void _unmake(self, Py_ssize_t slot, int ply) except *
+
+    @cython.locals(side=int, base=Py_ssize_t, player=int, count=Py_ssize_t, at=Py_ssize_t,
+                   t=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t, number=int)
+    cpdef mark_stuck(self)
+
+    @cython.locals(value=i64)
+    cdef i64 _rack_guess(self, i64 mine, i64 mine_stuck, i64 theirs, i64 theirs_stuck) noexcept
+
+    @cython.locals(at=Py_ssize_t, count=i64)
+    cdef int _ends(self, Py_ssize_t slot) noexcept
+
+    @cython.locals(played=i64, k=Py_ssize_t, number=int)
+    cdef i64 _played_points(self, Py_ssize_t at, int side, bint stuck_only) noexcept
+
+    @cython.locals(at=Py_ssize_t, score=i64, count=i64, side=int, theirs=i64, mine=i64, stuck=i64)
+    cdef int _frontier_value(self, Py_ssize_t slot) noexcept
 
     @cython.locals(capacity=Py_ssize_t, mv=i64[::1], order=i64[::1], i=Py_ssize_t)
     cdef void _reserve(self, Py_ssize_t rows) except *

@@ -15,6 +15,8 @@ squares row-major and increasing, BLANK_BIT on a blank's number; the pass has no
 position's moves come from the move generator's kernel on the live board (its records copied
 into the stack, no Python object per move), or, for rules without a kernel, from a Python
 callable; a :class:`~.move_cache.MoveCache` keeps the lists of the boards and racks met.
+Each side's stuck tiles (kinds no placement of its puts down at the root) are marked, their
+points kept with the racks, for the horizon's guess (:meth:`SearchState._rack_guess`).
 """
 
 from __future__ import annotations
@@ -83,7 +85,8 @@ class SearchState:
     turns ending the game, and its move stack.  Moves come from ``kernel`` (the move search's
     working buffer) on ``state`` (the board's arrays for it), or from ``source(board, counts)``
     returning ``(score, codes)`` pairs when ``kernel`` is None; the move cache has
-    ``1 << cache_bits`` slots (switch: ``use_cache``)."""
+    ``1 << cache_bits`` slots (switches: ``use_cache``; ``stuck_values``, off by default, to
+    mark stuck tiles on :meth:`load` and count them at the horizon)."""
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
@@ -112,10 +115,13 @@ class SearchState:
         self.z_bag = _zeros("Q", 1)
         self.cache = MoveCache(cache_bits, self.width)
         self.use_cache = True
+        self.stuck_values = False
         self.rack = _zeros("i", 2 * self.letters)
         self.size = _zeros("i", 2)
         self.rack_points = _zeros("q", 2)
         self.rack_hash = _zeros("Q", 2)
+        self.stuck = _zeros("i", 2 * self.letters)
+        self.stuck_points = _zeros("q", 2)
         self.tiles = _zeros("i", squares)
         self.bag = _zeros("i", 1)
         self.bag_len = 0
@@ -153,9 +159,11 @@ class SearchState:
         for player in range(2):
             self.size[player] = 0
             self.rack_points[player] = 0
+            self.stuck_points[player] = 0
             self.rack_hash[player] = 0
             for t in range(self.letters):
                 self.rack[player * self.letters + t] = 0
+                self.stuck[player * self.letters + t] = 0
             for t in range(self.letters):
                 for _copy in range(racks[player][t]):
                     self._give(player, t)
@@ -200,6 +208,8 @@ class SearchState:
         self.rack_hash[player] ^= self.z_rack[at * self.copies + self.rack[at]]
         self.size[player] -= 1
         self.rack_points[player] -= self.values[tile]
+        if self.stuck[at]:
+            self.stuck_points[player] -= self.values[tile]
 
     def _give(self, player: int, tile: int) -> None:
         at = player * self.letters + tile
@@ -207,6 +217,8 @@ class SearchState:
         self.rack[at] += 1
         self.size[player] += 1
         self.rack_points[player] += self.values[tile]
+        if self.stuck[at]:
+            self.stuck_points[player] += self.values[tile]
 
     def _make(self, slot: int, ply: int) -> None:
         """Play the move in stack row ``slot`` for the side to move (tiles down, off the rack,
@@ -257,6 +269,81 @@ class SearchState:
             board.put(square, 0)
             self.board_hash ^= self.z_square[code]
             self._give(side, 0 if number & _BLANK else number)
+
+    def mark_stuck(self) -> None:
+        """Find each side's stuck tiles here: the kinds on its rack (the blank one kind) that
+        no placement of its on this board puts down; their points are then kept up to date
+        in ``stuck_points`` as racks change.  A board that changes may free a stuck tile, so
+        the marks serve guesses only.  Cost: one generation for each side."""
+        side = self.side
+        base = self.top
+        for player in range(2):
+            self.side = player
+            count = self._generate(base)
+            at = player * self.letters
+            for t in range(self.letters):
+                self.stuck[at + t] = 1 if self.rack[at + t] else 0
+            for row in range(base, base + count):
+                for k in range(self.mv[row * self.width + 1]):
+                    number = self.mv[row * self.width + HEAD + k] & 255
+                    self.stuck[at + (0 if number & _BLANK else number)] = 0
+            self.stuck_points[player] = 0
+            for t in range(self.letters):
+                if self.stuck[at + t]:
+                    self.stuck_points[player] += self.rack[at + t] * self.values[t]
+        self.side = side
+
+    # --- valuing moves and positions -------------------------------------------------------------
+
+    def _rack_guess(self, mine: int, mine_stuck: int, theirs: int, theirs_stuck: int) -> int:
+        """The horizon's guess for a side holding ``mine`` rack points against ``theirs``:
+        the difference of the racks (as if the game ended now by passes).  With
+        ``stuck_values``, a side with stuck tiles (``mine_stuck``, ``theirs_stuck`` points)
+        against one without loses them twice: the other goes out over them."""
+        value = theirs - mine
+        if self.stuck_values:
+            if mine_stuck and not theirs_stuck:
+                value -= mine_stuck
+            elif theirs_stuck and not mine_stuck:
+                value += theirs_stuck
+        return value
+
+    def _ends(self, slot: int) -> int:
+        """1 when the move of row ``slot`` ends the game (goes out with the bag empty, or
+        completes the scoreless run), else 0."""
+        at = slot * self.width
+        count = self.mv[at + 1]
+        if count and count == self.size[self.side] and self.bag_pos == self.bag_len:
+            return 1
+        if self.mv[at] == 0 and self.scoreless + 1 >= self.limit:
+            return 1
+        return 0
+
+    def _played_points(self, at: int, side: int, stuck_only: bool) -> int:
+        """The points of the rack tiles the move at flat offset ``at`` of the stack puts down
+        for ``side`` (only those of kinds marked stuck with ``stuck_only``)."""
+        played = 0
+        for k in range(self.mv[at + 1]):
+            number = self.mv[at + HEAD + k] & 255
+            if not number & _BLANK and (not stuck_only or self.stuck[side * self.letters + number]):
+                played += self.values[number]
+        return played
+
+    def _frontier_value(self, slot: int) -> int:
+        """The value of the move of row ``slot`` when the position after it is valued by the
+        racks (the horizon's guess), or counted exactly when the move ends the game."""
+        at = slot * self.width
+        score = self.mv[at]
+        count = self.mv[at + 1]
+        side = self.side
+        theirs = self.rack_points[side ^ 1]
+        if count and count == self.size[side] and self.bag_pos == self.bag_len:
+            return score + 2 * theirs
+        mine = self.rack_points[side] - self._played_points(at, side, False)
+        if score == 0 and self.scoreless + 1 >= self.limit:
+            return score - mine + theirs  # the end of the scoreless run: exact
+        stuck = self.stuck_points[side] - self._played_points(at, side, True) if self.stuck_values else 0
+        return score - self._rack_guess(theirs, self.stuck_points[side ^ 1], mine, stuck)
 
     # --- the stack of moves -----------------------------------------------------------------------
 

@@ -90,6 +90,8 @@ class Searcher:
         search.aspiration = options.aspiration
         search.frontier = options.frontier
         search.use_cache = options.move_cache
+        search.estimated_order = options.estimated_order
+        search.stuck_values = search.free_passes = options.stuck_tiles
         if judge is not None:
             search.set_judge(*judge)
 
