@@ -73,6 +73,7 @@ cdef class Solver:
     cdef object scoring
     cdef int minimum
     cdef i64[::1] points
+    cdef i64[::1] found_by_length
     cdef Py_ssize_t capacity
     cdef u64[::1] cell_bit
     cdef u64[::1] free
@@ -132,13 +133,13 @@ cdef class Solver:
     @cython.locals(index=Py_ssize_t)
     cpdef new_search(self)
 
+    @cython.locals(length=Py_ssize_t, total=i64, count=Py_ssize_t)
     cpdef run(self)
 
     @cython.locals(stride=Py_ssize_t, mask=u64, base=Py_ssize_t, stamp=u64,
                    start=Py_ssize_t, count=Py_ssize_t, kept=Py_ssize_t,
                    index=Py_ssize_t, block=Py_ssize_t, other=Py_ssize_t, child=Py_ssize_t, word=u64,
-                   at=Py_ssize_t, slot=u64, fresh=u64, length=int, total=i64,
-                   words=Py_ssize_t)
+                   at=Py_ssize_t, slot=u64, fresh=u64, length=int, keeping=bint)
     cdef int walk(self, Py_ssize_t cell, Py_ssize_t node, int letters, Py_ssize_t depth) except -1
 
     @cython.locals(index=Py_ssize_t, bit=u64, mask=u64, slot=u64)

@@ -188,6 +188,7 @@ class Solver:
         self.scoring: Callable[[int, int], int] | None = None
         self.minimum = 1
         self.points = array("q", [0])
+        self.found_by_length = array("q", [0])
         self.capacity = -1
         self.reserve(16)
         self.size = 0
@@ -240,6 +241,7 @@ class Solver:
         score, minimum = self.scoring, self.minimum
         self.points = array("q", [score(length, minimum) if score is not None and length >= minimum
                                   else 0 for length in range(2 * letters + 1)])
+        self.found_by_length = array("q", bytes(8 * len(self.points)))
 
     # --- boards ---------------------------------------------------------------------------
 
@@ -437,9 +439,16 @@ class Solver:
         self.new_search()
         self.found = []
         self.found_paths = []
-        self.total = 0
-        self.count = 0
+        for length in range(self.letter_total + 1):
+            self.found_by_length[length] = 0
         self.walk(self.size, 0, 0, -1)
+        total = 0
+        count = 0
+        for length in range(self.letter_total + 1):
+            total += self.points[length] * self.found_by_length[length]
+            count += self.found_by_length[length] * (length >= self.minimum)
+        self.total = total
+        self.count = count
 
     def walk(self, cell: int, node: int, letters: int, depth: int) -> int:
         """Go on from ``cell`` (at ``path[depth]``), whose symbols led to ``node`` with
@@ -468,8 +477,7 @@ class Solver:
                 self.candidate_cell[count] = other
                 count += mask & self.free[other] != 0
         kept = start
-        total = 0
-        words = 0
+        keeping = self.mode != SCORE
         for index in range(start, count):
             other = self.candidate_cell[index]
             child = base + _bits(mask & (self.free[other] - 2))
@@ -478,25 +486,24 @@ class Solver:
                 if child < 0:
                     continue
             word = self.nodes[stride * child]
-            # A word not found before: marked, counted and scored with ``fresh``, 0 or 1.
+            # A word not found before (``fresh``, 0 or 1) is counted by its length; every
+            # node reached takes this search's mark (only a word's is ever read).
             at = stride * child + stride - 1
             slot = self.nodes[at]
             fresh = (word & 1) & (slot >> self.mark_shift != self.generation)
-            self.nodes[at] = slot ^ ((slot ^ ((slot & self.unmarked) | stamp)) & (0 - fresh))
+            self.nodes[at] = (slot & self.unmarked) | stamp
             length = letters + self.cell_letters[other]
-            total += self.points[length] * fresh
-            words += fresh & (length >= self.minimum)
-            if self.mode != SCORE and fresh:
+            self.found_by_length[length] += fresh
+            if keeping and fresh:
                 self.path[depth + 1] = other
                 self.keep(depth + 1)
             self.candidate_cell[kept] = other
             self.candidate_node[kept] = child
             kept += word & self.reach[other] != 0
-        self.total += total
-        self.count += words
         for index in range(start, kept):
             other = self.candidate_cell[index]
-            self.path[depth + 1] = other
+            if keeping:  # the path spells the words kept
+                self.path[depth + 1] = other
             self.walk(other, self.candidate_node[index], letters + self.cell_letters[other],
                       depth + 1)
         self.free[cell] = self.cell_bit[cell]

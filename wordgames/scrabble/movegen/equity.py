@@ -22,12 +22,12 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
-from wordgames.scrabble.movegen.buffer import BLANK_FLAG, RECORD, WorkingBuffer
+from wordgames.scrabble.movegen.buffer import BLANK_FLAG, NO_BOUND, RECORD, WorkingBuffer
 
 _NONE = float("-inf")
 _BLANK = BLANK_FLAG  # as C constants for the compiled loops
 _WIDTH = RECORD
-_NO_BOUND = -(1 << 60)
+_NO_BOUND = NO_BOUND
 
 
 def start_equity(buf: WorkingBuffer, rack: Sequence[int], keep: int, keep_values: Sequence[float],
