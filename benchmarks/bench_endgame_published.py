@@ -6,9 +6,10 @@ value beside the published one; writes ``benchmarks/results/bench_endgame_publis
 
 The positions, their sources and word lists are the table the tests read
 (``tests/scrabble/endgame/published_positions.py``); each is solved on our nearest list plus
-the words its board holds that the list lacks.  Per position: our value, whether it is proven,
-the published value(s) and whether each is proven by its source, depth, nodes, seconds and the
-line found.  A node is a position the search visits or, one ply before the horizon, a child it
+the words its board holds and its published line forms that the list lacks.  Per position:
+the published value(s), each with its source, list and whether the source proves it; our
+value, whether it is proven and which sources it equals; depth, nodes, seconds and the line
+found.  A node is a position the search visits or, one ply before the horizon, a child it
 values without visiting.
 """
 
@@ -40,21 +41,25 @@ def solve(position: PublishedEndgame, lexicon: Lexicon, limit: float, clock: str
                            scoreless_turns=parsed.zero_turns, time_limit=limit,
                            options=SearchOptions(clock=harness.clock_named(clock)))
     line = [format_standard_move(turn.move) if turn.move is not None else "pass" for turn in result.moves]
+    published = "; ".join(
+        f"{source.value:+d} ({source.repository.split('/')[1]} {source.test}, {source.lexicon}, "
+        f"{'proven' if source.proven else 'at a depth cap'})"
+        for source in position.sources
+    )
+    equal = [source.repository.split("/")[1] for source in position.sources
+             if result.exact and result.value == source.value]
     return {
         "position": position.name,
         "racks": f"{mover}/{opponent}",
-        "value": result.value,
+        "published": published,
+        "ours": result.value,
         "proven": result.exact,
-        "published": [
-            {"value": source.value, "proven by source": source.proven, "lexicon": source.lexicon,
-             "source": f"{source.repository} {source.path} {source.test}",
-             "agrees": result.exact and result.value == source.value}
-            for source in position.sources
-        ],
-        "word list": f"{Path(position.word_list).name} + {' '.join(position.added) or 'nothing'}",
+        "equal to": ", ".join(equal) or "none",
+        "word list": f"{Path(position.word_list).stem} + "
+                     f"{' '.join(position.added + position.line_words) or 'nothing'}",
         "depth": result.depth,
         "nodes": result.nodes,
-        "seconds": round(result.seconds, 3),
+        "seconds": round(result.seconds, 2),
         "line": line,
     }
 
@@ -80,15 +85,15 @@ def main() -> int:
         if position.word_list not in bases:
             bases[position.word_list] = load_lexicon(shared / position.word_list)
         base = bases[position.word_list]
-        lexicon = lexicon_from_words([*base, *position.added]) if position.added else base
+        extra = position.added + position.line_words
+        lexicon = lexicon_from_words([*base, *extra]) if extra else base
         row = solve(position, lexicon, args.time, args.clock)
         rows.append(row)
-        published = ", ".join(f"{entry['value']:+d} ({entry['lexicon']})" for entry in row["published"])
         verdict = "proven" if row["proven"] else "NOT proven"
-        print(f"{row['position']}: ours {row['value']:+d} {verdict}, published {published}; depth "
+        print(f"{row['position']}: ours {row['ours']:+d} {verdict}, published {row['published']}; depth "
               f"{row['depth']}, {row['nodes']} nodes, {row['seconds']:.2f} s; {' / '.join(row['line'])}",
               flush=True)
-    agreeing = sum(any(entry["agrees"] for entry in row["published"]) for row in rows)
+    agreeing = sum(row["equal to"] != "none" for row in rows)
     print(f"\npositions {len(rows)}, proven {sum(row['proven'] for row in rows)}, "
           f"equal to a published value {agreeing}")
     run.finish({"time limit s": args.time, "clock": args.clock, "positions": rows})

@@ -10,10 +10,10 @@ written here as CGP (racks: the mover's first).
 None of these sources solves with a list we have: they use NWL2018/NWL2020/NWL2023 or a
 Macondo list called America (read here with ``OWL.txt``, the 1998 American list) and
 CSW19/CSW21 (read here with ``CSW12.txt``).  Each board also holds words of those later
-lists; ``added`` names them, and a position is solved on our list plus exactly those words.
-A word the later list adds elsewhere can still change a value, so a value is checked as
-published only where ``agrees`` records that we reproduce it; where we do not, ``finding``
-says what we found and why the lists can explain it.  The test module and
+lists; ``added`` names them, ``line_words`` the ones a published line forms besides, and a
+position is solved on our list plus exactly those words.  A word the later list adds
+elsewhere can still change a value, so a value is checked as published only where ``agrees``
+records that we reproduce it; where we do not, ``finding`` says what we found.  The test module and
 ``benchmarks/bench_endgame_published.py`` both read this table.
 """
 
@@ -59,6 +59,11 @@ class PublishedEndgame:
     """The first move in standard notation where a source pins it (``pass`` for a pass)."""
     turns: int | None = None
     """The number of turns of the best line where a source pins it."""
+    line: tuple[tuple[str, int], ...] = ()
+    """A best line a source prints in full, to the end of the game: each turn's move in
+    standard notation (``.`` for a board tile, ``pass``) and its score, the mover first."""
+    line_words: tuple[str, ...] = ()
+    """The words ``line`` forms that ``word_list`` and ``added`` lack."""
     finding: str = ""
     """Where we do not reproduce a value: what we found."""
 
@@ -121,7 +126,11 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
         sources=(Publication(MACONDO, MACONDO_SOLVER_TESTS, "TestStuckPruning", 72, "CSW19", proven=True),
                  Publication(MAGPIE, MAGPIE_ENDGAME_TESTS, "test_eldar_v_stick", 72, "CSW21", proven=False)),
         word_list=CSW12, added=("EW", "FOO", "OK"), agrees=False,
-        finding="not proven within the benchmark's time limit",
+        line=(("11B AL", 8), ("pass", 0), ("15F DUM", 6), ("pass", 0), ("11J IT", 4), ("pass", 0),
+              ("10I EWT", 28), ("pass", 0), ("3F RE", 18)),
+        line_words=("DUM",),
+        finding="not proven within the benchmark's time limit; the published line plays DUM, "
+                "which CSW12 lacks",
     ),
     PublishedEndgame(
         # MAGPIE's test_vs_joey (NWL20: 55; "you need to look at least 13 plies deep", a line
@@ -133,7 +142,11 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
         sources=(Publication(MAGPIE, MAGPIE_ENDGAME_TESTS, "test_vs_joey", 55, "NWL20", proven=False),
                  Publication(MACONDO, MACONDO_SOLVER_TESTS, "TestSolveOther3", 55, "NWL18", proven=False)),
         word_list=OWL, added=("OK", "ZA"), agrees=False, turns=7,
-        finding="not proven within the benchmark's time limit",
+        line=(("J11 .R", 2), ("F2 DI.", 19), ("6N .I", 11), ("pass", 0), ("12I E.", 4), ("pass", 0),
+              ("H12 FLAM", 49)),
+        line_words=("QI",),
+        finding="not proven within the benchmark's time limit; the published line forms QI, "
+                "which OWL.txt lacks",
     ),
     PublishedEndgame(
         # Macondo's TestFromGCG: gcgio/testdata/vs_frentz.gcg after 22 turns (CSW19: 99 at 3
@@ -143,6 +156,7 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
             "5YEP1GOR3/2JIBE1EUOI4/1SAFE6POND/2IF2ACErBER2/GUL1TUM8/2STERILE6 AILMNRS/AHNTT 446/439 0",
         sources=(Publication(MACONDO, MACONDO_SOLVER_TESTS, "TestFromGCG", 99, "CSW19", proven=False),),
         word_list=CSW12, added=(), agrees=False, first_move="O6 RIMLANDS", turns=1,
+        line=(("O6 RIMLAN.S", 83),),
         finding="the published line (O6 RIMLANDS, 83 and AHNTT counted twice) is found at once; "
                 "no better line proven absent within the benchmark's time limit",
     ),

@@ -17,7 +17,7 @@ import pytest
 from conftest import shared_lexicon
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.notation import format_standard_move, parse_move
 from wordgames.scrabble.core.tiles import Rack, rack_tile
 from wordgames.scrabble.endgame import solve_endgame
 from wordgames.scrabble.formats.cgp import parse_cgp
@@ -32,11 +32,13 @@ _LISTS: dict[tuple[str, tuple[str, ...]], Lexicon] = {}
 
 
 def position_lexicon(position: PublishedEndgame) -> Lexicon:
-    """The position's list from the shared data folder plus the words its board needs."""
-    key = (position.word_list, position.added)
+    """The position's list from the shared data folder plus the words its board and its
+    published line need."""
+    extra = position.added + position.line_words
+    key = (position.word_list, extra)
     if key not in _LISTS:
         base = shared_lexicon(position.word_list)
-        _LISTS[key] = lexicon_from_words([*base, *position.added]) if position.added else base
+        _LISTS[key] = lexicon_from_words([*base, *extra]) if extra else base
     return _LISTS[key]
 
 
@@ -74,6 +76,42 @@ def test_published_value(position: PublishedEndgame) -> None:
         assert (format_standard_move(first) if first is not None else "pass") == position.first_move
     if position.turns is not None:
         assert len(result.moves) == position.turns
+
+
+@pytest.mark.parametrize("position", [position for position in POSITIONS if position.line],
+                         ids=lambda position: position.name)
+def test_the_published_line_scores_the_published_value(position: PublishedEndgame) -> None:
+    """The line a source prints, played here: every move legal on our list plus the words
+    the line names (each missing from the list and formed by the line), scored as published,
+    the last one emptying its rack, and the total with the other rack counted twice equal to
+    the published value (whether or not the search proves it)."""
+    parsed = parse_cgp(position.cgp)
+    board = parsed.board.copy()
+    racks = [Counter(Rack.parse(rack).tiles()) for rack in parsed.racks]
+    base = shared_lexicon(position.word_list)
+    lexicon = position_lexicon(position)
+    formed: set[str] = set()
+    value = 0
+    for turn, (text, score) in enumerate(position.line):
+        side = turn % 2
+        if text == "pass":
+            assert score == 0
+            continue
+        move = parse_move(text, board)
+        verdict = RULES.check(board, move, lexicon, Rack(list(racks[side].elements())))
+        assert verdict.valid, f"{text}: {verdict.message}"
+        assert verdict.score == score, text
+        formed.update(word.upper() for word in verdict.words)
+        racks[side].subtract(move.rack_tiles)
+        board.play(move)
+        value += score if side == 0 else -score
+    last = (len(position.line) - 1) % 2
+    assert not +racks[last], "the line ends with a rack emptied"
+    left = sum(RULES.tile_set.value(tile) * count for tile, count in racks[1 - last].items())
+    value += 2 * left if last == 0 else -2 * left
+    assert value == position.value
+    assert {word for word in formed if word not in base and word not in position.added} == set(
+        position.line_words)
 
 
 def test_the_endgame_command_reads_a_published_position(tmp_path_factory: pytest.TempPathFactory) -> None:
