@@ -97,13 +97,14 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
                  Publication(MAGPIE, MAGPIE_ENDGAME_TESTS, "test_solve_standard", 11, "NWL20", proven=False)),
         word_list=OWL, added=("DA", "FE", "PO", "QI", "ZA"), agrees=False, turns=3,
         finding="we prove 12 (1G VIGA 24, K7 DHOLE 25, 13K BIT 9 and DHOLE's IR counted twice), "
-                "a line of three turns as published but one point more: the opponent's DEHILOR "
-                "has a better reply with a word NWL2018 adds (the board already holds five of them)",
+                "a line of three turns as published but a point more; still 12 with the 2-letter "
+                "words NWL2018 adds or with all of CSW12 added, so the opponent's better reply is "
+                "not in our lists (or the published 4-ply values carry a horizon effect)",
     ),
     PublishedEndgame(
         # MAGPIE's test_pass_first ("exact value is -63, verified at 25 plies", first move a
         # pass; CSW21) and Macondo's TestPassFirst (CSW19: -60 at 8 plies, first move a pass,
-        # a line of six turns).  From a 2019 game annotated on cross-tables.com.
+        # a line of six turns).  A game annotated on cross-tables.com.
         name="pass_first",
         cgp="GATELEGs1POGOED/R4MOOLI3X1/AA10U2/YU4BREDRIN2/1TITULE3E1IN1/1E4N3c1BOK/1C2O4CHARD1/"
             "QI1FLAWN2E1OE1/IS2E1HIN1A1W2/1MOTIVATE1T1S2/1S2N5S4/3PERJURY5/15/15/15 FV/AADIZ 442/388 0",
@@ -112,8 +113,8 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
         word_list=CSW12, added=("GATELEGS",), agrees=False, first_move="pass",
         finding="we prove -60 with a pass first (pass, F12 RIZ 32, 7E OF 10, 15F AD 16, pass, "
                 "14F ZA 14, the V counted twice): Macondo's CSW19 value and line of six turns, "
-                "not MAGPIE's proven CSW21 -63 (a line of ten turns with four passes there, so "
-                "it needs a word CSW12 lacks)",
+                "not MAGPIE's proven CSW21 -63 (a line of ten turns with four passes there): "
+                "either that line uses a word CSW12 lacks or one of the solvers is wrong",
     ),
     PublishedEndgame(
         # Macondo's TestStuckPruning (skipped there as very slow; CSW19; five lines worth +72
