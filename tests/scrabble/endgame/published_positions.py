@@ -97,9 +97,11 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
                  Publication(MAGPIE, MAGPIE_ENDGAME_TESTS, "test_solve_standard", 11, "NWL20", proven=False)),
         word_list=OWL, added=("DA", "FE", "PO", "QI", "ZA"), agrees=False, turns=3,
         finding="we prove 12 (1G VIGA 24, K7 DHOLE 25, 13K BIT 9 and DHOLE's IR counted twice), "
-                "a line of three turns as published but a point more; still 12 with the 2-letter "
-                "words NWL2018 adds or with all of CSW12 added, so the opponent's better reply is "
-                "not in our lists (or the published 4-ply values carry a horizon effect)",
+                "a line of three turns as published but a point more; every reply to VIGA our "
+                "lists allow lets the B go out on the third turn, inside the published 4-ply "
+                "cap; still 12 with the 2-letter words NWL2018 adds or with all of CSW12 added, "
+                "so the opponent's better reply needs a word neither has (or one of the engines "
+                "is wrong)",
     ),
     PublishedEndgame(
         # MAGPIE's test_pass_first ("exact value is -63, verified at 25 plies", first move a

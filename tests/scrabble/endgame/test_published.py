@@ -65,6 +65,8 @@ def test_the_board_and_racks_hold_the_whole_tile_set(position: PublishedEndgame)
 
 @pytest.mark.parametrize("position", AGREEING, ids=lambda position: position.name)
 def test_published_value(position: PublishedEndgame) -> None:
+    """The search proves the published value, with the first move and the length of the
+    line where the source pins them."""
     parsed = parse_cgp(position.cgp)
     mover, opponent = parsed.racks
     result = solve_endgame(parsed.board, (mover, opponent), position_lexicon(position), RULES,
