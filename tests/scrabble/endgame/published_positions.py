@@ -193,8 +193,7 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
             "3PLOT1R1NU1EX/Y1VEIN1NOR1mOA1/UT1AT1N1L2FEH1/GUR2WIRER5/SNEEZED8 ADENOOO/AHIILMM 353/236 0",
         sources=(Publication(MACONDO, MACONDO_SOLVER_TESTS, "TestVeryDeep", -116, "CSW19", proven=True),
                  Publication(MAGPIE, MAGPIE_ENDGAME_TESTS, "test_very_deep", -116, "CSW21", proven=True)),
-        word_list=CSW12, added=(), agrees=False, first_move="pass",
-        finding="not proven within the benchmark's time limit",
+        word_list=CSW12, added=(), agrees=True, first_move="pass",
     ),
     PublishedEndgame(
         # Macondo's TestZeroPtFirstPlay (CSW19: -42 at 11 plies, a line of ten turns starting
@@ -204,8 +203,7 @@ POSITIONS: tuple[PublishedEndgame, ...] = (
             "6LIAISED2/5POKY2W3/4JOWS7/V2LUZ9/ORPIN10/L1OE11/TUX12/I14 EEEEGH?/AGHNOSU 308/265 0",
         sources=(Publication(MACONDO, MACONDO_SOLVER_TESTS, "TestZeroPtFirstPlay", -42, "CSW19",
                              proven=False),),
-        word_list=CSW12, added=("EEW",), agrees=False,
-        finding="not proven within the benchmark's time limit",
+        word_list=CSW12, added=("EEW",), agrees=True,
     ),
     PublishedEndgame(
         # MAGPIE's test_kue (NWL23: 52 at 14 plies).
