@@ -44,7 +44,7 @@ def test_processes_run_setup_in_each_worker() -> None:
 def test_a_dask_cluster_runs_setup_on_its_workers() -> None:
     distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     with cluster, open_pool(1, cluster.scheduler_address, setup=install, setup_args=("dask", 3)) as pool:
         assert pool.workers == 1
         assert pool.submit(read, "dask").result()[0] == 3

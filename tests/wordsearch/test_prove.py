@@ -133,7 +133,7 @@ def test_a_dask_local_cluster_gives_the_same_proof(lexicon: Lexicon) -> None:
     distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     one = prove(lexicon, 2, 3, min_score=9, letter_classes=LETTER_CLASSES, workers=1)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         on_cluster = prove(lexicon, 2, 3, min_score=9, letter_classes=LETTER_CLASSES,
                            scheduler=cluster.scheduler_address)
     assert (on_cluster.boards, on_cluster.proved) == (one.boards, one.proved)

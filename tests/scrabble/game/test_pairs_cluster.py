@@ -22,7 +22,7 @@ distributed = pytest.importorskip("distributed", reason="Dask (wordgames[cluster
 def scheduler() -> Iterator[str]:
     """A local cluster of one worker process (a real process: the work travels pickled)."""
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         yield cluster.scheduler_address
 
 

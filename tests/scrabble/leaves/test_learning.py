@@ -68,7 +68,7 @@ def test_an_interrupted_run_resumes_to_the_same_table(
 def test_dask_runs_the_same_tasks(tiny_lexicon_file: Path, reference: LeaveTable) -> None:
     distributed = pytest.importorskip("distributed", reason="Dask (wordgames[cluster]) is not installed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         table = build_table(plan(tiny_lexicon_file), SETTINGS, scheduler=cluster.scheduler_address)
     assert table == reference
 

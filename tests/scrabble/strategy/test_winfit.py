@@ -69,7 +69,7 @@ def test_a_cluster_fits_the_same_model() -> None:
     distributed = pytest.importorskip("distributed", reason="Dask (wordgames[cluster]) is not installed")
     plan = WinPlan("enable", 5, seed=1)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         remote = build_win_model(plan, SETTINGS, scheduler=cluster.scheduler_address)
     assert remote.model == build_win_model(plan, SETTINGS, workers=2).model
 
