@@ -16,7 +16,7 @@ position's moves come from the move generator's kernel on the live board (its re
 into the stack, no Python object per move), or, for rules without a kernel, from a Python
 callable; a :class:`~.move_cache.MoveCache` keeps the lists of the boards and racks met.
 Each side's stuck tiles (kinds no placement of its puts down at the root) are marked, their
-points kept with the racks, for the horizon's guess (:meth:`SearchState._rack_guess`).
+points kept with the racks, for the horizon's guess (its ``_rack_guess``).
 """
 
 from __future__ import annotations
