@@ -342,7 +342,9 @@ class SearchState:
         mine = self.rack_points[side] - self._played_points(at, side, False)
         if score == 0 and self.scoreless + 1 >= self.limit:
             return score - mine + theirs  # the end of the scoreless run: exact
-        stuck = self.stuck_points[side] - self._played_points(at, side, True) if self.stuck_values else 0
+        stuck = 0
+        if self.stuck_values and self.stuck_points[side]:  # most racks hold no stuck tile
+            stuck = self.stuck_points[side] - self._played_points(at, side, True)
         return score - self._rack_guess(theirs, self.stuck_points[side ^ 1], mine, stuck)
 
     # --- the stack of moves -----------------------------------------------------------------------
