@@ -45,6 +45,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.movegen.convert",
     "wordgames.scrabble.movegen.generator",
     "wordgames.scrabble.endgame.move_cache",
+    "wordgames.scrabble.endgame.word_prune",
     "wordgames.scrabble.endgame.search_state",
     "wordgames.scrabble.endgame.killer_judge",
     "wordgames.scrabble.endgame.transposition",

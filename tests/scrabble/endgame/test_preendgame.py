@@ -92,18 +92,21 @@ def expected_draw_outcome(reference: Minimax, board: Board, rack: str, unseen: C
     return play.score - reference.value(after, +opponent, +mine, drawn[taken:], 0)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("pruned", [True, False])
 @pytest.mark.parametrize("bag", [2, 3])
-def test_bags_of_two_and_three_match_minimax(bag: int, small_boards: list[Board],
+def test_bags_of_two_and_three_match_minimax(bag: int, pruned: bool, small_boards: list[Board],
                                              short_words: Lexicon) -> None:
     """Every ordered draw's outcome equals the exhaustive minimax with that bag known, and
-    the draws are weighted by their number of ways."""
+    the draws are weighted by their number of ways; with the word graph pruned at the first
+    draw's root (its bag tiles among the spare ones) and with the full lexicon."""
     rules = RememberingRules()
     compared = 0
     for board, rack, hidden in random_positions(random.Random(30 + bag), small_boards, 2, 2 + bag):
         if compared == 3:
             break
         unseen = Counter(hidden)
-        result = solve_preendgame(board, rack, "".join(unseen.elements()), short_words, rules, bag=bag)
+        result = solve_preendgame(board, rack, "".join(unseen.elements()), short_words, rules, bag=bag,
+                                  options=SearchOptions(pruned_lexicon=pruned))
         reference = Minimax(short_words, rules, 6, "usc", 400)
         try:
             for play in result.plays:

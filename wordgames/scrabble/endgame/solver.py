@@ -29,6 +29,7 @@ from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
+from wordgames.scrabble.endgame.word_prune import covers, pruned_lexicon
 from wordgames.scrabble.movegen.board_arrays import BoardState, flat_premiums
 from wordgames.scrabble.movegen.buffer import WorkingBuffer
 from wordgames.scrabble.rules.base import RuleSet
@@ -61,19 +62,14 @@ class Searcher:
         state: Any = None
         self._state_key: tuple[Any, ...] = (_STATE_KEY,)
         self._new_state: Callable[[], Any] = lambda: None
+        self._pruned_for: tuple[bytes, list[int]] | None = None
+        self.prune_seconds = 0.0
         judge: tuple[Any, ...] | None = None
         source = None
         if generator is not None and generator.alphabet.tiles == position.alphabet.tiles:
-            kernel = WorkingBuffer(generator.lexicon_table, generator.values, generator.hand_size,
-                                   generator.bingo_bonus)
-            table, values = generator.lexicon_table, generator.values
-            self._state_key = (_STATE_KEY, table, values)
-            self._new_state = lambda: BoardState(table, values)
-            state = self._board_state(position)
-            kernel.use_board(state)
-            if isinstance(rules, ClassicRules):
-                letter_mult, word_mult = flat_premiums(position.live.layout)
-                judge = (table.masks, table.first, letter_mult, word_mult, rules.bingo_bonus, rules.hand_size)
+            self._full_table, self._values = generator.lexicon_table, generator.values
+            self._kernel_args = (generator.hand_size, generator.bingo_bonus)
+            kernel, state, judge = self._kernel_for(position)
         else:
             source = self._rule_moves
         hand = max(rules.hand_size, *position.sizes) + len(position.bag)
@@ -95,6 +91,30 @@ class Searcher:
         if judge is not None:
             search.set_judge(*judge)
 
+    def _kernel_for(self, position: SearchPosition) -> tuple[Any, Any, tuple[Any, ...] | None]:
+        """The kernel, the board's arrays and the killer judge's tables for ``position``, on
+        the lexicon's node table or, with ``pruned_lexicon``, on one cut to the words this
+        endgame can form (:mod:`.word_prune`)."""
+        table = self._full_table
+        if self.options.pruned_lexicon:
+            started = self.options.clock()
+            squares, spare = bytes(position.live.squares), _spare(position)
+            table = pruned_lexicon(table, squares, position.rows, position.cols, spare)
+            self._pruned_for = (squares, spare)
+            self.prune_seconds += self.options.clock() - started
+        values = self._values
+        kernel = WorkingBuffer(table, values, *self._kernel_args)
+        self._state_key = (_STATE_KEY, table, values)
+        self._new_state = lambda: BoardState(table, values)
+        state = self._board_state(position)
+        kernel.use_board(state)
+        judge = None
+        if isinstance(self.rules, ClassicRules):
+            letter_mult, word_mult = flat_premiums(position.live.layout)
+            judge = (table.masks, table.first, letter_mult, word_mult, self.rules.bingo_bonus,
+                     self.rules.hand_size)
+        return kernel, state, judge
+
     def _board_state(self, position: SearchPosition) -> Any:
         """The kernel's arrays of ``position``'s board, up to date."""
         state = position.live.kernel_state(self._state_key, self._new_state)
@@ -106,10 +126,20 @@ class Searcher:
         counts as the first), keeping the table: positions reached from one root (the
         pre-endgame's draws) share what was learnt."""
         self.position = position
-        if self.search.kernel is not None:
+        search = self.search
+        if search.kernel is None:
+            return
+        if self._pruned_for is not None and not covers(*self._pruned_for, bytes(position.live.squares),
+                                                       _spare(position)):
+            # Not reachable from the position the graph was cut for: it may form other words.
+            kernel, state, judge = self._kernel_for(position)
+            search.kernel = kernel
+            if judge is not None:
+                search.set_judge(*judge)
+        else:
             state = self._board_state(position)
-            self.search.kernel.use_board(state)
-            self.search.state = state
+            search.kernel.use_board(state)
+        search.state = state
 
     @property
     def nodes(self) -> int:
@@ -184,6 +214,15 @@ class Searcher:
         for step in reversed(steps):
             position.unmake(step)
         return found
+
+
+def _spare(position: SearchPosition) -> list[int]:
+    """The tiles ``position`` has still to put down, both racks and the bag, as counts by tile
+    number (index 0 the blanks)."""
+    spare = [a + b for a, b in zip(position.racks[0], position.racks[1], strict=True)]
+    for tile in position.bag:
+        spare[tile] += 1
+    return spare
 
 
 def _longest_game(position: SearchPosition) -> int:
