@@ -47,10 +47,11 @@ CONFIGS = {
     "no frontier valuing": SearchOptions(frontier=False),
     "no estimated order": SearchOptions(estimated_order=False),
     "no stuck tiles": SearchOptions(stuck_tiles=False),
+    "no pruned word graph": SearchOptions(pruned_lexicon=False),
 }
 ALL_OFF = SearchOptions(**dict.fromkeys(
     ["ordering", "transposition_table", "killers", "pvs", "aspiration", "move_cache", "frontier",
-     "estimated_order", "stuck_tiles"], False))
+     "estimated_order", "stuck_tiles", "pruned_lexicon"], False))
 
 
 def positions(lexicon: Lexicon, count: int, tiles: int) -> list[tuple[Board, str, str]]:

@@ -4,13 +4,15 @@ distribution, and writes them to ``benchmarks/results/bench_endgame_real.json``.
 
     python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
                                             [--games N] [--start K] [--shared DIR]
-                                            [--off TECHNIQUE ...] [--within 5 30] [--jobs N]
+                                            [--off TECHNIQUE ...] [--on TECHNIQUE ...]
+                                            [--within 5 30] [--jobs N]
 
 ``--off`` turns techniques off (fields of ``SearchOptions``: ``move_cache``, ``killers``...) to
-measure what each brings.  A position's search time does not depend on the limit once it is
-proven (the search is deterministic), so one run with the longest limit gives the share proven
-within each of the ``--within`` limits too, on the CPU clock.  A node is a position the search
-visits or, one ply before the horizon, a child it values without visiting.
+measure what each brings, ``--on`` those off by default (``pruned_lexicon``).  A position's
+search time does not depend on the limit once it is proven (the search is deterministic), so
+one run with the longest limit gives the share proven within each of the ``--within`` limits
+too, on the CPU clock.  A node is a position the search visits or, one ply before the horizon,
+a child it values without visiting.
 
 A game's position is the first turn whose rack is recorded and after which at most a rack's
 worth of tiles is unseen (the bag is empty): the mover has that rack, the opponent the unseen
@@ -108,12 +110,19 @@ def replayable_cases(shared: Path | None) -> list[dict[str, Any]] | None:
     return [case for case in cases if case["expect"] == "pass"]
 
 
-def solve_case(job: tuple[dict[str, Any], float, str, list[str], str]) -> dict[str, Any] | str:
-    """Solve one game's empty-bag position (in a worker process): its figures, or why it has
-    none."""
-    case, limit, clock_name, off, shared_name = job
-    shared = Path(shared_name)
-    clock = harness.clock_named(clock_name)
+def selected_cases(args: argparse.Namespace) -> tuple[Path, list[dict[str, Any]]] | None:
+    """The shared folder and the replayable cases ``--start`` and ``--games`` pick, or None
+    (saying why) without the shared data."""
+    shared = harness.shared_folder(args.shared)
+    cases = replayable_cases(shared)
+    if shared is None or cases is None:
+        return None
+    return shared, cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
+
+
+def case_position(case: dict[str, Any], shared: Path) -> tuple[Lexicon, tuple[Board, str, str]] | str:
+    """A game case's word list and its empty-bag position (board, mover's rack, unseen
+    tiles), or why it has none."""
     lexicon = case_lexicon(case, shared)
     try:
         found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []))
@@ -121,9 +130,20 @@ def solve_case(job: tuple[dict[str, Any], float, str, list[str], str]) -> dict[s
         return f"{case['id']}: cannot be read ({error})"
     if found is None:
         return f"{case['id']}: no empty-bag position with a known rack"
-    board, rack, opponent = found
+    return lexicon, found
+
+
+def solve_case(job: tuple[dict[str, Any], float, str, list[str], list[str], str]) -> dict[str, Any] | str:
+    """Solve one game's empty-bag position (in a worker process): its figures, or why it has
+    none."""
+    case, limit, clock_name, off, on, shared_name = job
+    clock = harness.clock_named(clock_name)
+    found = case_position(case, Path(shared_name))
+    if isinstance(found, str):
+        return found
+    lexicon, (board, rack, opponent) = found
     started = clock()
-    options = SearchOptions(clock=clock, **dict.fromkeys(off, False))
+    options = SearchOptions(clock=clock, **{**dict.fromkeys(off, False), **dict.fromkeys(on, True)})
     result = solve_endgame(board, (rack, opponent), lexicon, get_rules("classic"), time_limit=limit,
                            options=options)
     seconds = clock() - started
@@ -143,6 +163,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=None, help="only the first N games")
     parser.add_argument("--start", type=int, default=0, help="skip the first K games")
     parser.add_argument("--off", nargs="*", default=[], help="techniques to turn off (SearchOptions fields)")
+    parser.add_argument("--on", nargs="*", default=[], help="techniques to turn on (SearchOptions fields)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="positions solved at once, each search on one core (with --clock cpu "
                              "each keeps its own time)")
@@ -151,12 +172,11 @@ def main() -> int:
     harness.add_common_arguments(parser)
     args = parser.parse_args()
     run = harness.Run("bench_endgame_real", args)
-    shared = harness.shared_folder(args.shared)
-    cases = replayable_cases(shared)
-    if shared is None or cases is None:
+    selected = selected_cases(args)
+    if selected is None:
         return 1
-    cases = cases[args.start:] if args.games is None else cases[args.start:args.start + args.games]
-    jobs = [(case, args.time, args.clock, args.off, str(shared)) for case in cases]
+    shared, cases = selected
+    jobs = [(case, args.time, args.clock, args.off, args.on, str(shared)) for case in cases]
     rows = []
     positions: list[dict[str, object]] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -188,6 +208,7 @@ def main() -> int:
     seconds = sum(wall for _, wall in rows)
     print(f"nodes a second: {nodes / seconds:.0f} overall")
     run.finish({"time limit s": args.time, "clock": args.clock, "techniques off": args.off,
+                "techniques on": args.on,
                 **within, "full-rack positions": len(full),
                 "full-rack proven": sum(bool(entry["proven"]) for entry in full),
                 "nodes a second": round(nodes / seconds), "positions": len(rows),

@@ -114,7 +114,7 @@ def test_the_pruned_graph_gives_the_same_moves_wherever_the_search_goes(
     the same order; a position the graph was not cut for (another board) gets a new one."""
     rng = random.Random(43)
     compared = rebuilt = 0
-    for game in range(24):
+    for game in range(16):
         boards = standard_boards if game % 2 else small_boards
         board = rng.choice(boards[len(boards) // 3:])
         pool = unseen_pool(board)
@@ -142,8 +142,8 @@ def test_the_pruned_graph_gives_the_same_moves_wherever_the_search_goes(
         for side in (0, 1):
             assert moves_here(pruned, other, side) == moves_here(full, other, side)
         rebuilt += pruned.search.kernel is not kernel
-    assert compared > 100
-    assert rebuilt > 10
+    assert compared > 60
+    assert rebuilt > 6
 
 
 def test_covers_accepts_positions_reached_by_play_only(standard_boards: list[Board]) -> None:

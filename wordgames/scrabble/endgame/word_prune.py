@@ -209,7 +209,4 @@ def covers(built_squares: bytes, built_spare: Sequence[int], squares: bytes,
         elif squares[square]:
             number = squares[square]
             need[0 if number & ~_UNBLANK else number] += 1
-    for t in range(len(need)):
-        if need[t] > built_spare[t]:
-            return False
-    return True
+    return all(wanted <= held for wanted, held in zip(need, built_spare, strict=True))
