@@ -10,10 +10,11 @@ should not) passes, and two sides that both pass end the game by the scoreless r
 The search deepens one ply at a time until an iteration reaches no horizon (the answer is
 then exact) or the time runs out (the last finished iteration is returned, marked not exact).
 At the horizon a position is worth the difference of the racks' points.  Moves are generated
-by the compiled move generator's kernel on the position's board as it changes (rules without
-one give their moves through :meth:`RuleSet.generate_moves`); only the principal variation
-becomes :class:`Move` objects, each built from its tiles and checked by the rules (no move
-generation).
+by the compiled move generator's kernel on the position's board as it changes (with
+``pruned_lexicon``, on the lexicon cut to the words the endgame can form: :mod:`.word_prune`;
+rules without a kernel give their moves through :meth:`RuleSet.generate_moves`); only the
+principal variation becomes :class:`Move` objects, each built from its tiles and checked by
+the rules (no move generation).
 """
 
 from __future__ import annotations
