@@ -204,3 +204,6 @@ MAX_ENDGAME_SECONDS = 24 * 3600.0
 
 MAX_ENDGAME_MOVE_SECONDS = 3600.0
 """The longest an endgame-searching computer player may think about one move, in seconds."""
+
+MAX_PREENDGAME_WORKERS = 64
+"""The most worker processes a pre-endgame starts (each holds its own search table)."""

@@ -76,6 +76,9 @@ def register(commands: Any) -> None:
     endgame.set_defaults(handler=run_endgame)
     preendgame.add_argument("--candidates", type=positive_int, default=10, metavar="N",
                             help="best-scoring plays to weigh besides passing (default: %(default)s)")
+    preendgame.add_argument("--workers", type=positive_int, default=1, metavar="W",
+                            help="processes sharing the searches, draw by draw (default: %(default)s; "
+                                 "the answer without --time is the same for any)")
     preendgame.set_defaults(handler=run_preendgame)
 
 
@@ -185,6 +188,7 @@ def run_preendgame(args: argparse.Namespace) -> int:
         setup.board, setup.rack, setup.unseen, setup.lexicon, setup.rules,
         spread=_spread(setup.position), scoreless_turns=setup.position.zero_turns,
         end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time, bag=bag,
+        workers=args.workers,
     )
     if args.json:
         print_json(preendgame_json(result, setup.rules.tile_set))

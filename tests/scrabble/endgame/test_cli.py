@@ -75,6 +75,20 @@ def test_preendgame_with_two_in_the_bag() -> None:
         assert all(len(drawn) == 2 for drawn in play["outcomes"])
 
 
+def test_preendgame_on_two_workers() -> None:
+    # The same plays and draws as one process (their values depend on how deep each search
+    # got in the time; that the workers give one process's answer when every pair is solved
+    # is test_preendgame_workers's, on positions small enough to solve).
+    shapes = []
+    for workers in ("1", "2"):
+        done = wordgames("preendgame", "--cgp", TWO_IN_BAG, "--candidates", "2", "--time", "1",
+                         "--workers", workers, "--lexicon", "enable", "--json")
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout)
+        assert answer["draws"] == 9 * 8 and len(answer["plays"]) == 3
+        shapes.append(sorted((play["move"], sorted(play["outcomes"])) for play in answer["plays"]))
+    assert shapes[0] == shapes[1]
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -84,6 +98,8 @@ def test_preendgame_with_two_in_the_bag() -> None:
         (("endgame", "--cgp", ENDGAME, "--plies", "0"), "at least 1"),
         (("endgame", "--cgp", "15/1#4 A/"), "CGP"),
         (("preendgame", "--cgp", ENDGAME), "tiles in the bag"),
+        (("preendgame", "--cgp", PREENDGAME, "--workers", "0"), "workers"),
+        (("preendgame", "--cgp", PREENDGAME, "--workers", "65"), "workers"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:

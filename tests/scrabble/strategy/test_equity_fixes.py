@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scrabble.movegen.test_properties import autoplay_board
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack
@@ -188,3 +189,27 @@ def test_the_vowel_penalty_is_a_setting_and_off_by_default(enable_trie: Lexicon)
     decision = player.decide(situation)
     assert decision.move is not None
     assert next(c.equity for c in player.choices(situation) if c.move == decision.move) == best
+
+
+
+def test_a_checked_search_skips_the_argument_checks_and_finds_the_same_moves(enable_trie: Lexicon) -> None:
+    from wordgames.scrabble.leaves.keeps import zero_keeps
+    from wordgames.scrabble.rules.registry import get_rules
+
+    counting = get_rules("classic")
+    board = Board()
+    board.place_all([(7, 7, "C"), (7, 8, "A"), (7, 9, "T")])
+    rack = Rack.parse("AEINRS?")
+    keeps = zero_keeps(counting.tile_set.alphabet, rack)
+    assert keeps is not None
+    assert (counting.best_moves_by_equity(board, rack, enable_trie, keeps, 5, checked=True)
+            == counting.best_moves_by_equity(board, rack, enable_trie, keeps, 5))
+    crowded = Board()
+    crowded.place_all([(7, 7, "Q"), (7, 8, "Q")])  # two Q: the tile set has one
+    small = Rack.parse("AE")
+    small_keeps = zero_keeps(counting.tile_set.alphabet, small)
+    assert small_keeps is not None
+    with pytest.raises(InvalidArgumentError):
+        counting.best_moves_by_equity(crowded, small, enable_trie, small_keeps, 1)
+    # Vouched for, the position is searched as it stands (the caller's responsibility).
+    counting.best_moves_by_equity(crowded, small, enable_trie, small_keeps, 1, checked=True)

@@ -156,6 +156,17 @@ def test_bad_settings_are_refused(lexicon: Lexicon) -> None:
             infer_leaves(board, LastPlay(move=move), list("EEEEEEE"), lexicon, RULES, None, **options)  # type: ignore[arg-type]
 
 
+
+@pytest.mark.parametrize("unseen", ["EEEEEEEЖ", "QQ" + "E" * 6])
+def test_unseen_tiles_the_tile_set_cannot_hold_are_refused_up_front(lexicon: Lexicon, unseen: str) -> None:
+    # A letter outside the tile set, and two Q where the set has one: refused before any rack
+    # is searched (each rack's search then trusts the position).
+    board = parse_cgp("15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15 / 0/0 0").board
+    move = parse_move("H7 A.", board)
+    with pytest.raises(InvalidArgumentError):
+        infer_leaves(board, LastPlay(move=move), list(unseen), lexicon, RULES, None)
+
+
 def test_the_simulation_deals_the_inferred_leave_first(lexicon: Lexicon) -> None:
     board = board_of(lexicon)
     unseen = tuple(sorted("ABCDEFGHIJKLMNOP"))

@@ -215,3 +215,47 @@ def test_the_memo_saves_decisions_that_repeat_and_changes_nothing(enable_trie: L
         with_memo = play_iteration(position, candidates, memoized, leave_value, 2, random.Random(i), memo)
         assert without == with_memo
     assert memoized.calls > 0 and plain.calls == 3 * memoized.calls
+
+
+class _Recording(LeaveStrategy):
+    """The leave player, keeping every situation it is asked about."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[Situation] = []
+
+    def decide(self, situation: Situation) -> Decision:
+        self.seen.append(situation)
+        return super().decide(situation)
+
+
+def test_a_position_is_checked_once_and_its_derived_situations_are_marked_checked(
+        enable_trie: Lexicon) -> None:
+    position, rack = opening(enable_trie, "AEINRST")
+    candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2)
+    policy = _Recording()
+    simulate(position, candidates, policy, leave_value, plies=2, iterations=4, seed=1)
+    assert policy.seen and all(situation.checked for situation in policy.seen)
+    # A situation built by anyone else is not vouched for.
+    assert not position.situation().checked
+
+
+@pytest.mark.parametrize("change", ["unseen", "rack", "board"])
+def test_a_position_the_checks_refuse_is_refused_before_any_iteration(
+        enable_trie: Lexicon, change: str) -> None:
+    position, _ = opening(enable_trie, "AEINRST")
+    board, rack_tiles, unseen = position.board, position.rack, position.unseen
+    if change == "unseen":
+        unseen = (*unseen[:-1], "Ж")
+    elif change == "rack":
+        rack_tiles = tuple("AEINRSTE")  # eight tiles
+    else:
+        board = Board()
+        board.place_all([(7, 7, "Q"), (7, 8, "Q")])  # with the rack's none, two Q: the set has one
+    bad = SimPosition(board, rack_tiles, unseen, enable_trie, RULES, STANDARD_ENGLISH)
+    policy = _Recording()
+    with pytest.raises(InvalidArgumentError):
+        simulate(bad, [Candidate(TurnKind.PASS)], policy, leave_value, plies=1, iterations=2)
+    with pytest.raises(InvalidArgumentError):
+        play_iteration(bad, [Candidate(TurnKind.PASS)], policy, leave_value, 1, random.Random(0))
+    assert policy.seen == []

@@ -29,6 +29,13 @@ search's smallest step.
 
 One search (its table shared) serves every pair: positions behind different draws differ in
 racks or bag, so they are told apart, and shared sub-positions are solved once.
+
+With ``workers`` above one (where processes can be forked), the pairs are dealt out to that
+many worker processes, each draw's pairs to one worker (they share sub-positions), each
+worker with its own search and table, kept from batch to batch.  Without a time limit the
+pairs go out one draw a batch (the workers stay busy to the end) and the answer is the one a
+single process gives, every pair being solved; with one, each round's pairs go out in one
+batch a worker, and every batch has the round's time share to itself, as they run at once.
 """
 
 from __future__ import annotations
@@ -36,9 +43,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from wordgames.cluster import WorkerPool, can_fork, in_order, open_pool
 from wordgames.collector import older_objects_set_aside
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_PREENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.core.move import Move
@@ -117,15 +126,17 @@ def solve_preendgame(
     time_limit: float | None = None,
     options: SearchOptions | None = None,
     bag: int | None = None,
+    workers: int = 1,
 ) -> PreendgameResult:
     """Rank the mover's plays with ``bag`` tiles in the bag (1 to MAX_BAG; None: as many as
     the unseen tiles exceed a full rack, at least one): ``unseen`` are the tiles the mover
     cannot see (the opponent's rack and the bag), ``spread`` the mover's lead now.
     ``candidates`` keeps the N best-scoring placements (None: all); ``time_limit`` is shared
-    by all the endgames, in rounds of successive halving (module docstring).  Raises
-    InvalidArgumentError when the unseen tiles cannot be a rack plus the bag.  Cost: (distinct
-    ordered draws) x (candidates + 1) endgame searches, about twice that with a time limit
-    (unproven pairs of the surviving plays are searched again, deeper)."""
+    by all the endgames, in rounds of successive halving (module docstring); ``workers``
+    processes share the searches (module docstring).  Raises InvalidArgumentError when the
+    unseen tiles cannot be a rack plus the bag.  Cost: (distinct ordered draws) x
+    (candidates + 1) endgame searches, about twice that with a time limit (unproven pairs of
+    the surviving plays are searched again, deeper)."""
     mover = as_rack(rack, "the mover's rack", rules.tile_set)
     hidden = as_rack(unseen, "the unseen tiles", rules.tile_set)
     rules.check_arguments(board, lexicon, mover)
@@ -144,9 +155,21 @@ def solve_preendgame(
         require_int(candidates, "candidates", 0)
     check_turn_rules(scoreless_turns, scoreless_turn_limit)
     check_search_limits(None, time_limit)
+    require_int(workers, "workers", 1, MAX_PREENDGAME_WORKERS)
     search = _PairSearch(board, mover, hidden, lexicon, rules, spread, scoreless_turns,
                          scoreless_turn_limit, end_rule, time_limit, options or SearchOptions(), bag)
-    return search.rank(rules.best_moves(board, mover, lexicon, candidates))
+    moves = rules.best_moves(board, mover, lexicon, candidates)
+    if workers == 1 or not can_fork():
+        return search.rank(moves)
+    global _JOB
+    _JOB = search  # what the forked workers inherit (the pool forks at its first task)
+    try:
+        with open_pool(workers) as pool:
+            search.pool = pool
+            return search.rank(moves)
+    finally:
+        _JOB = None
+        search.pool = None
 
 
 class _PairSearch:
@@ -171,6 +194,8 @@ class _PairSearch:
         self.searcher: Searcher | None = None
         self.positions: dict[tuple[str, ...], SearchPosition] = {}
         self.slowest = 0.0  # the longest a search took: its first ply cannot be cut short
+        self.nodes = 0
+        self.pool: WorkerPool | None = None  # worker processes, when more than one
 
     def rank(self, moves: list[Move]) -> PreendgameResult:
         """Search the pairs of ``moves`` and the pass, and rank the plays."""
@@ -186,8 +211,7 @@ class _PairSearch:
         order = sorted(range(len(self.plays)),
                        key=lambda i: (i not in first, 0 if i in first else -stayed[i],
                                       -tallies[i].wins, -tallies[i].spread))
-        nodes = 0 if self.searcher is None else self.searcher.nodes
-        return PreendgameResult(tuple(tallies[i] for i in order), self.total_ways, nodes,
+        return PreendgameResult(tuple(tallies[i] for i in order), self.total_ways, self.nodes,
                                 self.clock() - self.started)
 
     def _guess(self, pairs: list[Pair]) -> None:
@@ -255,30 +279,55 @@ class _PairSearch:
         return PreendgamePlay(self.plays[index], wins, values, average / self.total_ways, exact)
 
     def _search(self, todo: list[Pair], share: float | None) -> None:
-        """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest;
+        """Search the ``todo`` pairs, each with an equal share of ``share`` seconds' rest
+        (see :meth:`search_batch`), here or spread over the workers (module docstring)."""
+        left = None if self.time_limit is None else self.time_limit - (self.clock() - self.started)
+        if self.pool is None:
+            self._merge(self.search_batch(todo, share, left))
+            return
+        batches = _batches(todo, self.pool.workers if self.time_limit is not None else len(todo))
+        for _, found in in_order(self.pool, _search_batch, [(batch, share, left) for batch in batches]):
+            self._merge(found)
+
+    def _merge(self, found: _Searched) -> None:
+        for pair, outcome, exact in found.outcomes:
+            self.outcomes[pair] = outcome
+            self.solved[pair] = exact
+        self.slowest = max(self.slowest, found.slowest)
+        self.nodes += found.nodes
+
+    def search_batch(self, todo: list[Pair], share: float | None, left: float | None) -> _Searched:
+        """Search the ``todo`` pairs in turn, each with an equal share of what is left of
+        ``share`` seconds, with ``left`` seconds left of the whole time limit (None: no limit);
         none is started when less than half the slowest search so far is left in all."""
-        clock, time_limit = self.clock, self.time_limit
-        round_started = clock()
+        clock = self.clock
+        batch_started = clock()
+        found: list[tuple[Pair, int, bool]] = []
+        nodes_before = 0 if self.searcher is None else self.searcher.nodes
+        slowest = self.slowest
         for done, (index, drawn) in enumerate(todo):
             budget = None
-            if share is not None and time_limit is not None:
-                left = share - (clock() - round_started)
-                if left <= 0 or time_limit - (clock() - self.started) < self.slowest / 2:
-                    return
-                budget = left / (len(todo) - done)
+            if share is not None and left is not None:
+                spent = clock() - batch_started
+                if share - spent <= 0 or left - spent < slowest / 2:
+                    break
+                budget = (share - spent) / (len(todo) - done)
             play = self.plays[index]
             position = self._position(drawn)
             if self.searcher is None:
                 self.searcher = Searcher(position, self.lexicon, self.rules, self.options,
-                                         time_limit)
+                                         self.time_limit)
+                nodes_before = 0
             began = clock()
             step = position.make(None if play is None else position.compact(play))
             self.searcher.use(position)
             result = self.searcher.solve(time_limit=budget, sequence=False)
-            self.outcomes[index, drawn] = (0 if play is None else play.score) - result.value
-            self.solved[index, drawn] = result.exact
+            found.append(((index, drawn), (0 if play is None else play.score) - result.value,
+                          result.exact))
             position.unmake(step)
-            self.slowest = max(self.slowest, clock() - began)
+            slowest = max(slowest, clock() - began)
+        nodes = 0 if self.searcher is None else self.searcher.nodes - nodes_before
+        return _Searched(found, slowest, nodes)
 
     def _position(self, drawn: tuple[str, ...]) -> SearchPosition:
         """The position before the mover's play with the bag ``drawn`` (built once a draw)."""
@@ -292,6 +341,40 @@ class _PairSearch:
                 limit=self.scoreless_turn_limit, end_rule=self.end_rule,
             )
         return position
+
+
+@dataclass(frozen=True)
+class _Searched:
+    """What a batch of pair searches found (here or in a worker): each pair with its outcome
+    and whether it was proven, the slowest search so far, and the nodes visited."""
+
+    outcomes: list[tuple[Pair, int, bool]]
+    slowest: float
+    nodes: int
+
+
+_JOB: _PairSearch | None = None
+"""The pre-endgame whose pairs the forked workers search (each on its own copy, with its own
+searcher and table, kept from batch to batch)."""
+
+
+def _search_batch(job: tuple[list[Pair], float | None, float | None]) -> _Searched:
+    """:meth:`_PairSearch.search_batch` in a worker."""
+    assert _JOB is not None, "a pre-endgame batch ran outside solve_preendgame()"
+    todo, share, left = job
+    return _JOB.search_batch(todo, share, left)
+
+
+def _batches(todo: list[Pair], count: int) -> list[list[Pair]]:
+    """``todo`` in at most ``count`` batches, each draw's pairs kept together (they share
+    positions, so one worker's table serves them), the draws dealt out in turn."""
+    draws = list(dict.fromkeys(drawn for _, drawn in todo))
+    count = max(1, min(count, len(draws)))
+    batch_of = {drawn: number % count for number, drawn in enumerate(draws)}
+    batches: list[list[Pair]] = [[] for _ in range(count)]
+    for pair in todo:
+        batches[batch_of[pair[1]]].append(pair)
+    return batches
 
 
 def _same_search(index: int, play: Move | None, drawn: tuple[str, ...], bag: int) -> Pair:

@@ -41,7 +41,11 @@ class Situation:
     turn (None: the player's own default); ``last_play`` the opponent's turn just before this
     one (a placement or an exchange; None when unknown or something else), for players that
     infer the opponent's rack from it.  Their defaults describe a position nothing is known
-    about.
+    about.  ``checked`` says the board and the rack are known to pass the rules' argument
+    checks (a position a simulation derived by legal moves and draws from one it checked), so
+    a player's move searches skip them (see
+    :meth:`~wordgames.scrabble.rules.base.RuleSet.best_moves_by_equity`); leave it False for
+    anything else.
     """
 
     board: Board
@@ -59,6 +63,7 @@ class Situation:
     endgame_time: float = DEFAULT_ENDGAME_TIME
     move_time: float | None = None
     last_play: Turn | None = None
+    checked: bool = False
 
 
 @dataclass(frozen=True)

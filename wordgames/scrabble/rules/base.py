@@ -190,14 +190,21 @@ class RuleSet(ABC):
         return heapq.nsmallest(limit, moves, key=Move.sort_key)
 
     def best_moves_by_equity(
-        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1
+        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1,
+        *, checked: bool = False
     ) -> list[tuple[float, Move]]:
         """(equity, move), best first: the ``limit`` best moves by score plus the value of
         their leave in ``keeps`` (made for ``rack`` over this rule set's letters) and any
         later move of the same equity as the last; all moves with ``limit`` None.  Equal
         equities come in :meth:`best_moves` order.  InvalidArgumentError for keeps made for
-        another rack.  This generic version values every move."""
-        self.check_search(board, lexicon, rack, limit)
+        another rack.  This generic version values every move.
+
+        ``checked``: the caller vouches that :meth:`check_search` would pass (a position the
+        engine derived from a checked one by legal moves and draws, as a simulation's or an
+        inference's), so it is not run again; it costs a pass over the board, about as much
+        as a midgame move search's own overhead.  The keeps are checked either way."""
+        if not checked:
+            self.check_search(board, lexicon, rack, limit)
         require_type(keeps, RackKeeps, "the keeps")
         keeps.require(self.tile_set.alphabet, rack)
         return by_equity(self.generate_moves(board, rack, lexicon), keeps, limit, Move.sort_key)

@@ -271,11 +271,14 @@ class ClassicRules(RuleSet):
         return generator.best(board, rack, limit)
 
     def best_moves_by_equity(
-        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1
+        self, board: Board, rack: Rack, lexicon: Lexicon, keeps: RackKeeps, limit: int | None = 1,
+        *, checked: bool = False
     ) -> list[tuple[float, Move]]:
-        """See :meth:`RuleSet.best_moves_by_equity`; compiled, the kernel values and prunes
-        by equity as it searches (:meth:`MoveGenerator.best_by_equity`)."""
-        self.check_search(board, lexicon, rack, limit)
+        """See :meth:`RuleSet.best_moves_by_equity` (``checked`` included); compiled, the
+        kernel values and prunes by equity as it searches
+        (:meth:`MoveGenerator.best_by_equity`)."""
+        if not checked:
+            self.check_search(board, lexicon, rack, limit)
         require_type(keeps, RackKeeps, "the keeps")
         return self._generator(lexicon).best_by_equity(self.board_for(board), rack, keeps, limit)
 

@@ -417,10 +417,10 @@ class EquityStrategy(Strategy):
         rules, board, rack, lexicon = situation.rules, situation.board, situation.rack, situation.lexicon
         adjust = self.adjustments
         if not adjust.applies(situation):
-            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, 1)
+            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, 1, checked=situation.checked)
             return (found[0][1], found[0][0]) if found else (None, float("-inf"))
         for limit in (1, PENALTY_CANDIDATES, None):
-            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, limit)
+            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, limit, checked=situation.checked)
             if not found:
                 return None, float("-inf")
             adjusted = [equity - adjust.of(situation, move) for equity, move in found]

@@ -31,7 +31,7 @@ from functools import cached_property
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, Alphabet
+from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, BLANK_TEXT, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
@@ -107,10 +107,27 @@ class SimPosition:
                          bag >= self.hand_size, unseen=tuple(sorted(self.unseen)), scores=self.scores,
                          seat=0, scoreless_turn_limit=SCORELESS_TURN_LIMIT, end_rule=self.end_rule)
 
+    def check(self) -> None:
+        """The rules' checks of the board and the mover's rack (:meth:`RuleSet.check_search`),
+        and every unseen tile a tile of the tile set (InvalidArgumentError otherwise): then
+        every position a simulation derives from this one, by legal moves and draws, passes
+        them too, and its move searches skip them (``Situation.checked``).  Cost: a pass over
+        the board."""
+        rules = self.rules
+        rules.check_search(self.board, self.lexicon, Rack(self.rack, self.alphabet))
+        for tile in sorted(set(self.unseen)):
+            if not rules.tile_set.holds(tile):
+                raise InvalidArgumentError(f"the unseen tile {tile!r} is not a tile of this tile set")
+
     @property
     def alphabet(self) -> Alphabet:
         """The alphabet numbering the position's tiles."""
         return self.tile_set.alphabet
+
+    @cached_property
+    def tile_names(self) -> tuple[str, ...]:
+        """Each tile number's tile as written (``?`` for the blank, number 0)."""
+        return (BLANK_TEXT, *self.alphabet.tiles)
 
     @cached_property
     def leave_numbers(self) -> tuple[list[Tiles], list[float]]:
@@ -170,6 +187,7 @@ def play_iteration(
     module docstring), played on a copy of the position's board.  ``memo`` remembers the
     policy's decisions (see :data:`ReplyMemo`); ``win_model`` defaults to
     :func:`~.winprob.default_win_model`."""
+    position.check()
     rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model())
     memo = memo if memo is not None else {}
     return iteration(position, position.board.copy(), candidates, rules, rng, memo)
@@ -240,20 +258,21 @@ def _apply(board: Board, rack: Tiles, bag: Tiles, decision: Decision, hand_size:
 def _situation(position: SimPosition, board: Board, rack: Tiles, bag: Tiles, unseen: tuple[int, ...],
                scores: list[int], side: int, scoreless: int) -> Situation:
     """What the player of ``side`` sees inside a simulated game."""
-    alphabet = position.alphabet
+    names = position.tile_names
     return Situation(
         board=board,
-        rack=Rack.of_numbers(rack, alphabet),
+        rack=Rack.of_numbers(rack, position.alphabet),
         lexicon=position.lexicon,
         rules=position.rules,
         bag_size=len(bag),
         can_exchange=len(bag) >= position.hand_size,
-        unseen=tuple(map(alphabet.tile, unseen)),
+        unseen=tuple([names[number] for number in unseen]),
         scores=(scores[0], scores[1]),
         seat=side,
         scoreless_turns=scoreless,
         scoreless_turn_limit=SCORELESS_TURN_LIMIT,
         end_rule=position.end_rule,
+        checked=True,  # derived from the position simulate() checked, by legal moves and draws
     )
 
 
@@ -319,17 +338,17 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
         ply += 1
     lead = position.scores[0] - position.scores[1]
     if went_out is not None or scoreless >= SCORELESS_TURN_LIMIT:
-        written = [[alphabet.tile(number) for number in rack] for rack in racks]
+        written = [[position.tile_names[number] for number in rack] for rack in racks]
         changes = end_of_game_adjustments(written, position.tile_set, went_out, position.end_rule)
         final = scores[0] + changes[0] - scores[1] - changes[1]
         return final - lead - candidate.score, finished(final)
-    horizon = (scores[0] - scores[1] + _kept_value(rules.leave, kept[0], alphabet)
-               - _kept_value(rules.leave, kept[1], alphabet))
+    horizon = (scores[0] - scores[1] + _kept_value(rules.leave, kept[0], position.tile_names)
+               - _kept_value(rules.leave, kept[1], position.tile_names))
     other = 1 - last
     mover_spread = horizon if last == 0 else -horizon
     chance = rules.win_model.probability(mover_spread, len(bag) + len(racks[other]), len(racks[last]))
     return horizon - lead - candidate.score, chance if last == 0 else 1.0 - chance
 
 
-def _kept_value(leave: LeaveFunction, kept: tuple[int, ...] | None, alphabet: Alphabet) -> float:
-    return 0.0 if not kept else leave([alphabet.tile(number) for number in kept])
+def _kept_value(leave: LeaveFunction, kept: tuple[int, ...] | None, names: Sequence[str]) -> float:
+    return 0.0 if not kept else leave([names[number] for number in kept])

@@ -288,6 +288,7 @@ def simulate(
         raise InvalidArgumentError(f"choose_by is one of {', '.join(CHOICES)}, not {choose_by!r}")
     if not (spread_weight >= 0 and math.isfinite(spread_weight)):
         raise InvalidArgumentError("spread_weight must be a number from 0")
+    position.check()
     global _JOB
     limit = iterations if iterations is not None else MAX_SIMULATION_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
