@@ -156,8 +156,9 @@ class BoardState:
     def sync(self, board: Any) -> None:
         """Bring the arrays up to ``board`` (a :class:`~wordgames.scrabble.core.board.Board`):
         from its change log when the board is the one last seen, of the same size, and the
-        log reaches back far enough; else whole.  Cost: O(squares of the rows and columns
-        changed), or O(squares) plus a lexicon walk per cross word for a whole load."""
+        log reaches back far enough; else whole.  Cost: a cross-check walk for each of at
+        most five squares a changed tile, or O(squares) plus a lexicon walk per cross word
+        for a whole load."""
         if (self.board_id == id(board) and self.rows == board.rows and self.cols == board.cols
                 and self.version >= 0):
             if self.version == board.version:
