@@ -4,7 +4,7 @@ number, a known bag, Zobrist hashes.
 A :class:`SearchPosition` is made once per search and changed in place: :meth:`make` plays a
 move (or a pass) for the side to move and :meth:`unmake` takes it back, on one
 :class:`~wordgames.scrabble.core.board.Board` whose move-generation arrays follow each change
-(only the rows and columns a move touches are computed again), so the search never copies a
+(only the squares a move's tiles can affect are computed again), so the search never copies a
 board.  Moves are :data:`CompactMove` pairs ``(score, codes)``, one code per tile put down
 (``square << 8 | tile number``, the number with BLANK_BIT for a blank; squares numbered
 row-major), the form the move generator hands out without building

@@ -38,6 +38,7 @@ cdef class BoardState:
     cdef public i64[::1] tile_points, cross_points, lm, wm, run_points
     cdef public u64[::1] cross
     cdef unsigned char[::1] marks
+    cdef int[::1] touched
     cdef public long long version
     cdef public bint empty
     cdef Py_ssize_t start
@@ -56,13 +57,12 @@ cdef class BoardState:
     @cython.locals(r=Py_ssize_t, c=Py_ssize_t, points=i64, tile=int, at=Py_ssize_t)
     cdef void _set_tile(self, Py_ssize_t square, int number) noexcept
 
-    @cython.locals(squares=bytes, empty=bint, rows=Py_ssize_t, cols=Py_ssize_t, marks=u8[::1],
+    @cython.locals(squares=bytes, empty=bint, rows=Py_ssize_t, cols=Py_ssize_t,
                    square=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, col=Py_ssize_t,
-                   row=Py_ssize_t, across=int, lines=Py_ssize_t, length=Py_ssize_t,
-                   base=Py_ssize_t, line=Py_ssize_t, at=Py_ssize_t)
+                   row=Py_ssize_t, count=Py_ssize_t, index=Py_ssize_t)
     cdef _apply(self, object board, object changed)
 
-    cdef void _mark(self, Py_ssize_t row, Py_ssize_t col) noexcept
+    cdef Py_ssize_t _touch(self, Py_ssize_t square, Py_ssize_t count) noexcept
 
     @cython.locals(base=Py_ssize_t, line=Py_ssize_t, col=Py_ssize_t)
     cdef void _lines(self, int across, Py_ssize_t lines, Py_ssize_t length) noexcept

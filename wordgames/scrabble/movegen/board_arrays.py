@@ -13,8 +13,8 @@ numbers.
   ``full_tile`` with it), tile points, premiums, cross-check mask, cross-word points and
   length, whether it is an anchor, and the square after the board tiles that follow it with
   their points.  It lives with the board (:meth:`Board.kernel_state`) and follows the board's
-  change log (:meth:`BoardState.sync`): after a move is played or taken back only the rows and
-  columns it touched are computed again.
+  change log (:meth:`BoardState.sync`): after a move is played or taken back only the squares
+  whose runs or cross words it changed are computed again (at most five a tile).
 
 C types are declared in ``board_arrays.pxd``; run as plain Python the module gives the same
 answers, only slower.
@@ -120,6 +120,7 @@ class BoardState:
         self.start = 0
         self.board_id = 0
         self.marks = _zeros("B", 1)
+        self.touched = _zeros("i", 1)
 
     # --- loading --------------------------------------------------------------------------------
 
@@ -139,7 +140,8 @@ class BoardState:
         self.anchor = _zeros("i", size)
         self.next_square = _zeros("i", size)
         self.run_points = _zeros("q", size)
-        self.marks = _zeros("B", size)
+        self.marks = _zeros("B", rows * cols)  # squares touched by a change (row-major), see _apply
+        self.touched = _zeros("i", rows * cols)
 
     def base(self, across: int) -> int:
         """Where orientation ``across`` (1) or down (0) starts in the square arrays."""
@@ -154,8 +156,9 @@ class BoardState:
     def sync(self, board: Any) -> None:
         """Bring the arrays up to ``board`` (a :class:`~wordgames.scrabble.core.board.Board`):
         from its change log when the board is the one last seen, of the same size, and the
-        log reaches back far enough; else whole.  Cost: O(squares of the rows and columns
-        changed), or O(squares) plus a lexicon walk per cross word for a whole load."""
+        log reaches back far enough; else whole.  Cost: a cross-check walk for each of at
+        most five squares a changed tile, or O(squares) plus a lexicon walk per cross word
+        for a whole load."""
         if (self.board_id == id(board) and self.rows == board.rows and self.cols == board.cols
                 and self.version >= 0):
             if self.version == board.version:
@@ -206,9 +209,14 @@ class BoardState:
         self.tile_points[at] = points
 
     def _apply(self, board: Any, changed: Sequence[int]) -> None:
-        """Follow the board's changes: the squares of every row and column a change touched
-        are computed again (their runs, cross-checks and anchors can change; nothing else
-        can).  A board that becomes empty or stops being empty is loaded whole."""
+        """Follow the board's changes.  A square's arrays read the tiles of its own line up
+        to the first square without a tile after it (its run), and those of the other line
+        through it up to the first square without a tile each way (its cross word, and with
+        it whether it is an anchor); so a change touches its own square and, in its row and
+        in its column, the first square without a tile on each side of the tiles around it:
+        at most five squares a change, each computed again in both orientations.  A board
+        that becomes empty or stops being empty is loaded whole.  Cost: a cross-check walk
+        of the lexicon for each square touched."""
         squares = board.squares
         empty = not any(squares)
         if empty or self.empty:
@@ -217,29 +225,48 @@ class BoardState:
         rows, cols = self.rows, self.cols
         for square in changed:
             self._set_tile(square, squares[square])
-        marks = self.marks
-        for at in range(self.squares):
-            marks[at] = 0
+        count = 0
         for square in changed:
             r = square // cols
             c = square - r * cols
-            for col in range(cols):
-                self._mark(r, col)
-            for row in range(rows):
-                self._mark(row, c)
-        for across in range(2):
-            lines, length = (rows, cols) if across else (cols, rows)
-            base = self.base(across)
-            for line in range(lines):
-                for col in range(length - 1, -1, -1):  # right to left, as a whole load goes
-                    at = base + line * length + col
-                    if marks[at]:
-                        self._square(across, at, line, col, lines, length)
+            count = self._touch(square, count)
+            col = c - 1
+            while col >= 0 and self.tile[r * cols + col] != 0:
+                col -= 1
+            if col >= 0:
+                count = self._touch(r * cols + col, count)
+            col = c + 1
+            while col < cols and self.tile[r * cols + col] != 0:
+                col += 1
+            if col < cols:
+                count = self._touch(r * cols + col, count)
+            row = r - 1
+            while row >= 0 and self.tile[row * cols + c] != 0:
+                row -= 1
+            if row >= 0:
+                count = self._touch(row * cols + c, count)
+            row = r + 1
+            while row < rows and self.tile[row * cols + c] != 0:
+                row += 1
+            if row < rows:
+                count = self._touch(row * cols + c, count)
+        for index in range(count):
+            square = self.touched[index]
+            self.marks[square] = 0
+            r = square // cols
+            c = square - r * cols
+            self._square(1, square, r, c, rows, cols)
+            self._square(0, rows * cols + c * rows + r, c, r, cols, rows)
         self.version = board.version
 
-    def _mark(self, row: int, col: int) -> None:
-        self.marks[self.at(1, row, col)] = 1
-        self.marks[self.at(0, row, col)] = 1
+    def _touch(self, square: int, count: int) -> int:
+        """List square ``square`` (row-major) among the ``count`` touched, once; the new
+        count."""
+        if not self.marks[square]:
+            self.marks[square] = 1
+            self.touched[count] = square
+            count += 1
+        return count
 
     def _lines(self, across: int, lines: int, length: int) -> None:
         """Runs, cross-checks and anchors of one orientation (``lines`` lines of ``length``)."""
