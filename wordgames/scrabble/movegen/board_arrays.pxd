@@ -58,9 +58,11 @@ cdef class BoardState:
     cdef void _set_tile(self, Py_ssize_t square, int number) noexcept
 
     @cython.locals(squares=bytes, empty=bint, rows=Py_ssize_t, cols=Py_ssize_t,
-                   square=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, col=Py_ssize_t,
-                   row=Py_ssize_t, count=Py_ssize_t, index=Py_ssize_t)
+                   square=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, count=Py_ssize_t,
+                   index=Py_ssize_t)
     cdef _apply(self, object board, object changed)
+
+    cdef Py_ssize_t _gap(self, Py_ssize_t square, Py_ssize_t step, Py_ssize_t steps) noexcept
 
     cdef Py_ssize_t _touch(self, Py_ssize_t square, Py_ssize_t count) noexcept
 

@@ -230,26 +230,10 @@ class BoardState:
             r = square // cols
             c = square - r * cols
             count = self._touch(square, count)
-            col = c - 1
-            while col >= 0 and self.tile[r * cols + col] != 0:
-                col -= 1
-            if col >= 0:
-                count = self._touch(r * cols + col, count)
-            col = c + 1
-            while col < cols and self.tile[r * cols + col] != 0:
-                col += 1
-            if col < cols:
-                count = self._touch(r * cols + col, count)
-            row = r - 1
-            while row >= 0 and self.tile[row * cols + c] != 0:
-                row -= 1
-            if row >= 0:
-                count = self._touch(row * cols + c, count)
-            row = r + 1
-            while row < rows and self.tile[row * cols + c] != 0:
-                row += 1
-            if row < rows:
-                count = self._touch(row * cols + c, count)
+            count = self._touch(self._gap(square - 1, -1, c), count)
+            count = self._touch(self._gap(square + 1, 1, cols - 1 - c), count)
+            count = self._touch(self._gap(square - cols, -cols, r), count)
+            count = self._touch(self._gap(square + cols, cols, rows - 1 - r), count)
         for index in range(count):
             square = self.touched[index]
             self.marks[square] = 0
@@ -259,10 +243,18 @@ class BoardState:
             self._square(0, rows * cols + c * rows + r, c, r, cols, rows)
         self.version = board.version
 
+    def _gap(self, square: int, step: int, steps: int) -> int:
+        """The first square without a tile from ``square`` on (row-major, moving by ``step``,
+        at most ``steps`` squares before the board's edge), or -1 when the edge comes first."""
+        while steps > 0 and self.tile[square] != 0:
+            square += step
+            steps -= 1
+        return square if steps > 0 else -1
+
     def _touch(self, square: int, count: int) -> int:
-        """List square ``square`` (row-major) among the ``count`` touched, once; the new
-        count."""
-        if not self.marks[square]:
+        """List square ``square`` (row-major; -1: none) among the ``count`` touched, once;
+        the new count."""
+        if square >= 0 and not self.marks[square]:
             self.marks[square] = 1
             self.touched[count] = square
             count += 1
