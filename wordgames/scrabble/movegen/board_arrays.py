@@ -239,8 +239,8 @@ class BoardState:
             self.marks[square] = 0
             r = square // cols
             c = square - r * cols
-            self._square(1, square, r, c, rows, cols)
-            self._square(0, rows * cols + c * rows + r, c, r, cols, rows)
+            self._square(1, self.at(1, r, c), r, c, rows, cols)
+            self._square(0, self.at(0, r, c), c, r, cols, rows)
         self.version = board.version
 
     def _gap(self, square: int, step: int, steps: int) -> int:

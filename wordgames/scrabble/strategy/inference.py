@@ -51,7 +51,7 @@ from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.strategy.equity import NOT_OUT_PENALTY, rack_keeps
-from wordgames.scrabble.strategy.sim_setup import unseen_tiles
+from wordgames.scrabble.strategy.sim_setup import check_unseen, unseen_tiles
 
 MARGIN = 2.0
 """Equity (points) a play may give up against the rack's best and still count as the choice."""
@@ -225,9 +225,7 @@ class _Judge:
         # the rules' checks would pass: each rack's search then skips them (a pass over the
         # board each, about a third of an inference's time).
         rules.check_arguments(board, lexicon)
-        for tile in sorted(set(self.unseen_before)):
-            if not rules.tile_set.holds(tile):
-                raise InvalidArgumentError(f"the unseen tile {tile!r} is not a tile of this tile set")
+        check_unseen(self.unseen_before, rules.tile_set)
         if rules.count_tiles and rules.tile_set.counts:
             unseen_tiles(board, self.unseen_before, rules.tile_set)  # raises when they overflow
 

@@ -39,7 +39,7 @@ from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.sim_setup import Candidate, LeaveFunction
+from wordgames.scrabble.strategy.sim_setup import Candidate, LeaveFunction, check_unseen
 from wordgames.scrabble.strategy.winprob import WinModel, default_win_model, finished
 
 SCORELESS_TURN_LIMIT = 6
@@ -113,11 +113,8 @@ class SimPosition:
         every position a simulation derives from this one, by legal moves and draws, passes
         them too, and its move searches skip them (``Situation.checked``).  Cost: a pass over
         the board."""
-        rules = self.rules
-        rules.check_search(self.board, self.lexicon, Rack(self.rack, self.alphabet))
-        for tile in sorted(set(self.unseen)):
-            if not rules.tile_set.holds(tile):
-                raise InvalidArgumentError(f"the unseen tile {tile!r} is not a tile of this tile set")
+        self.rules.check_search(self.board, self.lexicon, Rack(self.rack, self.alphabet))
+        check_unseen(self.unseen, self.rules.tile_set)
 
     @property
     def alphabet(self) -> Alphabet:

@@ -92,6 +92,14 @@ def unseen_tiles(board: Board, rack: Iterable[str], tile_set: TileSet) -> list[s
     return sorted(left.elements())
 
 
+def check_unseen(unseen: Iterable[str], tile_set: TileSet) -> None:
+    """InvalidArgumentError unless each of ``unseen`` is a tile of ``tile_set`` as a rack or
+    the bag holds it (upper case, ``?`` a blank)."""
+    for tile in sorted(set(unseen)):
+        if not tile_set.holds(tile):
+            raise InvalidArgumentError(f"the unseen tile {tile!r} is not a tile of this tile set")
+
+
 @dataclass(frozen=True)
 class Candidate:
     """A turn to simulate: a placement, an exchange (``tiles`` go back) or a pass."""
