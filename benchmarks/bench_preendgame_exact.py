@@ -25,9 +25,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness
-from bench_endgame_real import HAND, bag_empty_position, case_lexicon, replayable_cases
+from bench_endgame_real import HAND, replayable_cases
+from bench_preendgame_real import preendgame_position
 
-from wordgames.errors import WordGamesError
 from wordgames.scrabble.endgame import solve_preendgame
 from wordgames.scrabble.rules.registry import get_rules
 
@@ -35,14 +35,12 @@ from wordgames.scrabble.rules.registry import get_rules
 def solve_case(case: dict[str, Any], shared: Path, bag: int, limit: float, workers: int,
                candidates: int) -> dict[str, Any] | str:
     """One game's pre-endgame with every worker: solved or not, and how long it took."""
-    lexicon = case_lexicon(case, shared)
-    try:
-        found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []), bag)
-    except WordGamesError as error:
-        return f"{case['id']}: cannot be read ({error})"
-    if found is None or len(found[2]) - HAND != bag:
+    found = preendgame_position(case, shared, bag)
+    if isinstance(found, str):
+        return found
+    lexicon, board, rack, unseen = found
+    if len(unseen) - HAND != bag:
         return f"{case['id']}: no turn with {bag} in the bag and a known rack"
-    board, rack, unseen = found
     started = time.perf_counter()
     result = solve_preendgame(board, rack, unseen, lexicon, get_rules("classic"), candidates=candidates,
                               bag=bag, time_limit=limit, workers=workers)

@@ -32,6 +32,8 @@ import harness
 from bench_endgame_real import HAND, bag_empty_position, case_lexicon, replayable_cases
 
 from wordgames.errors import WordGamesError
+from wordgames.lexicon import Lexicon
+from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.endgame import SearchOptions, solve_preendgame
 from wordgames.scrabble.endgame.preendgame import PreendgameResult
 from wordgames.scrabble.rules.registry import get_rules
@@ -44,10 +46,10 @@ def _label(move: object) -> str:
     return "pass" if move is None else str(move)
 
 
-def solve_case(job: tuple[dict[str, Any], int, float, float, int, str]) -> dict[str, Any] | str:
-    """One game's pre-endgame (in a worker process): the reference and each variant's choice."""
-    case, bag, quick, exact_time, candidates, shared_name = job
-    shared = Path(shared_name)
+def preendgame_position(case: dict[str, Any], shared: Path,
+                        bag: int) -> tuple[Lexicon, Board, str, str] | str:
+    """A game's word list and its first turn with 1 to ``bag`` tiles in the bag and a recorded
+    rack (board, rack, unseen tiles), or why there is none."""
     lexicon = case_lexicon(case, shared)
     try:
         found = bag_empty_position(shared / "external" / case["file"], lexicon, case.get("flags", []), bag)
@@ -55,7 +57,16 @@ def solve_case(job: tuple[dict[str, Any], int, float, float, int, str]) -> dict[
         return f"{case['id']}: cannot be read ({error})"
     if found is None:
         return f"{case['id']}: no turn with 1 to {bag} in the bag and a known rack"
-    board, rack, unseen = found
+    return (lexicon, *found)
+
+
+def solve_case(job: tuple[dict[str, Any], int, float, float, int, str]) -> dict[str, Any] | str:
+    """One game's pre-endgame (in a worker process): the reference and each variant's choice."""
+    case, bag, quick, exact_time, candidates, shared_name = job
+    found = preendgame_position(case, Path(shared_name), bag)
+    if isinstance(found, str):
+        return found
+    lexicon, board, rack, unseen = found
     bag = len(unseen) - HAND
     rules = get_rules("classic")
 
