@@ -207,3 +207,6 @@ MAX_ENDGAME_MOVE_SECONDS = 3600.0
 
 MAX_PREENDGAME_WORKERS = 64
 """The most worker processes a pre-endgame starts (each holds its own search table)."""
+
+MAX_ENDGAME_WORKERS = 64
+"""The most processes one endgame search runs on (they share one search table)."""

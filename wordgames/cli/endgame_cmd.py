@@ -30,7 +30,13 @@ from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import Rack, TileSet
-from wordgames.scrabble.endgame import EndgameResult, PreendgameResult, solve_endgame, solve_preendgame
+from wordgames.scrabble.endgame import (
+    EndgameResult,
+    PreendgameResult,
+    SearchOptions,
+    solve_endgame,
+    solve_preendgame,
+)
 from wordgames.scrabble.endgame.preendgame import MAX_BAG
 from wordgames.scrabble.formats.cgp import Position
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
@@ -73,6 +79,9 @@ def register(commands: Any) -> None:
         add_json_option(parser)
     endgame.add_argument("--opponent-rack", metavar="RACK", help="the opponent's tiles (default: the unseen)")
     endgame.add_argument("--plies", type=positive_int, default=None, metavar="N", help="search depth cap")
+    endgame.add_argument("--workers", type=positive_int, default=1, metavar="W",
+                         help="processes searching over one shared table (default: %(default)s; "
+                              "a proven value is the same for any)")
     endgame.set_defaults(handler=run_endgame)
     preendgame.add_argument("--candidates", type=positive_int, default=10, metavar="N",
                             help="best-scoring plays to weigh besides passing (default: %(default)s)")
@@ -152,7 +161,7 @@ def run_endgame(args: argparse.Namespace) -> int:
     result = solve_endgame(
         setup.board, (setup.rack, opponent), setup.lexicon, setup.rules,
         scoreless_turns=setup.position.zero_turns, end_rule=args.end_rule or "usc",
-        plies=args.plies, time_limit=args.time,
+        plies=args.plies, time_limit=args.time, options=SearchOptions(workers=args.workers),
     )
     if args.json:
         print_json(endgame_json(result, tile_set))

@@ -1,4 +1,4 @@
-"""Exact endgames (bag empty, both racks known) and 1-in-bag pre-endgames.
+"""Exact endgames (bag empty, both racks known) and pre-endgames (1 to 3 tiles in the bag).
 
 * :func:`solve_endgame` (:mod:`.api`) — negamax with alpha-beta, iterative deepening, a
   transposition table and move ordering (:mod:`.solver`) over a position changed in place

@@ -86,4 +86,4 @@ cdef class Negamax(SearchState):
 
     @cython.locals(value=int, depth=int, exact=bint, pv=list, iteration=int, found=int,
                    width=Py_ssize_t, i=Py_ssize_t)
-    cpdef tuple deepen(self, int deepest, double deadline, object clock)
+    cpdef tuple deepen(self, int deepest, double deadline, object clock, int first=*)

@@ -62,9 +62,9 @@ class Negamax(SearchState):
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
-                 table_bits: int, cache_bits: int) -> None:
+                 table_bits: int, cache_bits: int, shared_table: bool = False) -> None:
         super().__init__(squares, cols, values, hand, limit, kernel, state, source, cache_bits)
-        self.table = TranspositionTable(table_bits, self.width)
+        self.table = TranspositionTable(table_bits, self.width, shared_table)
         self.judge: KillerJudge | None = None
         self.killer = _zeros("q", 1)
         self.pv = _zeros("q", 1)
@@ -245,9 +245,9 @@ class Negamax(SearchState):
         known = slot >= 0
         pv_node = beta - alpha > 1 and self.pvs
         if known:
-            entry_depth = table.depth[slot]
-            value = table.value[slot]
-            flag = table.flag[slot]
+            entry_depth = table.hit_depth
+            value = table.hit_value
+            flag = table.hit_flag
             # No cutoff at the root (its best move is the answer) nor, with PVS, on the
             # principal variation (so the sequence comes out whole).
             if entry_depth >= depth and ply and not pv_node and (
@@ -265,7 +265,7 @@ class Negamax(SearchState):
         base = self.top
         if known:
             self._reserve(base + 1)
-            self._copy_in(base, table.move, slot * self.width)
+            self._copy_in(base, table.hit_move, 0)
             self.top = base + 1
         if depth == 1 and self.frontier and self.bag_pos == self.bag_len:
             best = self._frontier(alpha, beta, ply, base if known else -1)
@@ -477,11 +477,12 @@ class Negamax(SearchState):
                 return value
         return self._search(depth, -INFINITY, INFINITY, 0)
 
-    def deepen(self, deepest: int, deadline: float, clock: Any) -> tuple[int, int, bool, list[CompactMove]]:
-        """Deepen one ply at a time up to ``deepest`` until an iteration meets no horizon
-        (proven) or ``clock()`` passes ``deadline`` (negative: no limit): ``(value, depth,
-        exact, principal variation)`` of the last finished iteration (depth 0 and no moves
-        when none finished)."""
+    def deepen(self, deepest: int, deadline: float, clock: Any,
+               first: int = 1) -> tuple[int, int, bool, list[CompactMove]]:
+        """Deepen one ply at a time from ``first`` up to ``deepest`` until an iteration meets
+        no horizon (proven) or ``clock()`` passes ``deadline`` (negative: no limit):
+        ``(value, depth, exact, principal variation)`` of the last finished iteration (depth
+        0 and no moves when none finished)."""
         self.deadline = deadline
         self.clock = clock
         self.stopped = False
@@ -490,7 +491,7 @@ class Negamax(SearchState):
         depth = 0
         exact = False
         pv: list[CompactMove] = []
-        for iteration in range(1, deepest + 1):
+        for iteration in range(min(first, deepest), deepest + 1):
             self.horizon_hits = 0
             found = self._root(iteration, value, depth > 0)
             if self.stopped:

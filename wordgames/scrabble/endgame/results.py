@@ -40,6 +40,10 @@ class SearchOptions:
     successive_halving: bool = True
     """A pre-endgame with a time limit searches in rounds, the worse half of its plays
     dropping out after each (off: one round, every pair an equal share of the time)."""
+    workers: int = 1
+    """Processes one search runs on (Lazy SMP, :mod:`.smp`): above one, where processes can be
+    forked, helpers search the same position over a shared table while the main search
+    deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``)."""
     table_bits: int = 20
     """The transposition table holds at most ``1 << table_bits`` entries (about 90 bytes each
     for racks of 7), fewer for endgames of few tiles; at least 1."""

@@ -24,12 +24,15 @@ from typing import Any
 
 from wordgames.collector import collector_paused, older_objects_set_aside
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_ENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.core.move import Move, Placement
 from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions
+from wordgames.scrabble.endgame.smp import can_help, helpers
 from wordgames.scrabble.endgame.word_prune import covers, pruned_lexicon
 from wordgames.scrabble.movegen.board_arrays import BoardState, flat_premiums
 from wordgames.scrabble.movegen.buffer import WorkingBuffer
@@ -58,6 +61,8 @@ class Searcher:
         self.lexicon = lexicon
         self.rules = rules
         self.options = options = options or SearchOptions()
+        require_int(options.workers, "workers", 1, MAX_ENDGAME_WORKERS)
+        self._helpers = options.workers - 1 if can_help() else 0
         generator = rules.move_generator(lexicon)
         kernel: Any = None
         state: Any = None
@@ -78,7 +83,7 @@ class Searcher:
         # Small endgames and short budgets get small tables (setting one up costs time too).
         bits = min(options.table_bits, _SMALLEST_TABLE + tiles, budget_table_bits(time_limit))
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
-                              kernel, state, source, bits, max(bits - 2, 4))
+                              kernel, state, source, bits, max(bits - 2, 4), self._helpers > 0)
         search = self.search
         search.ordering = options.ordering
         search.use_table = options.transposition_table
@@ -180,8 +185,11 @@ class Searcher:
         # built and checked) is paid from the same budget.
         deadline = -1.0 if time_limit is None else started + time_limit * _SEARCH_SHARE
         # The search makes no reference cycles: paused, the cyclic collector never walks the
-        # objects a long search keeps.
-        with collector_paused():
+        # objects a long search keeps.  Helpers (Lazy SMP) search beside it until it ends.
+        def helper(first: int) -> object:
+            return search.deepen(deepest, deadline, clock, first)
+
+        with collector_paused(), helpers(self._helpers, helper):
             value, depth, exact, pv = search.deepen(deepest, deadline, clock)
         if not depth:
             best = max(root_moves, key=lambda move: (move[0], len(move[1]), move[1]), default=PASS)
