@@ -5,10 +5,11 @@ distribution, and writes them to ``benchmarks/results/bench_endgame_real.json``.
     python benchmarks/bench_endgame_real.py [--time 30] [--clock wall|cpu]
                                             [--games N] [--start K] [--shared DIR]
                                             [--off TECHNIQUE ...] [--on TECHNIQUE ...]
-                                            [--within 5 30] [--jobs N]
+                                            [--within 5 30] [--jobs N] [--workers W]
 
 ``--off`` turns techniques off (fields of ``SearchOptions``: ``move_cache``, ``killers``...) to
-measure what each brings, ``--on`` those off by default (``pruned_lexicon``).  A position's
+measure what each brings, ``--on`` those off by default (``pruned_lexicon``); ``--workers``
+runs each search on W processes over one shared table (Lazy SMP, on the wall clock).  A position's
 search time does not depend on the limit once it is proven (the search is deterministic), so
 one run with the longest limit gives the share proven within each of the ``--within`` limits
 too, on the CPU clock.  A node is a position the search visits or, one ply before the horizon,
@@ -133,17 +134,22 @@ def case_position(case: dict[str, Any], shared: Path) -> tuple[Lexicon, tuple[Bo
     return lexicon, found
 
 
-def solve_case(job: tuple[dict[str, Any], float, str, list[str], list[str], str]) -> dict[str, Any] | str:
+Job = tuple[dict[str, Any], float, str, list[str], list[str], str, int]
+"""A position's case, time limit, clock name, techniques off and on, shared folder, workers."""
+
+
+def solve_case(job: Job) -> dict[str, Any] | str:
     """Solve one game's empty-bag position (in a worker process): its figures, or why it has
     none."""
-    case, limit, clock_name, off, on, shared_name = job
+    case, limit, clock_name, off, on, shared_name, workers = job
     clock = harness.clock_named(clock_name)
     found = case_position(case, Path(shared_name))
     if isinstance(found, str):
         return found
     lexicon, (board, rack, opponent) = found
     started = clock()
-    options = SearchOptions(clock=clock, **{**dict.fromkeys(off, False), **dict.fromkeys(on, True)})
+    options = SearchOptions(clock=clock, workers=workers,
+                            **{**dict.fromkeys(off, False), **dict.fromkeys(on, True)})
     result = solve_endgame(board, (rack, opponent), lexicon, get_rules("classic"), time_limit=limit,
                            options=options)
     seconds = clock() - started
@@ -167,6 +173,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1,
                         help="positions solved at once, each search on one core (with --clock cpu "
                              "each keeps its own time)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes each search runs on (Lazy SMP; measure it with --clock wall: "
+                             "the CPU clock counts the main process alone)")
     parser.add_argument("--within", nargs="*", type=float, default=[5.0, 30.0],
                         help="report the share proven within each of these limits (at most --time)")
     harness.add_common_arguments(parser)
@@ -176,7 +185,9 @@ def main() -> int:
     if selected is None:
         return 1
     shared, cases = selected
-    jobs = [(case, args.time, args.clock, args.off, args.on, str(shared)) for case in cases]
+    if args.workers > 1 and args.clock == "cpu":
+        parser.error("--workers above 1 needs --clock wall (the CPU clock counts one process)")
+    jobs = [(case, args.time, args.clock, args.off, args.on, str(shared), args.workers) for case in cases]
     rows = []
     positions: list[dict[str, object]] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -208,7 +219,7 @@ def main() -> int:
     seconds = sum(wall for _, wall in rows)
     print(f"nodes a second: {nodes / seconds:.0f} overall")
     run.finish({"time limit s": args.time, "clock": args.clock, "techniques off": args.off,
-                "techniques on": args.on,
+                "techniques on": args.on, "workers": args.workers,
                 **within, "full-rack positions": len(full),
                 "full-rack proven": sum(bool(entry["proven"]) for entry in full),
                 "nodes a second": round(nodes / seconds), "positions": len(rows),

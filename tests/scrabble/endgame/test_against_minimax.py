@@ -114,12 +114,13 @@ def test_each_technique_alone_off_gives_the_same_values(
 
 
 @pytest.mark.parametrize("on", [True, False])
-@pytest.mark.parametrize("switch", ["estimated_order", "stuck_tiles", "pruned_lexicon"])
+@pytest.mark.parametrize("switch", ["estimated_order", "stuck_tiles", "pruned_lexicon", "playouts"])
 def test_each_estimate_on_and_off_gives_the_same_values(
     switch: str, on: bool, small_boards: list[Board], short_words: Lexicon
 ) -> None:
     """The guesses the estimates change (move order, the horizon's value of stuck tiles,
-    forced passes searched a ply deeper) and the pruned word graph change no proven value,
+    forced passes searched a ply deeper, play-outs at the horizon) and the pruned word graph
+    change no proven value,
     with the other techniques on and with them off."""
     compare(small_boards, short_words, 30, seed=23, options=SearchOptions(**{switch: on}))
     bare = dict.fromkeys(["estimated_order", "stuck_tiles", "killers", "pvs", "aspiration"], False)

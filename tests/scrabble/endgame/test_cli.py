@@ -52,6 +52,16 @@ def test_endgame_text_with_a_depth_cap_and_the_opponent_rack() -> None:
     assert "not proven" in done.stdout and "depth 1" in done.stdout
 
 
+def test_endgame_on_two_workers_proves_the_same_value() -> None:
+    answers = []
+    for workers in ("1", "2"):
+        done = wordgames("endgame", "--cgp", ENDGAME, "--workers", workers, "--lexicon", "enable", "--json")
+        assert done.returncode == 0, done.stderr
+        answers.append(json.loads(done.stdout))
+    assert answers[0]["exact"] and answers[1]["exact"]
+    assert answers[0]["value"] == answers[1]["value"] == 13
+
+
 def test_preendgame_json() -> None:
     done = wordgames("preendgame", "--cgp", PREENDGAME, "--candidates", "1", "--time", "3",
                      "--lexicon", "enable", "--json")
@@ -99,6 +109,7 @@ def test_preendgame_on_two_workers() -> None:
         (("endgame", "--cgp", "15/1#4 A/"), "CGP"),
         (("preendgame", "--cgp", ENDGAME), "tiles in the bag"),
         (("preendgame", "--cgp", PREENDGAME, "--workers", "0"), "workers"),
+        (("endgame", "--cgp", ENDGAME, "--workers", "65"), "workers"),
         (("preendgame", "--cgp", PREENDGAME, "--workers", "65"), "workers"),
     ],
 )

@@ -101,6 +101,22 @@ def test_stuck_tiles_valued_at_the_horizon(words: Lexicon) -> None:
     assert abs(guessed.value - exact.value) < abs(plain.value - exact.value)
 
 
+@pytest.mark.parametrize("racks", [("QA", "S"), ("SA", "QT"), ("TS", "AQ")])
+def test_playouts_value_the_horizon_by_playing_on(words: Lexicon, racks: tuple[str, str]) -> None:
+    """Where each side's greedy line is its best, a one-ply search with play-outs at the
+    horizon finds the proven value (not proven: it rests on the play-outs), which the racks'
+    difference misses."""
+    exact = solve_endgame(cat_board(), racks, words, RULES)
+    assert exact.exact
+    played, plain = (
+        solve_endgame(cat_board(), racks, words, RULES, plies=1,
+                      options=SearchOptions(stuck_tiles=False, playouts=on))
+        for on in (True, False)
+    )
+    assert not played.exact and not plain.exact
+    assert played.value == exact.value != plain.value
+
+
 def test_time_limit_still_gives_a_legal_first_move(enable_trie: Lexicon) -> None:
     board = Board()
     board.place_all([(7, col, letter) for col, letter in zip(range(5, 10), "QUOTE", strict=True)])

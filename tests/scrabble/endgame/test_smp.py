@@ -15,7 +15,7 @@ from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.endgame import SearchOptions, solve_endgame
-from wordgames.scrabble.endgame.transposition import EXACT, LOWER, TranspositionTable
+from wordgames.scrabble.endgame.transposition import TranspositionTable
 
 from .conftest import RememberingRules
 from .test_against_minimax import compare
@@ -23,6 +23,7 @@ from .test_against_minimax import compare
 pytestmark = pytest.mark.skipif(not can_fork(), reason="the helper searches are forked")
 
 WIDTH = 9  # a move row: score, count, then up to 7 tile codes
+EXACT, LOWER = 0, 1  # the table's flags (compiled, C constants that Python does not see)
 
 
 def row(score: int, codes: list[int]) -> array[int]:

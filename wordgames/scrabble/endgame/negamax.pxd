@@ -22,7 +22,7 @@ cdef class Negamax(SearchState):
     cdef double deadline
     cdef public object clock
     cdef public bint ordering, use_table, killers, pvs, aspiration, frontier
-    cdef public bint estimated_order, free_passes
+    cdef public bint estimated_order, free_passes, playouts
 
     @cython.locals(i=Py_ssize_t)
     cpdef load(self, object board, object racks, object bag, int side, int scoreless)
@@ -59,6 +59,11 @@ cdef class Negamax(SearchState):
                    entry_depth=int, value=int, flag=int, hits_before=i64, base=Py_ssize_t,
                    best=int, stored=int, side=int)
     cdef int _search(self, int depth, int alpha, int beta, int ply) except? -1234567
+
+    @cython.locals(base=Py_ssize_t, width=Py_ssize_t, value=int, sign=int, made=int, side=int,
+                   row=Py_ssize_t, count=Py_ssize_t, chosen=Py_ssize_t, best=i64, slot=Py_ssize_t,
+                   estimate=i64, k=Py_ssize_t, score=i64, tiles=i64, out=bint, i=int)
+    cdef int _playout(self, int ply) except? -1234567
 
     @cython.locals(at=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t)
     cdef void _keep_best(self, int ply, Py_ssize_t slot) noexcept

@@ -83,6 +83,7 @@ class Negamax(SearchState):
         self.frontier = True
         self.estimated_order = True
         self.free_passes = True
+        self.playouts = False
 
     def load(self, board: Any, racks: Sequence[Sequence[int]], bag: Sequence[int], side: int,
              scoreless: int) -> None:
@@ -258,6 +259,8 @@ class Negamax(SearchState):
                 return value
         if depth <= 0:
             self.horizon_hits += 1
+            if self.playouts:
+                return self._playout(ply)
             side = self.side
             return self._rack_guess(self.rack_points[side], self.stuck_points[side],
                                     self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
@@ -267,7 +270,7 @@ class Negamax(SearchState):
             self._reserve(base + 1)
             self._copy_in(base, table.hit_move, 0)
             self.top = base + 1
-        if depth == 1 and self.frontier and self.bag_pos == self.bag_len:
+        if depth == 1 and self.frontier and not self.playouts and self.bag_pos == self.bag_len:
             best = self._frontier(alpha, beta, ply, base if known else -1)
         else:
             best = self._expand(depth, alpha, beta, ply, base if known else -1)
@@ -284,6 +287,53 @@ class Negamax(SearchState):
             else:
                 table.store(key, stored, best, flag, self.best, ply * self.width)
         return best
+
+    def _playout(self, ply: int) -> int:
+        """The horizon's guess by a greedy play-out: each side in turn plays its placement of
+        the best one-ply estimate (:meth:`_frontier_value`; a pass when it has none) until a
+        side goes out or the scoreless run ends; the change in spread for the side to move
+        now.  Cost: a generation (or a move-cache hit) for each turn played."""
+        base = self.top
+        width = self.width
+        value = 0
+        sign = 1
+        made = 0
+        while True:
+            if ply + made + 1 >= self.plies:  # no room left to play on: the racks' guess
+                side = self.side
+                value += sign * self._rack_guess(self.rack_points[side], self.stuck_points[side],
+                                                 self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
+                break
+            row = base + made
+            count = self._push_moves(row)
+            chosen = row + count - 1  # the pass
+            best = _NO_KEY
+            for slot in range(row, row + count - 1):
+                estimate = self._frontier_value(slot)
+                if estimate > best:
+                    best = estimate
+                    chosen = slot
+            if chosen != row:
+                for k in range(width):
+                    self.mv[row * width + k] = self.mv[chosen * width + k]
+            self.top = row + 1
+            score = self.mv[row * width]
+            tiles = self.mv[row * width + 1]
+            out = tiles > 0 and tiles == self.size[self.side] and self.bag_pos == self.bag_len
+            self._make(row, ply + made)
+            made += 1
+            if out:
+                value += sign * (score + 2 * self.rack_points[self.side])
+                break
+            if self.scoreless >= self.limit:
+                value += sign * (score - (self.rack_points[self.side ^ 1] - self.rack_points[self.side]))
+                break
+            value += sign * score
+            sign = -sign
+        for i in range(made - 1, -1, -1):
+            self._unmake(base + i, ply + i)
+        self.top = base
+        return value
 
     def _keep_best(self, ply: int, slot: int) -> None:
         at = ply * self.width

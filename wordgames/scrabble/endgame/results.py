@@ -32,6 +32,10 @@ class SearchOptions:
     """Mark each side's tiles that no placement puts down at the root as stuck, and guess at
     the horizon that a side holding stuck tiles against one holding none loses them twice
     (the other goes out over them); and let a forced pass (no placement) cost no ply."""
+    playouts: bool = False
+    """Value the horizon by a greedy play-out (each side plays its move of the best one-ply
+    estimate until the game ends) instead of the racks, frontier valuing then off.  Off by
+    default: measured on real endgames it costs more than it saves (the endgame guide)."""
     pruned_lexicon: bool = False
     """Generate moves (and judge killers) on the lexicon cut, when the search starts, to the
     words this endgame can form: those whose letters fit within the tiles still to be put

@@ -94,6 +94,7 @@ class Searcher:
         search.use_cache = options.move_cache
         search.estimated_order = options.estimated_order
         search.stuck_values = search.free_passes = options.stuck_tiles
+        search.playouts = options.playouts
         if judge is not None:
             search.set_judge(*judge)
 
