@@ -85,7 +85,10 @@ class _Relay(Future[Any]):
         if error is None:
             self.set_result(inner.result())
         else:
-            self.set_exception(self._translate(error))
+            translated = self._translate(error)
+            if translated is not error:
+                translated.__cause__ = error  # for a Python caller's traceback
+            self.set_exception(translated)
 
 
 class WorkerPool:
@@ -115,7 +118,7 @@ class WorkerPool:
         try:
             inner = self.executor.submit(function, *args)
         except BrokenProcessPool as error:  # a worker died before this task was submitted
-            raise self._translate(error) from None
+            raise self._translate(error) from error
         return _Relay(inner, self._translate)
 
     def close(self) -> None:
