@@ -26,6 +26,12 @@ class MissingDependencyError(WordGamesError):
     installs it)."""
 
 
+class WorkerError(WordGamesError):
+    """A worker process of a parallel job died (killed by a signal, out of memory, exited) or
+    a cluster lost the workers running a task; the message says how, where it is known.  The
+    job is abandoned: what it checkpointed survives, the rest of its results are lost."""
+
+
 class LexiconError(WordGamesError):
     """A word list could not be loaded: missing, a directory, unreadable, binary or empty."""
 

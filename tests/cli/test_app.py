@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from wordgames.cli import main
 from wordgames.cli.app import one_line
+from wordgames.cluster import can_fork
 
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
@@ -120,3 +124,30 @@ def test_an_empty_option_is_refused_not_read_as_the_default(
     err = capsys.readouterr().err
     option = next(part for part in argv if part.startswith("--") and argv[argv.index(part) + 1].strip() == "")
     assert err == f"wordgames: error: {option}: an empty value (leave the option out for its default)\n"
+
+
+def kill_this_worker(*_: Any) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+@pytest.mark.skipif(not can_fork(), reason="the workers run the test's job only when forked")
+@pytest.mark.parametrize(
+    ("job", "argv"),
+    [
+        ("wordgames.wordsearch.bestboard._worker",
+         ["boggle", "best-board", "--size", "3", "--iterations", "100", "--run-steps", "50"]),
+        ("wordgames.scrabble.game.autoplay._play_pair_job",
+         ["scrabble", "autoplay", "--pairs", "2", "--seed", "1"]),
+    ],
+    ids=["boggle best-board", "scrabble autoplay pairs"],
+)
+def test_a_worker_that_dies_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, job: str, argv: list[str]
+) -> None:
+    """A worker process killed mid-job (as the system does when memory runs out) was a
+    ``BrokenProcessPool`` traceback."""
+    monkeypatch.setattr(job, kill_this_worker)
+    assert main([*argv, "--workers", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("wordgames: error: a worker process died (killed by SIGKILL")
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err

@@ -28,15 +28,14 @@ back to costs a dictionary look-up.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from wordgames.cluster import open_pool
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import (
@@ -408,15 +407,11 @@ def best_boards(
         remember=bool(remember),
     )
     _space(settings)  # refuse a bad alphabet or dice set here, not in a worker
-    if workers == 1:
-        shares = [_worker(settings, 0, 1)]
-    else:
-        # fork shares the loaded lexicon with the workers at no cost; spawn pickles it
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(_worker, settings, worker, workers) for worker in range(workers)]
-            shares = [future.result() for future in futures]
+    # one worker runs here; several are forked where the system can (sharing the loaded
+    # lexicon at no cost), else spawned (the settings, lexicon included, travel pickled)
+    with open_pool(workers) as pool:
+        futures = [pool.submit(_worker, settings, worker, workers) for worker in range(workers)]
+        shares = [future.result() for future in futures]
     best = _Best(top)
     for share, _, _, _ in shares:
         best.merge(share)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +13,7 @@ from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError, 
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import plain_layout, standard_layout
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Bag, Rack
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TILE_DISTRIBUTIONS, Bag, Rack, TileSet
 from wordgames.scrabble.game.players import Player, parse_players
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
@@ -28,13 +31,17 @@ def restored(
     lexicon: Lexicon = WORDS,
 ) -> Game:
     """A two-or-more player game in a chosen position: racks, bag (drawn in order), and
-    board rows given as text on the standard layout."""
+    board rows given as text (a lower-case letter a played blank) on the standard layout.
+    The tile set is exactly the position's tiles, with the standard values."""
     settings = settings if settings is not None else GameSettings()
     board = Board(settings.layout)
     for row, text in (board_rows or {}).items():
         for col, char in enumerate(text):
             if char != ".":
                 board.place(row, col, char)
+    on_board = ["?" if tile.islower() else tile for _, _, tile in board.tiles()]
+    counts = Counter([*"".join(racks), *bag, *on_board])
+    settings = replace(settings, tile_set=TileSet(dict(STANDARD_ENGLISH.values), dict(counts)))
     players = [Player(f"P{seat + 1}", rack=Rack.parse(rack)) for seat, rack in enumerate(racks)]
     return Game.restore(players, lexicon, settings, board=board, bag=Bag(bag, fixed_order=True))
 
@@ -100,6 +107,96 @@ def test_parse_players() -> None:
         parse_players("Ann,,Bob")
     with pytest.raises(InvalidArgumentError, match="two players"):
         parse_players("Ann,cpu:Ann")
+
+
+# --- restoring a game ---------------------------------------------------------------------------
+
+
+def restore_parts(game: Game, racks: list[list[str]], board: Board, bag: list[str]) -> Game:
+    """``game``'s players, settings and lexicon with the racks, board and bag given."""
+    players = [Player(p.name, p.strategy, Rack(rack), p.score)
+               for p, rack in zip(game.players, racks, strict=True)]
+    return Game.restore(players, game.lexicon, game.settings, board=board, bag=Bag(bag))
+
+
+def parts(game: Game) -> tuple[list[list[str]], Board, list[str]]:
+    """Copies of ``game``'s racks, board and bag."""
+    return [p.rack.tiles() for p in game.players], game.board.copy(), game.bag.tiles
+
+
+def test_a_restored_board_with_too_many_of_a_tile_is_refused(greedy_game: Game) -> None:
+    racks, board, bag = parts(greedy_game)
+    restore_parts(greedy_game, racks, board, bag).check_tiles()  # the game as it ended restores
+    row, col = next((r, c) for r in range(board.rows) for c in range(board.cols) if board.get(r, c) is None)
+    board.place(row, col, "Z")
+    with pytest.raises(InvalidArgumentError, match=r"do not add up to the tile set: 1 Z too many$"):
+        restore_parts(greedy_game, racks, board, bag)
+
+
+def test_a_restored_bag_and_racks_that_do_not_add_up_are_refused(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=3))
+    racks, board, bag = parts(game)
+    with pytest.raises(InvalidArgumentError, match=f"1 {re.escape(bag[0])} too few$"):
+        restore_parts(game, racks, board, bag[1:])  # a tile lost
+    moved = racks[0].pop()
+    other = next(tile for tile in "QZXJK" if tile != moved)
+    with pytest.raises(InvalidArgumentError) as refused:
+        restore_parts(game, racks, board, [*bag, other])  # a rack tile turned into another
+    assert f"1 {moved} too few" in str(refused.value) and f"1 {other} too many" in str(refused.value)
+    restore_parts(game, racks, board, [*bag, moved])  # the same tile in the bag instead: fine
+
+
+def test_a_played_blank_counts_as_a_blank(enable_trie: Lexicon) -> None:
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=3))
+    racks, board, bag = parts(game)
+    board.place(7, 7, "e")  # a blank played as E
+    with pytest.raises(InvalidArgumentError, match=r"do not add up to the tile set: 1 \? too many$"):
+        restore_parts(game, racks, board, bag)
+    holder = next(tiles for tiles in [bag, *racks] if "?" in tiles)
+    holder.remove("?")
+    restored_game = restore_parts(game, racks, board, bag)
+    assert restored_game.board.get(7, 7) == "e"
+
+
+def test_restored_tiles_outside_the_tile_set_are_refused(enable_trie: Lexicon) -> None:
+    values_only = GameSettings(tile_set=TileSet({"A": 1, "B": 3, "?": 0}))  # no counts to add up
+    game = Game.restore([Player("Ann")], enable_trie, values_only, board=Board(), bag=Bag(["A"]))
+    with pytest.raises(InvalidArgumentError, match="the bag: 'Z' is not a tile"):
+        restore_parts(game, [[]], Board(), ["A", "Z"])
+    board = Board()
+    board.place(7, 7, "Z")
+    with pytest.raises(InvalidArgumentError, match="the board: 'Z' is not a tile"):
+        restore_parts(game, [[]], board, ["A"])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_any_change_to_a_consistent_position_is_named(enable_trie: Lexicon, seed: int) -> None:
+    """Oracle: tiles taken from the bag onto the board (some as played blanks) keep a position
+    restorable; one tile more or fewer anywhere is named as too many or too few."""
+    game = Game(["Ann", "Bob"], enable_trie, GameSettings(seed=seed))
+    racks, board, bag = parts(game)
+    rng = random.Random(seed)
+    empty = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+    rng.shuffle(empty)
+    for _ in range(rng.randrange(30)):
+        tile = bag.pop(rng.randrange(len(bag)))
+        board.place(*empty.pop(), rng.choice("ESTAR").lower() if tile == "?" else tile)
+    restore_parts(game, racks, board, bag).check_tiles()
+    tile = rng.choice(sorted(set(STANDARD_ENGLISH.full_bag())))
+    with pytest.raises(InvalidArgumentError, match=f": 1 {re.escape(tile)} too many$"):
+        restore_parts(game, racks, board, [*bag, tile])
+    gone = bag.pop(rng.randrange(len(bag)))
+    with pytest.raises(InvalidArgumentError, match=f": 1 {re.escape(gone)} too few$"):
+        restore_parts(game, racks, board, bag)
+
+
+def test_rules_of_another_tile_set_or_hand_size_are_refused(enable_trie: Lexicon) -> None:
+    settings = GameSettings(seed=1)
+    german = GameSettings(tile_set=TILE_DISTRIBUTIONS["german"])
+    for rules in (GameSettings(hand_size=8).build_rules(), german.build_rules()):
+        with pytest.raises(InvalidArgumentError, match="rules: its tile set or hand size differs"):
+            Game(["Ann"], enable_trie, settings, rules=rules)
+    assert Game(["Ann"], enable_trie, settings, rules=settings.build_rules()).situation().checked
 
 
 # --- placing ------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ def test_export_then_replay_checks_every_event(fixture: str, request: pytest.Fix
     record = parse_gcg(text)
     assert record.players == [("Ann", "Ann"), ("Robo", "Robo")]
     assert record.lexicon == "enable" and record.title == "test"
+    assert {"#board-layout CrosswordGame", "#tile-distribution english"} <= set(text.splitlines())
     assert len(record.events) == len(game.history)
     result = replay_gcg(record, game.lexicon)
     assert result.ok, result.discrepancy
@@ -53,10 +54,11 @@ def test_lines_use_standard_coordinates_blanks_and_through_tiles() -> None:
     game.pass_turn()
     lines = game_to_gcg(game).splitlines()
     assert lines[:4] == ["#character-encoding UTF-8", "#player1 P1 P1", "#player2 P2 P2", "#player3 P3 P3"]
-    assert lines[4:6] == ["#board-layout CrosswordGame", "#tile-distribution english"]
-    assert lines[6] == ">P1: EEEXYZ? 8G s... +5 5"
-    assert lines[7] == ">P2: AAAAAIQ -IQ +0 0"
-    assert lines[8] == ">P3: S - +0 0"
+    # the position's tile set is its own tiles (see restored), not a named distribution
+    assert lines[4] == "#board-layout CrosswordGame"
+    assert lines[5] == ">P1: EEEXYZ? 8G s... +5 5"
+    assert lines[6] == ">P2: AAAAAIQ -IQ +0 0"
+    assert lines[7] == ">P3: S - +0 0"
 
 
 def test_placing_no_tile_is_rejected_before_export() -> None:

@@ -446,8 +446,7 @@ def game_from_state(
         game = Game.restore(
             players, lexicon, settings, board=board, bag=bag, history=history, current=current,
             scoreless_streak=streak, end_reason=end_reason,
-        )
-        game.check_tiles()
+        )  # which also checks that board, racks and bag add up to the tile set
         _check_history(game)
         _check_summary(game)
     except (GameError, InvalidArgumentError) as error:

@@ -120,7 +120,11 @@ class Game:
     ) -> Game:
         """A game rebuilt from its parts (players with their racks and scores) as a saved
         game stores them; nothing is dealt.  Raises InvalidArgumentError for an impossible
-        combination (no players, a seat index out of range, an unknown end reason)."""
+        combination: no players, a seat index out of range, an unknown end reason, a tile
+        outside the tile set on the board, a rack or in the bag, or (when the tile set counts
+        its tiles) a board, racks and bag that together are not exactly the full bag (a
+        played blank counts as a blank; the message names each tile over or under).
+        Cost: one pass over the board, the racks and the bag."""
         require_type(settings, GameSettings, "settings")
         require_type(players, (list, tuple), "players")
         for seat in players:
@@ -137,6 +141,11 @@ class Game:
             raise InvalidArgumentError(f"unknown end of game {end_reason!r}")
         game = cls.__new__(cls)
         game._assemble(list(players), lexicon, settings, rules, board, bag)
+        settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
+        settings.tile_set.check_tiles(bag.tiles, "the bag")
+        mismatch = game._tile_mismatch()
+        if mismatch is not None:
+            raise InvalidArgumentError(mismatch)
         game.history = list(history)
         game.current = current
         game.scoreless_streak = scoreless_streak
@@ -155,6 +164,10 @@ class Game:
         require_type(lexicon, Lexicon, "lexicon")
         if rules is not None:
             require_type(rules, RuleSet, "rules")
+            # the positions a game hands its players are checked against the settings
+            # (see situation()), so the rules must judge the same tiles and racks
+            if rules.tile_set != settings.tile_set or rules.hand_size != settings.hand_size:
+                raise InvalidArgumentError("rules: its tile set or hand size differs from the settings'")
         check_names([player.name for player in players])
         for player in players:
             if len(player.rack) > settings.hand_size:
@@ -226,17 +239,27 @@ class Game:
     def check_tiles(self) -> None:
         """Raise GameError unless board, racks and bag together hold exactly a full bag (when
         the tile set has counts).  O(board + bag)."""
+        mismatch = self._tile_mismatch()
+        if mismatch is not None:
+            raise GameError(mismatch)
+
+    def _tile_mismatch(self) -> str | None:
+        """Which tiles the board (a played blank counts as a blank), racks and bag hold more
+        or fewer of than a full bag, in words; None when they add up (or the tile set gives
+        no counts)."""
         full = Counter(self.settings.tile_set.full_bag())
         if not full:
-            return
+            return None
         held = Counter(rack_tile(tile) for _, _, tile in self.board.tiles())
         held.update(self.bag.tiles)
         for player in self.players:
             held.update(player.rack.counts())
-        if +held != full:
-            extra = "".join(sorted((held - full).elements()))
-            missing = "".join(sorted((full - held).elements()))
-            raise GameError(f"tiles do not add up to the tile set (extra {extra!r}, missing {missing!r})")
+        if +held == full:
+            return None
+        wrong = [f"{held[tile] - full[tile]} {tile} too many" if held[tile] > full[tile]
+                 else f"{full[tile] - held[tile]} {tile} too few"
+                 for tile in dict.fromkeys([*full, *sorted(held)]) if held[tile] != full[tile]]
+        return f"the board, racks and bag do not add up to the tile set: {', '.join(wrong)}"
 
     # --- turns ----------------------------------------------------------------------------------
 
@@ -433,7 +456,9 @@ class Game:
         raise InvalidArgumentError(f"cannot play decision {decision!r}")
 
     def situation(self) -> Situation:
-        """What the current player sees, for a strategy to decide on."""
+        """What the current player sees, for a strategy to decide on; marked ``checked``
+        (its move searches skip the rules' argument checks), which holds as long as the
+        board, racks and bag change only through this game's turns."""
         return Situation(
             self.board, self.current_player.rack, self.lexicon, self.rules, len(self.bag),
             self.can_exchange,
@@ -446,6 +471,10 @@ class Game:
             endgame_time=self.settings.endgame_time,
             move_time=self.settings.move_time,
             last_play=self.opponents_last_play(),
+            # every position a game holds passes the rules' checks: restore() checks what it
+            # is given against the settings, the rules judge by the same tile set and hand
+            # size (_assemble), and every turn is a legal move, an exchange or a withdrawal
+            checked=True,
         )
 
     def opponents_last_play(self) -> Turn | None:
