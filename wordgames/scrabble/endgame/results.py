@@ -47,7 +47,8 @@ class SearchOptions:
     workers: int = 1
     """Processes one search runs on (Lazy SMP, :mod:`.smp`): above one, where processes can be
     forked, helpers search the same position over a shared table while the main search
-    deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``)."""
+    deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``).  Measured on
+    2 cores it is no faster (the endgame guide)."""
     table_bits: int = 20
     """The transposition table holds at most ``1 << table_bits`` entries (about 90 bytes each
     for racks of 7), fewer for endgames of few tiles; at least 1."""
