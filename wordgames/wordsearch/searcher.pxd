@@ -130,7 +130,7 @@ cdef class Solver:
     @cython.locals(scores=list, text=object)
     cpdef list score_all(self, object boards, object encode)
 
-    @cython.locals(index=Py_ssize_t)
+    @cython.locals(index=Py_ssize_t, stride=Py_ssize_t)
     cpdef new_search(self)
 
     @cython.locals(length=Py_ssize_t, total=i64, count=Py_ssize_t)

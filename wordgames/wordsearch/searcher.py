@@ -427,8 +427,12 @@ class Solver:
         """Number a new search for the marks; when the numbers run out, clear every mark (one
         pass over the table every few thousand searches at the least)."""
         if self.generation >= self.mark_limit:
-            for index in range(self.stride - 1, len(self.nodes), self.stride):
-                self.nodes[index] &= self.unmarked
+            # By node, not by a range with a variable step: compiled, only a range whose step
+            # is a constant becomes a C loop (the other walked Python integers, about a
+            # twelfth of the batch's time).
+            stride = self.stride
+            for index in range(len(self.nodes) // stride):
+                self.nodes[index * stride + stride - 1] &= self.unmarked
             self.generation = 0
         self.generation += 1
 
