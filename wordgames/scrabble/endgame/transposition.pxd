@@ -20,6 +20,7 @@ cdef class TranspositionTable:
     cdef i64[::1] move, hit_move
     cdef public int hit_depth, hit_value, hit_flag
     cdef public object memory
+    cdef bint shared
 
     @cython.locals(count=i64, check=u64, k=Py_ssize_t)
     cdef u64 _checksum(self, u64 key, int depth, int value, int flag, i64[::1] source,

@@ -58,6 +58,7 @@ class TranspositionTable:
         self.hit_flag = 0
         self.hit_move = _zeros("q", width)
         self.memory: Any = None
+        self.shared = shared
         if not shared:
             self.key = _zeros("Q", size)
             self.check = _zeros("Q", size)
@@ -96,8 +97,8 @@ class TranspositionTable:
         return check ^ (check >> 32)
 
     def probe(self, key: int) -> int:
-        """The slot holding ``key``, its entry copied into the ``hit_`` fields, or -1 (also
-        when the copy does not match its check: another process was writing it).  A bucket
+        """The slot holding ``key``, its entry copied into the ``hit_`` fields, or -1 (also,
+        shared, when the copy does not match its check: another process was writing it).  A bucket
         is two slots: the first keeps the deeper entry (a proven one above all), the second
         the latest.  Cost: O(width)."""
         slot = key & self.mask & ~1
@@ -111,8 +112,8 @@ class TranspositionTable:
         row = slot * self.width
         for k in range(self.width):
             self.hit_move[k] = self.move[row + k]
-        if self.check[slot] != self._checksum(key, self.hit_depth, self.hit_value, self.hit_flag,
-                                              self.hit_move, 0):
+        if self.shared and self.check[slot] != self._checksum(key, self.hit_depth, self.hit_value,
+                                                              self.hit_flag, self.hit_move, 0):
             return -1
         return slot
 
@@ -139,7 +140,8 @@ class TranspositionTable:
         else:
             for k in range(HEAD + source[at + 1]):
                 self.move[row + k] = source[at + k]
-        self.check[slot] = self._checksum(key, depth, value, flag, self.move, row)
+        if self.shared:  # alone, nothing can tear an entry: the check is not kept
+            self.check[slot] = self._checksum(key, depth, value, flag, self.move, row)
 
     def _move_entry(self, origin: int, target: int) -> None:
         self.used[target] = self.used[origin]
