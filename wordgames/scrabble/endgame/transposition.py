@@ -59,23 +59,19 @@ class TranspositionTable:
         self.hit_move = _zeros("q", width)
         self.memory: Any = None
         self.shared = shared
-        if not shared:
-            self.key = _zeros("Q", size)
-            self.check = _zeros("Q", size)
-            self.depth = _zeros("i", size)
-            self.value = _zeros("i", size)
-            self.flag = _zeros("B", size)
-            self.used = _zeros("B", size)
-            self.move = _zeros("q", size * width)
-            return
-        # One shared mapping (zero-filled), cut into the arrays, the widest items first so
+        # Shared, one mapping (zero-filled) is cut into the arrays, the widest items first so
         # that each starts aligned.
-        self.memory = memory = mmap.mmap(-1, size * (26 + 8 * width))
-        view: Any = memoryview(memory)
+        view: Any = None
+        if shared:
+            self.memory = memory = mmap.mmap(-1, size * (26 + 8 * width))
+            view = memoryview(memory)
         at = 0
         parts: list[Any] = []
         for code, count in (("Q", size), ("Q", size), ("q", size * width), ("i", size), ("i", size),
                             ("B", size), ("B", size)):
+            if view is None:
+                parts.append(_zeros(code, count))
+                continue
             length = count * (8 if code in "Qq" else 4 if code == "i" else 1)
             parts.append(view[at:at + length].cast(code))
             at += length
