@@ -50,7 +50,7 @@ class SearchOptions:
     deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``).  Measured on
     2 cores it is no faster (the endgame guide)."""
     table_bits: int = 20
-    """The transposition table holds at most ``1 << table_bits`` entries (about 90 bytes each
+    """The transposition table holds at most ``1 << table_bits`` entries (about 100 bytes each
     for racks of 7), fewer for endgames of few tiles; at least 1."""
     clock: Callable[[], float] = time.perf_counter
     """What the time limit is measured on: wall-clock seconds by default; a benchmark on a
