@@ -49,7 +49,7 @@ class SearchOptions:
     forked, helpers search the same position over a shared table while the main search
     deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``).  Measured on
     2 cores it is no faster (the endgame guide)."""
-    table_bits: int = 20
+    table_bits: int = 22
     """The transposition table holds at most ``1 << table_bits`` entries (about 100 bytes each
     for racks of 7), fewer for endgames of few tiles; at least 1."""
     clock: Callable[[], float] = time.perf_counter

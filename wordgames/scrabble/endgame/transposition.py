@@ -59,11 +59,17 @@ class TranspositionTable:
         self.hit_move = _zeros("q", width)
         self.memory: Any = None
         self.shared = shared
-        # Shared, one mapping (zero-filled) is cut into the arrays, the widest items first so
-        # that each starts aligned.
+        # One anonymous mapping is cut into the arrays, the widest items first so that each
+        # starts aligned: its pages are zero until first written, so a large table costs
+        # only what the search touches (an array would be zeroed whole, about a quarter of a
+        # second for 2^22 entries).  Private unless shared: a process forked later for
+        # other work (a pool's worker) gets its own copy, never writes into this one.
         view: Any = None
-        if shared:
-            self.memory = memory = mmap.mmap(-1, size * (26 + 8 * width))
+        private: int = getattr(mmap, "MAP_PRIVATE", -1)
+        if shared or private >= 0:
+            length = size * (26 + 8 * width)
+            self.memory = memory = (mmap.mmap(-1, length) if shared
+                                    else mmap.mmap(-1, length, flags=private))
             view = memoryview(memory)
         at = 0
         parts: list[Any] = []
