@@ -48,6 +48,11 @@ cdef class Negamax(SearchState):
     @cython.locals(at=Py_ssize_t, score=i64, count=i64, out=bint, value=i64)
     cdef int _child(self, Py_ssize_t slot, int depth, int alpha, int beta, int ply) except? -1234567
 
+    cdef int _ended(self, i64 score, bint out) noexcept
+
+    @cython.locals(side=int)
+    cdef int _horizon(self) noexcept
+
     @cython.locals(width=Py_ssize_t, at=Py_ssize_t, length=Py_ssize_t, child=Py_ssize_t,
                    i=Py_ssize_t, k=Py_ssize_t)
     cdef void _set_pv(self, int ply, Py_ssize_t slot, bint with_child) noexcept
@@ -57,10 +62,10 @@ cdef class Negamax(SearchState):
 
     @cython.locals(key=u64, table=TranspositionTable, slot=Py_ssize_t, known=bint, pv_node=bint,
                    entry_depth=int, value=int, flag=int, hits_before=i64, base=Py_ssize_t,
-                   best=int, stored=int, side=int)
+                   best=int, stored=int)
     cdef int _search(self, int depth, int alpha, int beta, int ply) except? -1234567
 
-    @cython.locals(base=Py_ssize_t, width=Py_ssize_t, value=int, sign=int, made=int, side=int,
+    @cython.locals(base=Py_ssize_t, width=Py_ssize_t, value=int, sign=int, made=int,
                    row=Py_ssize_t, count=Py_ssize_t, chosen=Py_ssize_t, best=i64, slot=Py_ssize_t,
                    estimate=i64, k=Py_ssize_t, score=i64, tiles=i64, out=bint, i=int)
     cdef int _playout(self, int ply) except? -1234567

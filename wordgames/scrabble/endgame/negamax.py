@@ -195,14 +195,26 @@ class Negamax(SearchState):
         out = count > 0 and count == self.size[self.side] and self.bag_pos == self.bag_len
         self.pv_len[ply + 1] = 0
         self._make(slot, ply)
-        if out:
-            value = score + 2 * self.rack_points[self.side]
-        elif self.scoreless >= self.limit:
-            value = score - (self.rack_points[self.side ^ 1] - self.rack_points[self.side])
+        if out or self.scoreless >= self.limit:
+            value = self._ended(score, out)
         else:
             value = score - self._search(depth - 1, score - beta, score - alpha, ply + 1)
         self._unmake(slot, ply)
         return value
+
+    def _ended(self, score: int, out: bool) -> int:
+        """Just after a move of ``score`` points ended the game (its side went out with
+        ``out``, else the scoreless run is complete), its value for the side that made it:
+        the score and the racks' adjustments."""
+        if out:
+            return score + 2 * self.rack_points[self.side]
+        return score - (self.rack_points[self.side ^ 1] - self.rack_points[self.side])
+
+    def _horizon(self) -> int:
+        """The horizon's guess for the side to move, from the racks (:meth:`_rack_guess`)."""
+        side = self.side
+        return self._rack_guess(self.rack_points[side], self.stuck_points[side],
+                                self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
 
     def _set_pv(self, ply: int, slot: int, with_child: bool) -> None:
         """The principal variation at ``ply``: the move of row ``slot``, then the child's."""
@@ -259,11 +271,7 @@ class Negamax(SearchState):
                 return value
         if depth <= 0:
             self.horizon_hits += 1
-            if self.playouts:
-                return self._playout(ply)
-            side = self.side
-            return self._rack_guess(self.rack_points[side], self.stuck_points[side],
-                                    self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
+            return self._playout(ply) if self.playouts else self._horizon()
         hits_before = self.horizon_hits
         base = self.top
         if known:
@@ -300,9 +308,7 @@ class Negamax(SearchState):
         made = 0
         while True:
             if ply + made + 1 >= self.plies:  # no room left to play on: the racks' guess
-                side = self.side
-                value += sign * self._rack_guess(self.rack_points[side], self.stuck_points[side],
-                                                 self.rack_points[side ^ 1], self.stuck_points[side ^ 1])
+                value += sign * self._horizon()
                 break
             row = base + made
             count = self._push_moves(row)
@@ -322,11 +328,8 @@ class Negamax(SearchState):
             out = tiles > 0 and tiles == self.size[self.side] and self.bag_pos == self.bag_len
             self._make(row, ply + made)
             made += 1
-            if out:
-                value += sign * (score + 2 * self.rack_points[self.side])
-                break
-            if self.scoreless >= self.limit:
-                value += sign * (score - (self.rack_points[self.side ^ 1] - self.rack_points[self.side]))
+            if out or self.scoreless >= self.limit:
+                value += sign * self._ended(score, out)
                 break
             value += sign * score
             sign = -sign

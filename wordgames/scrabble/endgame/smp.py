@@ -26,10 +26,6 @@ def can_help() -> bool:
     return can_fork() and not multiprocessing.current_process().daemon
 
 
-def _run(search: Callable[[int], Any], first: int) -> None:
-    search(first)
-
-
 @contextmanager
 def helpers(count: int, search: Callable[[int], Any]) -> Iterator[int]:
     """Run ``search(first)`` in ``count`` forked processes, helper ``k`` (from 1) with
@@ -40,7 +36,7 @@ def helpers(count: int, search: Callable[[int], Any]) -> Iterator[int]:
     if count > 0 and can_help():
         context = multiprocessing.get_context("fork")
         for k in range(1, count + 1):
-            process = context.Process(target=_run, args=(search, 1 + k), daemon=True)
+            process = context.Process(target=search, args=(1 + k,), daemon=True)
             process.start()
             started.append(process)
     try:

@@ -67,9 +67,9 @@ class TranspositionTable:
         view: Any = None
         private: int = getattr(mmap, "MAP_PRIVATE", -1)
         if shared or private >= 0:
-            length = size * (26 + 8 * width)
-            self.memory = memory = (mmap.mmap(-1, length) if shared
-                                    else mmap.mmap(-1, length, flags=private))
+            total = size * (26 + 8 * width)
+            self.memory = memory = (mmap.mmap(-1, total) if shared
+                                    else mmap.mmap(-1, total, flags=private))
             view = memoryview(memory)
         at = 0
         parts: list[Any] = []
