@@ -13,8 +13,8 @@ cdef class MoveCache:
     cdef Py_ssize_t width
     cdef u64 mask
     cdef u64[::1] keys
-    cdef i64[::1] at, moves
-    cdef int[::1] count, epochs
+    cdef i64[::1] at
+    cdef int[::1] moves, count, epochs
     cdef Py_ssize_t top
     cdef int epoch
 
@@ -26,6 +26,6 @@ cdef class MoveCache:
     @cython.locals(start=Py_ssize_t, i=Py_ssize_t)
     cdef void copy_out(self, Py_ssize_t slot, i64[::1] target, Py_ssize_t at) noexcept
 
-    @cython.locals(need=Py_ssize_t, limit=Py_ssize_t, grown=i64[::1], i=Py_ssize_t,
+    @cython.locals(need=Py_ssize_t, limit=Py_ssize_t, grown=int[::1], i=Py_ssize_t,
                    start=Py_ssize_t, slot=Py_ssize_t)
     cdef void keep(self, u64 key, i64[::1] source, Py_ssize_t at, Py_ssize_t count) except *

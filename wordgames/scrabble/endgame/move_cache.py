@@ -14,7 +14,9 @@ from typing import Any
 from wordgames.scrabble.movegen.board_arrays import _zeros
 
 CACHED_MOVES = 64
-"""Integers of cached move rows per slot of the move cache at most (its arena grows to that)."""
+"""Integers of cached move rows per slot of the move cache at most (its arena grows to that).
+The arena keeps them in 32 bits (a move's score, its tile count and its tile codes fit: the
+search's values are within a million)."""
 
 
 class MoveCache:
@@ -30,7 +32,7 @@ class MoveCache:
         self.at = _zeros("q", 1 << bits)
         self.count = _zeros("i", 1 << bits)
         self.epochs = _zeros("i", 1 << bits)
-        self.moves = _zeros("q", 1 << 16)  # grows as lists are kept, up to the slots' share
+        self.moves = _zeros("i", 1 << 16)  # grows as lists are kept, up to the slots' share
         self.top = 0
         self.epoch = 1
 
@@ -62,7 +64,7 @@ class MoveCache:
             return
         if self.top + need > len(self.moves):
             if len(self.moves) < limit:
-                grown = _zeros("q", min(limit, max(2 * len(self.moves), self.top + need)))
+                grown = _zeros("i", min(limit, max(2 * len(self.moves), self.top + need)))
                 for i in range(self.top):
                     grown[i] = self.moves[i]
                 self.moves = grown

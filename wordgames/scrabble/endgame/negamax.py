@@ -64,7 +64,7 @@ class Negamax(SearchState):
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
                  table_bits: int, cache_bits: int, shared_table: bool = False) -> None:
         super().__init__(squares, cols, values, hand, limit, kernel, state, source, cache_bits)
-        self.table = TranspositionTable(table_bits, self.width, shared_table)
+        self.table = TranspositionTable(table_bits, self.width, squares, shared_table)
         self.judge: KillerJudge | None = None
         self.killer = _zeros("q", 1)
         self.pv = _zeros("q", 1)

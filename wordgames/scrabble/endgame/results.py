@@ -49,9 +49,10 @@ class SearchOptions:
     forked, helpers search the same position over a shared table while the main search
     deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``).  Measured on
     2 cores it is no faster (the endgame guide)."""
-    table_bits: int = 22
-    """The transposition table holds at most ``1 << table_bits`` entries (about 100 bytes each
-    for racks of 7), fewer for endgames of few tiles; at least 1."""
+    table_bits: int = 24
+    """The transposition table holds at most ``1 << table_bits`` entries (40 bytes each on a
+    standard board, taken as the search writes them), fewer for endgames of few tiles and
+    short time limits; 1 to ``MAX_ENDGAME_TABLE_BITS``."""
     clock: Callable[[], float] = time.perf_counter
     """What the time limit is measured on: wall-clock seconds by default; a benchmark on a
     shared machine may pass ``time.process_time`` (this process's CPU seconds)."""

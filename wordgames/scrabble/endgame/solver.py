@@ -24,7 +24,7 @@ from typing import Any
 
 from wordgames.collector import collector_paused, older_objects_set_aside
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_ENDGAME_WORKERS
+from wordgames.limits import MAX_ENDGAME_TABLE_BITS, MAX_ENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.core.move import Move, Placement
@@ -41,7 +41,8 @@ from wordgames.scrabble.rules.classic import ClassicRules
 
 _STATE_KEY = "endgame"  # the board's kernel arrays kept for the endgame's kernel
 _SEARCH_SHARE = 0.95  # of a time limit, for the search itself
-_SMALLEST_TABLE = 10  # table bits before one a tile (the table's set-up costs time too)
+_MOST_CACHE_BITS = 21  # move cache slots: its arena holds 64 four-byte integers a slot, 512 MiB
+_SMALLEST_TABLE = 13  # table bits before one a tile (a small search does best with a table the caches hold)
 
 
 class Searcher:
@@ -62,6 +63,7 @@ class Searcher:
         self.rules = rules
         self.options = options = options or SearchOptions()
         require_int(options.workers, "workers", 1, MAX_ENDGAME_WORKERS)
+        require_int(options.table_bits, "table_bits", 1, MAX_ENDGAME_TABLE_BITS)
         self._helpers = options.workers - 1 if can_help() else 0
         generator = rules.move_generator(lexicon)
         kernel: Any = None
@@ -83,7 +85,8 @@ class Searcher:
         # Small endgames and short budgets get small tables (setting one up costs time too).
         bits = min(options.table_bits, _SMALLEST_TABLE + tiles, budget_table_bits(time_limit))
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
-                              kernel, state, source, bits, max(bits - 2, 4), self._helpers > 0)
+                              kernel, state, source, bits, max(min(bits - 2, _MOST_CACHE_BITS), 4),
+                              self._helpers > 0)
         search = self.search
         search.ordering = options.ordering
         search.use_table = options.transposition_table

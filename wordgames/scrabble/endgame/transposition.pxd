@@ -4,32 +4,39 @@
 cimport cython
 
 from wordgames.scrabble.endgame.search_state cimport HEAD
-from wordgames.scrabble.movegen.board_arrays cimport i64, u64, u8
+from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
 cdef int COMPLETE, EXACT, LOWER, UPPER
-cdef u64 _MASK, _MIX
+cdef u64 _LOW, _SIGN, _USED
+cdef Py_ssize_t _FIRST_CODE
+
+
+@cython.locals(low=u64)
+cdef inline i64 _signed(u64 word) noexcept
 
 
 @cython.final
 cdef class TranspositionTable:
-    cdef Py_ssize_t width, size
-    cdef u64 mask
-    cdef u64[::1] key, check
-    cdef int[::1] depth, value
-    cdef u8[::1] flag, used
-    cdef i64[::1] move, hit_move
+    cdef Py_ssize_t width, size, words, per_word_shift
+    cdef u64 mask, code_bits, code_mask
+    cdef u64[::1] entries, found
+    cdef readonly i64[::1] hit_move
     cdef public int hit_depth, hit_value, hit_flag
     cdef public object memory
     cdef bint shared
 
-    @cython.locals(count=i64, check=u64, k=Py_ssize_t)
-    cdef u64 _checksum(self, u64 key, int depth, int value, int flag, i64[::1] source,
-                       Py_ssize_t at) noexcept
+    @cython.locals(at=Py_ssize_t, lock=u64, k=Py_ssize_t)
+    cdef u64 _load(self, Py_ssize_t slot) noexcept
 
-    @cython.locals(slot=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t)
+    cdef bint _holds(self, Py_ssize_t slot, u64 key) noexcept
+
+    @cython.locals(slot=Py_ssize_t, found=u64[::1], count=i64, shift=Py_ssize_t, word=u64,
+                   k=Py_ssize_t)
     cpdef Py_ssize_t probe(self, u64 key) noexcept
 
-    @cython.locals(first=Py_ssize_t, slot=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t)
+    @cython.locals(first=Py_ssize_t, slot=Py_ssize_t, first_used=bint, first_key=u64,
+                   first_depth=i64, found=u64[::1], count=i64, shift=Py_ssize_t, lock=u64,
+                   row=Py_ssize_t, k=Py_ssize_t)
     cpdef void store(self, u64 key, int depth, int value, int flag, i64[::1] source, Py_ssize_t at) noexcept
 
     @cython.locals(k=Py_ssize_t)

@@ -6,15 +6,15 @@ position's 64-bit Zobrist key, in a fixed number of entries.
 
 Compiled by Cython (C types in ``transposition.pxd``), run as plain Python where no compiler is
 available.  A move is a row of integers as the search's stack holds them (see
-:mod:`.search_state`).
+:mod:`.search_state`); the table packs it (a tile code in 16 bits where the board has at most
+256 squares, else 32), so that an entry of a standard board is five 64-bit words, 40 bytes,
+and a bucket of two entries spans at most two cache lines.
 
-A *shared* table lives in memory that forked processes share (an anonymous shared mapping), so
-several searches of one position can learn from each other (the solver's Lazy SMP).  Its
-entries are written and read without locks, so two processes writing one slot at once can
-leave it torn (one's key with the other's value).  Every entry therefore carries a check word,
-a hash of all its fields written last: :meth:`TranspositionTable.probe` copies the entry out
-first and accepts the copy only when it matches its check, so a torn entry is a miss, never a
-wrong value or a move of another position.
+An entry's first word is its key XORed with its other words (the "lockless" scheme of chess
+programs): a lookup reads the entry's words once and accepts them only when they XOR back to
+the key it looks for.  So a *shared* table, which lives in memory that forked processes share
+(an anonymous shared mapping, for the solver's Lazy SMP) and is written and read without
+locks, never yields a torn entry (one process's key with another's value): it is a miss.
 """
 
 from __future__ import annotations
@@ -37,120 +37,132 @@ LOWER = 1
 """An entry's flag: the position is worth at least its value (the search failed high)."""
 UPPER = 2
 """An entry's flag: the position is worth at most its value (the search failed low)."""
-_MASK = 0xFFFFFFFFFFFFFFFF  # C constants when compiled (and 64-bit arithmetic wraps by itself)
-_MIX = 0x9E3779B97F4A7C15  # an odd multiplier with well-spread bits (2**64 / golden ratio)
+_LOW = 0xFFFFFFFF  # C constants when compiled
+_SIGN = 0x80000000
+_USED = 1  # the bit of an entry's third word that marks it used (a zeroed entry is empty)
+_FIRST_CODE = 3  # words before an entry's tile codes: the lock, depth and value, the move's head
+
+
+def _signed(word: int) -> int:
+    """The low 32 bits of ``word`` as a signed number."""
+    low = word & _LOW
+    return low - ((low & _SIGN) << 1)
 
 
 class TranspositionTable:
-    """``1 << bits`` entries in buckets of two (the deeper entry and the latest), each with a
-    move row of ``width`` integers; lives as long as its search, so positions reached from one
-    root share what was learnt.  :meth:`probe` finds an entry and copies it into ``hit_depth``,
-    ``hit_value``, ``hit_flag`` (:data:`EXACT`, :data:`LOWER` or :data:`UPPER` bound) and the
-    row ``hit_move``.  With ``shared``, the entries live in memory that processes forked
-    afterwards share (module docstring).  Memory: ``26 + 8 * width`` bytes an entry."""
+    """``1 << bits`` entries in buckets of two (the deeper entry and the latest), each keeping
+    a move row of up to ``width`` integers for a board of ``squares`` squares; lives as long as
+    its search, so positions reached from one root share what was learnt.  :meth:`probe` finds
+    an entry and copies it into ``hit_depth``, ``hit_value``, ``hit_flag`` (:data:`EXACT`,
+    :data:`LOWER` or :data:`UPPER` bound) and the row ``hit_move``.  With ``shared``, the
+    entries live in memory that processes forked afterwards share (module docstring).
+    Memory: ``8 * words`` bytes an entry, ``words`` being 3 and a word for every 4 tile codes
+    a move can hold (2 on boards of more than 256 squares): 40 bytes on a standard board."""
 
-    def __init__(self, bits: int, width: int, shared: bool = False) -> None:
+    def __init__(self, bits: int, width: int, squares: int, shared: bool = False) -> None:
         self.width = width
         self.size = size = 1 << bits
         self.mask = size - 1
+        self.code_bits = 16 if squares <= 256 else 32  # a code is square << 8 | tile number
+        self.code_mask = 0xFFFF if squares <= 256 else 0xFFFFFFFF
+        self.per_word_shift = 2 if squares <= 256 else 1  # log2 of the codes in a word
+        per_word = 1 << self.per_word_shift
+        self.words = words = _FIRST_CODE + (width - HEAD + per_word - 1) // per_word
         self.hit_depth = 0
         self.hit_value = 0
         self.hit_flag = 0
         self.hit_move = _zeros("q", width)
+        self.found = _zeros("Q", words)
         self.memory: Any = None
         self.shared = shared
-        # One anonymous mapping is cut into the arrays, the widest items first so that each
-        # starts aligned: its pages are zero until first written, so a large table costs
+        # An anonymous mapping's pages are zero until first written, so a large table costs
         # only what the search touches (an array would be zeroed whole, about a quarter of a
         # second for 2^22 entries).  Private unless shared: a process forked later for
         # other work (a pool's worker) gets its own copy, never writes into this one.
-        view: Any = None
         private: int = getattr(mmap, "MAP_PRIVATE", -1)
+        self.entries: Any
         if shared or private >= 0:
-            total = size * (26 + 8 * width)
+            total = size * words * 8
             self.memory = memory = (mmap.mmap(-1, total) if shared
                                     else mmap.mmap(-1, total, flags=private))
-            view = memoryview(memory)
-        at = 0
-        parts: list[Any] = []
-        for code, count in (("Q", size), ("Q", size), ("q", size * width), ("i", size), ("i", size),
-                            ("B", size), ("B", size)):
-            if view is None:
-                parts.append(_zeros(code, count))
-                continue
-            length = count * (8 if code in "Qq" else 4 if code == "i" else 1)
-            parts.append(view[at:at + length].cast(code))
-            at += length
-        self.key, self.check, self.move, self.depth, self.value, self.flag, self.used = parts
+            self.entries = memoryview(memory).cast("Q")
+        else:
+            self.entries = _zeros("Q", size * words)
 
-    def _checksum(self, key: int, depth: int, value: int, flag: int, source: Any, at: int) -> int:
-        """The check word of an entry with these fields and the move row at ``at`` of
-        ``source`` (its count clamped into the row: a torn row can hold any count)."""
-        count = source[at + 1]
-        if count < 0:
-            count = 0
-        if count > self.width - HEAD:
-            count = self.width - HEAD
-        check = ((key ^ (depth & _MASK)) * _MIX) & _MASK
-        check = ((check ^ (check >> 29) ^ (value & _MASK)) * _MIX) & _MASK
-        check = ((check ^ (check >> 29) ^ flag) * _MIX) & _MASK
-        for k in range(HEAD + count):
-            check = ((check ^ (check >> 29) ^ (source[at + k] & _MASK)) * _MIX) & _MASK
-        return check ^ (check >> 32)
+    def _load(self, slot: int) -> int:
+        """Copy the entry of ``slot`` into ``found``; the key its words XOR back to (used or
+        not: see ``found[2] & _USED``).  Cost: O(words)."""
+        at = slot * self.words
+        lock = 0
+        for k in range(self.words):
+            self.found[k] = self.entries[at + k]
+            lock ^= self.found[k]
+        return lock
+
+    def _holds(self, slot: int, key: int) -> bool:
+        """Whether the entry of ``slot``, copied into ``found``, is used and holds ``key``."""
+        return self._load(slot) == key and bool(self.found[2] & _USED)
 
     def probe(self, key: int) -> int:
-        """The slot holding ``key``, its entry copied into the ``hit_`` fields, or -1 (also,
-        shared, when the copy does not match its check: another process was writing it).  A bucket
-        is two slots: the first keeps the deeper entry (a proven one above all), the second
-        the latest.  Cost: O(width)."""
+        """The slot holding ``key``, its entry copied into the ``hit_`` fields, or -1 (also
+        when its words do not XOR back to the key: another process was writing it).  A bucket
+        is two slots: the first keeps the deeper entry (a proven one above all), the second the
+        latest.  Cost: O(words)."""
         slot = key & self.mask & ~1
-        if not (self.used[slot] and self.key[slot] == key):
+        if not self._holds(slot, key):
             slot += 1
-            if not (self.used[slot] and self.key[slot] == key):
+            if not self._holds(slot, key):
                 return -1
-        self.hit_depth = self.depth[slot]
-        self.hit_value = self.value[slot]
-        self.hit_flag = self.flag[slot]
-        row = slot * self.width
-        for k in range(self.width):
-            self.hit_move[k] = self.move[row + k]
-        if self.shared and self.check[slot] != self._checksum(key, self.hit_depth, self.hit_value,
-                                                              self.hit_flag, self.hit_move, 0):
-            return -1
+        found = self.found
+        self.hit_depth = _signed(found[1])
+        self.hit_value = _signed(found[1] >> 32)
+        self.hit_flag = (found[2] >> 1) & 3
+        count = (found[2] >> 8) & 0xFFFF
+        if count > self.width - HEAD:  # only ever a key's chance collision: stay in the row
+            count = self.width - HEAD
+        self.hit_move[0] = _signed(found[2] >> 32)
+        self.hit_move[1] = count
+        shift = self.per_word_shift
+        for k in range(count):
+            word = found[_FIRST_CODE + (k >> shift)]
+            self.hit_move[HEAD + k] = (word >> ((k & ((1 << shift) - 1)) * self.code_bits)) & self.code_mask
         return slot
 
     def store(self, key: int, depth: int, value: int, flag: int, source: Any, at: int) -> None:
         """Keep an entry for ``key`` with the move at offset ``at`` of ``source`` (a pass when
-        its count is negative: no move was tried).  Cost: O(width)."""
+        its count is negative: no move was tried).  Cost: O(words)."""
         first = key & self.mask & ~1
         slot = first + 1
-        if not self.used[first] or self.key[first] == key or depth >= self.depth[first]:
+        first_key = self._load(first)
+        first_used = bool(self.found[2] & _USED)
+        first_depth = _signed(self.found[1])
+        if not first_used or first_key == key or depth >= first_depth:
             slot = first
-            if self.used[first] and self.key[first] != key:
+            if first_used and first_key != key:
                 self._move_entry(first, first + 1)  # the deeper entry so far becomes the latest
-        elif self.used[first + 1] and self.key[first + 1] == key:
+        elif self._holds(first + 1, key):
             slot = first + 1
-        self.used[slot] = 1
-        self.key[slot] = key
-        self.depth[slot] = depth
-        self.value[slot] = value
-        self.flag[slot] = flag
-        row = slot * self.width
-        if source[at + 1] < 0:
-            self.move[row] = 0
-            self.move[row + 1] = 0
-        else:
-            for k in range(HEAD + source[at + 1]):
-                self.move[row + k] = source[at + k]
-        if self.shared:  # alone, nothing can tear an entry: the check is not kept
-            self.check[slot] = self._checksum(key, depth, value, flag, self.move, row)
+        found = self.found
+        for k in range(self.words):
+            found[k] = 0
+        found[1] = (depth & _LOW) | ((value & _LOW) << 32)
+        count = source[at + 1]
+        if count > 0:
+            found[2] = _USED | (flag << 1) | (count << 8) | ((source[at] & _LOW) << 32)
+            shift = self.per_word_shift
+            for k in range(count):
+                found[_FIRST_CODE + (k >> shift)] |= (
+                    (source[at + HEAD + k] & self.code_mask) << ((k & ((1 << shift) - 1)) * self.code_bits))
+        else:  # a pass (or no move tried): score and count 0
+            found[2] = _USED | (flag << 1)
+        lock = key
+        for k in range(1, self.words):
+            lock ^= found[k]
+        found[0] = lock
+        row = slot * self.words
+        for k in range(self.words):
+            self.entries[row + k] = found[k]
 
     def _move_entry(self, origin: int, target: int) -> None:
-        self.used[target] = self.used[origin]
-        self.key[target] = self.key[origin]
-        self.check[target] = self.check[origin]
-        self.depth[target] = self.depth[origin]
-        self.value[target] = self.value[origin]
-        self.flag[target] = self.flag[origin]
-        for k in range(self.width):
-            self.move[target * self.width + k] = self.move[origin * self.width + k]
+        for k in range(self.words):
+            self.entries[target * self.words + k] = self.entries[origin * self.words + k]
