@@ -8,12 +8,13 @@ from wordgames.scrabble.endgame.search_state cimport HEAD, SearchState
 from wordgames.scrabble.endgame.transposition cimport COMPLETE, EXACT, LOWER, UPPER, TranspositionTable
 from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
-cdef int INFINITY, CLOCK_EVERY, _BLANK, _INDEX_BITS
+cdef int INFINITY, CLOCK_EVERY, _BLANK, _INDEX_BITS, FIRST_TABLE_BITS
 cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY
 
 
 cdef class Negamax(SearchState):
-    cdef TranspositionTable table
+    cdef readonly TranspositionTable table
+    cdef int table_limit
     cdef KillerJudge judge
     cdef int[::1] pv_len
     cdef i64[::1] killer, pv, best
@@ -97,3 +98,6 @@ cdef class Negamax(SearchState):
     @cython.locals(value=int, depth=int, exact=bint, pv=list, iteration=int, found=int,
                    width=Py_ssize_t, i=Py_ssize_t)
     cpdef tuple deepen(self, int deepest, double deadline, object clock, int first=*)
+
+    @cython.locals(bits=int)
+    cdef void _grow_table(self) except *

@@ -50,21 +50,27 @@ _KILLER_KEY = 1 << 32  # order keys: killers first, then moves that go out, then
 _OUT_KEY = 1 << 30
 _INDEX_BITS = 22  # order keys keep the generation order of equal keys in their low bits
 _NO_KEY = -(1 << 62)
+FIRST_TABLE_BITS = 16
+"""A table's size, in bits of its entry count, when a search starts; it grows as the search
+visits more nodes (:meth:`Negamax.deepen`), up to the ``table_bits`` the search was given."""
 
 
 class Negamax(SearchState):
     """One endgame search from the positions of a :class:`~.search_state.SearchState` (the
-    arguments before ``table_bits`` are its own), with a table of ``1 << table_bits``
-    entries that lives as long as the object: :meth:`load` a new position reached from the
-    same game and search again, and what was learnt is kept.  Switches: ``ordering``,
-    ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``, ``use_cache``,
-    ``estimated_order``, ``stuck_values``, ``free_passes``."""
+    arguments before ``table_bits`` are its own), with a table of at most ``1 << table_bits``
+    entries (it grows as the search goes) that lives as long as the object: :meth:`load` a
+    new position reached from the same game and search again, and what was learnt is kept.
+    Switches: ``ordering``, ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``,
+    ``use_cache``, ``estimated_order``, ``stuck_values``, ``free_passes``."""
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
                  kernel: Any, state: Any, source: Callable[[Any, list[int]], list[CompactMove]] | None,
                  table_bits: int, cache_bits: int, shared_table: bool = False) -> None:
         super().__init__(squares, cols, values, hand, limit, kernel, state, source, cache_bits)
-        self.table = TranspositionTable(table_bits, self.width, squares, shared_table)
+        # A shared table is whole from the start: the processes that share it map it once.
+        self.table_limit = table_bits
+        self.table = TranspositionTable(table_bits if shared_table else min(table_bits, FIRST_TABLE_BITS),
+                                        self.width, squares, shared_table)
         self.judge: KillerJudge | None = None
         self.killer = _zeros("q", 1)
         self.pv = _zeros("q", 1)
@@ -558,4 +564,16 @@ class Negamax(SearchState):
             exact = self.horizon_hits == 0
             if exact:
                 break
+            self._grow_table()
         return value, depth, exact, pv
+
+    def _grow_table(self) -> None:
+        """Between iterations, once the search has visited more nodes than half the table's
+        entries: room for four times the nodes so far (the next iteration visits a few times
+        as many as all before it), up to ``table_limit`` bits."""
+        bits = self.table.bits
+        if self.nodes <= (1 << bits) >> 1:
+            return
+        while bits < self.table_limit and (1 << bits) < 4 * self.nodes:
+            bits += 1
+        self.table.grow(bits)

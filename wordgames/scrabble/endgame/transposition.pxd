@@ -18,12 +18,19 @@ cdef inline i64 _signed(u64 word) noexcept
 @cython.final
 cdef class TranspositionTable:
     cdef Py_ssize_t width, size, words, per_word_shift
+    cdef public int bits
     cdef u64 mask, code_bits, code_mask
     cdef u64[::1] entries, found
     cdef readonly i64[::1] hit_move
     cdef public int hit_depth, hit_value, hit_flag
     cdef public object memory
     cdef bint shared
+
+    cdef object _allocate(self, int bits)
+
+    @cython.locals(old=u64[::1], old_size=Py_ssize_t, words=Py_ssize_t, second=Py_ssize_t,
+                   slot=Py_ssize_t, at=Py_ssize_t, lock=u64, target=Py_ssize_t, k=Py_ssize_t)
+    cpdef void grow(self, int bits)
 
     @cython.locals(at=Py_ssize_t, lock=u64, k=Py_ssize_t)
     cdef u64 _load(self, Py_ssize_t slot) noexcept

@@ -52,7 +52,8 @@ def _signed(word: int) -> int:
 class TranspositionTable:
     """``1 << bits`` entries in buckets of two (the deeper entry and the latest), each keeping
     a move row of up to ``width`` integers for a board of ``squares`` squares; lives as long as
-    its search, so positions reached from one root share what was learnt.  :meth:`probe` finds
+    its search (which may :meth:`grow` it), so positions reached from one root share what was
+    learnt.  :meth:`probe` finds
     an entry and copies it into ``hit_depth``, ``hit_value``, ``hit_flag`` (:data:`EXACT`,
     :data:`LOWER` or :data:`UPPER` bound) and the row ``hit_move``.  With ``shared``, the
     entries live in memory that processes forked afterwards share (module docstring).
@@ -61,33 +62,69 @@ class TranspositionTable:
 
     def __init__(self, bits: int, width: int, squares: int, shared: bool = False) -> None:
         self.width = width
-        self.size = size = 1 << bits
-        self.mask = size - 1
         self.code_bits = 16 if squares <= 256 else 32  # a code is square << 8 | tile number
         self.code_mask = 0xFFFF if squares <= 256 else 0xFFFFFFFF
         self.per_word_shift = 2 if squares <= 256 else 1  # log2 of the codes in a word
         per_word = 1 << self.per_word_shift
-        self.words = words = _FIRST_CODE + (width - HEAD + per_word - 1) // per_word
+        self.words = _FIRST_CODE + (width - HEAD + per_word - 1) // per_word
         self.hit_depth = 0
         self.hit_value = 0
         self.hit_flag = 0
         self.hit_move = _zeros("q", width)
-        self.found = _zeros("Q", words)
+        self.found = _zeros("Q", self.words)
         self.memory: Any = None
         self.shared = shared
+        self.entries: Any = self._allocate(bits)
+        self.bits = bits
+        self.size = 1 << bits
+        self.mask = self.size - 1
+
+    def _allocate(self, bits: int) -> Any:
+        """Zeroed words for ``1 << bits`` entries (kept alive in ``memory`` when mapped)."""
+        total = (1 << bits) * self.words
         # An anonymous mapping's pages are zero until first written, so a large table costs
-        # only what the search touches (an array would be zeroed whole, about a quarter of a
-        # second for 2^22 entries).  Private unless shared: a process forked later for
-        # other work (a pool's worker) gets its own copy, never writes into this one.
+        # only what the search touches (an array would be zeroed whole).  Private unless
+        # shared: a process forked later for other work (a pool's worker) gets its own copy,
+        # never writes into this one.
         private: int = getattr(mmap, "MAP_PRIVATE", -1)
-        self.entries: Any
-        if shared or private >= 0:
-            total = size * words * 8
-            self.memory = memory = (mmap.mmap(-1, total) if shared
-                                    else mmap.mmap(-1, total, flags=private))
-            self.entries = memoryview(memory).cast("Q")
-        else:
-            self.entries = _zeros("Q", size * words)
+        if not (self.shared or private >= 0):
+            return _zeros("Q", total)
+        self.memory = memory = (mmap.mmap(-1, total * 8) if self.shared
+                                else mmap.mmap(-1, total * 8, flags=private))
+        return memoryview(memory).cast("Q")
+
+    def grow(self, bits: int) -> None:
+        """Make room for ``1 << bits`` entries, keeping every entry held (nothing when the
+        table is that large already, or shared: forked processes hold its memory).  A search
+        grows its table as it goes, so that a short one works in a table the caches hold and
+        the memory of a long one's is taken only as it is needed.  Cost: O(entries held
+        now)."""
+        if bits <= self.bits or self.shared:
+            return
+        old = self.entries
+        old_size = self.size
+        self.entries = self._allocate(bits)
+        self.bits = bits
+        self.size = 1 << bits
+        self.mask = self.size - 1
+        words = self.words
+        # The first slots of the old buckets (the deeper entries) first, so that they take
+        # the first slots of the new ones.
+        for second in range(2):
+            for slot in range(second, old_size, 2):
+                at = slot * words
+                lock = 0
+                for k in range(words):
+                    lock ^= old[at + k]
+                if not old[at + 2] & _USED:
+                    continue
+                target = lock & self.mask & ~1
+                if self.entries[target * words + 2] & _USED:
+                    target += 1
+                    if self.entries[target * words + 2] & _USED:
+                        continue  # both slots taken by entries kept before it
+                for k in range(words):
+                    self.entries[target * words + k] = old[at + k]
 
     def _load(self, slot: int) -> int:
         """Copy the entry of ``slot`` into ``found``; the key its words XOR back to (used or
