@@ -9,12 +9,13 @@ from wordgames.scrabble.endgame.transposition cimport COMPLETE, EXACT, LOWER, UP
 from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
 cdef int INFINITY, CLOCK_EVERY, _BLANK, _INDEX_BITS, FIRST_TABLE_BITS
-cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY
+cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY, _NO_GROWTH
 
 
 cdef class Negamax(SearchState):
     cdef readonly TranspositionTable table
     cdef int table_limit
+    cdef i64 grow_at
     cdef KillerJudge judge
     cdef int[::1] pv_len
     cdef i64[::1] killer, pv, best

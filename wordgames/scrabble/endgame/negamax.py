@@ -52,7 +52,8 @@ _INDEX_BITS = 22  # order keys keep the generation order of equal keys in their 
 _NO_KEY = -(1 << 62)
 FIRST_TABLE_BITS = 16
 """A table's size, in bits of its entry count, when a search starts; it grows as the search
-visits more nodes (:meth:`Negamax.deepen`), up to the ``table_bits`` the search was given."""
+visits more nodes (``Negamax._grow_table``), up to the ``table_bits`` the search was given."""
+_NO_GROWTH = 1 << 62
 
 
 class Negamax(SearchState):
@@ -71,6 +72,7 @@ class Negamax(SearchState):
         self.table_limit = table_bits
         self.table = TranspositionTable(table_bits if shared_table else min(table_bits, FIRST_TABLE_BITS),
                                         self.width, squares, shared_table)
+        self.grow_at = (1 << self.table.bits) >> 1 if self.table.bits < table_bits else _NO_GROWTH
         self.judge: KillerJudge | None = None
         self.killer = _zeros("q", 1)
         self.pv = _zeros("q", 1)
@@ -186,6 +188,8 @@ class Negamax(SearchState):
         """Count a node; read the clock every CLOCK_EVERY; whether the search must stop."""
         self.nodes += 1
         self.visits += 1
+        if self.nodes > self.grow_at:
+            self._grow_table()
         if self.deadline >= 0 and self.visits >= CLOCK_EVERY:
             self.visits = 0
             if self.clock() > self.deadline:
@@ -564,16 +568,15 @@ class Negamax(SearchState):
             exact = self.horizon_hits == 0
             if exact:
                 break
-            self._grow_table()
         return value, depth, exact, pv
 
     def _grow_table(self) -> None:
-        """Between iterations, once the search has visited more nodes than half the table's
-        entries: room for four times the nodes so far (the next iteration visits a few times
-        as many as all before it), up to ``table_limit`` bits."""
+        """The search has visited more nodes than half the table's entries: room for four
+        times as many, up to ``table_limit`` bits (``grow_at``: the nodes that call for the
+        next growth).  Entries are found again by key, so the table grows between any two
+        nodes."""
         bits = self.table.bits
-        if self.nodes <= (1 << bits) >> 1:
-            return
         while bits < self.table_limit and (1 << bits) < 4 * self.nodes:
             bits += 1
         self.table.grow(bits)
+        self.grow_at = (1 << self.table.bits) >> 1 if self.table.bits < self.table_limit else _NO_GROWTH
