@@ -27,7 +27,7 @@ from wordgames.cli.common import (
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS
+from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_ENDGAME_TABLE_BITS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.tiles import Rack, TileSet
 from wordgames.scrabble.endgame import (
@@ -77,6 +77,9 @@ def register(commands: Any) -> None:
         add_tile_options(parser)
         add_lexicon_options(parser)
         add_json_option(parser)
+        parser.add_argument("--table-bits", type=positive_int, default=SearchOptions.table_bits, metavar="B",
+                            help="the search's table grows up to 2^B entries, 40 bytes each on a standard "
+                                 f"board (default: %(default)s; at most {MAX_ENDGAME_TABLE_BITS})")
     endgame.add_argument("--opponent-rack", metavar="RACK", help="the opponent's tiles (default: the unseen)")
     endgame.add_argument("--plies", type=positive_int, default=None, metavar="N", help="search depth cap")
     endgame.add_argument("--workers", type=positive_int, default=1, metavar="W",
@@ -161,7 +164,8 @@ def run_endgame(args: argparse.Namespace) -> int:
     result = solve_endgame(
         setup.board, (setup.rack, opponent), setup.lexicon, setup.rules,
         scoreless_turns=setup.position.zero_turns, end_rule=args.end_rule or "usc",
-        plies=args.plies, time_limit=args.time, options=SearchOptions(workers=args.workers),
+        plies=args.plies, time_limit=args.time,
+        options=SearchOptions(workers=args.workers, table_bits=args.table_bits),
     )
     if args.json:
         print_json(endgame_json(result, tile_set))
@@ -197,7 +201,7 @@ def run_preendgame(args: argparse.Namespace) -> int:
         setup.board, setup.rack, setup.unseen, setup.lexicon, setup.rules,
         spread=_spread(setup.position), scoreless_turns=setup.position.zero_turns,
         end_rule=args.end_rule or "usc", candidates=args.candidates, time_limit=args.time, bag=bag,
-        workers=args.workers,
+        workers=args.workers, options=SearchOptions(table_bits=args.table_bits),
     )
     if args.json:
         print_json(preendgame_json(result, setup.rules.tile_set))

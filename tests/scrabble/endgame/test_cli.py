@@ -62,6 +62,13 @@ def test_endgame_on_two_workers_proves_the_same_value() -> None:
     assert answers[0]["value"] == answers[1]["value"] == 13
 
 
+def test_endgame_with_a_small_table_proves_the_same_value() -> None:
+    done = wordgames("endgame", "--cgp", ENDGAME, "--table-bits", "6", "--lexicon", "enable", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["exact"] and answer["value"] == 13
+
+
 def test_preendgame_json() -> None:
     done = wordgames("preendgame", "--cgp", PREENDGAME, "--candidates", "1", "--time", "3",
                      "--lexicon", "enable", "--json")
@@ -111,6 +118,9 @@ def test_preendgame_on_two_workers() -> None:
         (("preendgame", "--cgp", PREENDGAME, "--workers", "0"), "workers"),
         (("endgame", "--cgp", ENDGAME, "--workers", "65"), "workers"),
         (("preendgame", "--cgp", PREENDGAME, "--workers", "65"), "workers"),
+        (("endgame", "--cgp", ENDGAME, "--table-bits", "31"), "table_bits"),
+        (("preendgame", "--cgp", PREENDGAME, "--table-bits", "31"), "table_bits"),
+        (("endgame", "--cgp", ENDGAME, "--table-bits", "0"), "at least 1"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
