@@ -42,7 +42,7 @@ from wordgames.scrabble.rules.classic import ClassicRules
 _STATE_KEY = "endgame"  # the board's kernel arrays kept for the endgame's kernel
 _SEARCH_SHARE = 0.95  # of a time limit, for the search itself
 _MOST_CACHE_BITS = 21  # move cache slots: its arena holds 64 four-byte integers a slot, 512 MiB
-_SMALLEST_TABLE = 13  # table bits before one a tile (a small search does best with a table the caches hold)
+_SMALLEST_TABLE = 13  # table bits before one a tile: the most a small endgame's table may grow to
 
 
 class Searcher:
@@ -82,7 +82,8 @@ class Searcher:
             source = self._rule_moves
         hand = max(rules.hand_size, *position.sizes) + len(position.bag)
         tiles = sum(position.sizes) + len(position.bag)
-        # Small endgames and short budgets get small tables (setting one up costs time too).
+        # Small endgames and short budgets get small tables: the bound on the table's growth (a
+        # shared table is mapped whole) and the move cache, set up whole, follow from it.
         bits = min(options.table_bits, _SMALLEST_TABLE + tiles, budget_table_bits(time_limit))
         self.search = Negamax(len(position.tiles), position.cols, position.values, hand, position.limit,
                               kernel, state, source, bits, max(min(bits - 2, _MOST_CACHE_BITS), 4),
@@ -246,10 +247,10 @@ def _longest_game(position: SearchPosition) -> int:
 
 
 def budget_table_bits(time_limit: float | None) -> int:
-    """The most transposition-table bits worth setting up for a search of ``time_limit``
-    seconds (None: no limit): about one entry per node such a search can visit (about
-    half a million a second), so that zeroing the table never takes a noticeable share of a short
-    budget."""
+    """The most transposition-table bits worth having for a search of ``time_limit`` seconds
+    (None: no limit): about one entry per node such a search can visit (about half a million
+    a second), so that a short search's move cache (set up whole) and shared table (mapped
+    whole) stay in proportion to it."""
     if time_limit is None:
         return 64
     return max(_SMALLEST_TABLE, (max(int(time_limit * 500_000), 1)).bit_length())

@@ -53,9 +53,9 @@ class TranspositionTable:
     """``1 << bits`` entries in buckets of two (the deeper entry and the latest), each keeping
     a move row of up to ``width`` integers for a board of ``squares`` squares; lives as long as
     its search (which may :meth:`grow` it), so positions reached from one root share what was
-    learnt.  :meth:`probe` finds
-    an entry and copies it into ``hit_depth``, ``hit_value``, ``hit_flag`` (:data:`EXACT`,
-    :data:`LOWER` or :data:`UPPER` bound) and the row ``hit_move``.  With ``shared``, the
+    learnt.  :meth:`probe` finds an entry and copies it into ``hit_depth``, ``hit_value``,
+    ``hit_flag`` (:data:`EXACT`, :data:`LOWER` or :data:`UPPER` bound) and the row
+    ``hit_move``.  With ``shared``, the
     entries live in memory that processes forked afterwards share (module docstring).
     Memory: ``8 * words`` bytes an entry, ``words`` being 3 and a word for every 4 tile codes
     a move can hold (2 on boards of more than 256 squares): 40 bytes on a standard board."""
@@ -113,11 +113,11 @@ class TranspositionTable:
         for second in range(2):
             for slot in range(second, old_size, 2):
                 at = slot * words
+                if not old[at + 2] & _USED:
+                    continue
                 lock = 0
                 for k in range(words):
                     lock ^= old[at + k]
-                if not old[at + 2] & _USED:
-                    continue
                 target = lock & self.mask & ~1
                 if self.entries[target * words + 2] & _USED:
                     target += 1
@@ -177,8 +177,6 @@ class TranspositionTable:
             slot = first
             if first_used and first_key != key:
                 self._move_entry(first, first + 1)  # the deeper entry so far becomes the latest
-        elif self._holds(first + 1, key):
-            slot = first + 1
         found = self.found
         for k in range(self.words):
             found[k] = 0
