@@ -57,10 +57,12 @@ def cython_modules() -> tuple[str, ...]:
 
 def machine_flags() -> list[str]:
     """Compiler flags for instructions of the building machine's processor that the core
-    uses: ``-mpopcnt`` (the count of 1 bits in one instruction, the Boggle search's child
-    numbering) on a Linux x86-64 whose processor has it (all since about 2008).  The compiled
-    modules then need such a processor; with ``WORDGAMES_PORTABLE=1`` in the environment
-    they are built without (the same count in a few operations)."""
+    uses, on a Linux x86-64 whose processor has them: ``-mpopcnt`` (the count of 1 bits in
+    one instruction, the Boggle search's child numbering; processors since about 2008) and
+    ``-mbmi -mbmi2`` (a shift by a variable or an AND with a complement in one instruction;
+    since about 2013).  The compiled modules then need such a processor; with
+    ``WORDGAMES_PORTABLE=1`` in the environment they are built without (the same operations
+    in a few instructions)."""
     if os.environ.get(PORTABLE_VARIABLE, "").strip() not in ("", "0"):
         return []
     if platform.machine().lower() not in ("x86_64", "amd64") or not sys.platform.startswith("linux"):
@@ -71,7 +73,9 @@ def machine_flags() -> list[str]:
     except OSError:
         return []
     flags = next((line for line in text.splitlines() if line.startswith("flags")), "")
-    return ["-mpopcnt"] if "popcnt" in flags.split() else []
+    have = set(flags.split())
+    return [option for flag, option in (("popcnt", "-mpopcnt"), ("bmi1", "-mbmi"), ("bmi2", "-mbmi2"))
+            if flag in have]
 
 
 def extensions() -> list[Extension]:

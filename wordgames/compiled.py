@@ -33,6 +33,8 @@ from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
+    "wordgames.wordsearch.layout",
+    "wordgames.wordsearch.reader",
     "wordgames.wordsearch.bounds",
     "wordgames.scrabble.core.move",
     "wordgames.scrabble.leaves.dense",

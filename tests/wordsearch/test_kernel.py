@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from wordgames.wordsearch import Board
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.symbols import symbol_tables
 
-from .support import all_path_strings, is_valid_path, official_points, words_on_board
+from .support import adjacent, all_path_strings, is_valid_path, official_points, words_on_board
 
 # Frequent letters, so that boards hold many words; QU, IN and TH as cells of two letters (TH
 # also a prefix of one-letter paths), # a blocked cell, É a letter ENABLE does not use.
@@ -142,16 +143,19 @@ def test_wide_alphabets_take_two_words_a_node(searcher: ModuleType) -> None:
         assert set(found) == words_on_board(board, lexicon)
 
 
-def test_marks_are_cleared_when_their_numbers_run_out(searcher: ModuleType, enable_trie: Lexicon) -> None:
+def test_words_found_are_forgotten_between_searches(searcher: ModuleType, enable_trie: Lexicon) -> None:
+    """A search forgets the last one's words (its marks), whatever it asked for."""
     tables = symbol_tables(enable_trie)
     solver = searcher.Solver(tables)
     solver.set_scoring(scoring_function("official"), 3)
     board = random_board(4, 4, 7)
     solver.load([tables.cell_code(cell) for cell in board.cells], 4, 4)
     expected = solver.score()
-    solver.generation = solver.mark_limit - 1
+    words = solver.words()
+    assert expected > 0 and solver.found_count == len(words)
     assert [solver.score() for _ in range(3)] == [expected] * 3
-    assert solver.generation == 2
+    assert solver.words() == words and solver.paths()[0] == words
+    assert solver.score() == expected
 
 
 def test_one_solver_serves_boards_of_every_size(searcher: ModuleType, enable_trie: Lexicon) -> None:
@@ -164,3 +168,37 @@ def test_one_solver_serves_boards_of_every_size(searcher: ModuleType, enable_tri
         fresh = solve(searcher, board, enable_trie)  # a new solver for each board
         assert set(solver.words()) == set(fresh[0])
         assert solver.score() == fresh[1]
+
+
+def _random_path(board: Board, length: int, rng: random.Random) -> list[int] | None:
+    """A random simple path of ``length`` cells on ``board``, or None where one gets stuck."""
+    path = [rng.randrange(board.rows * board.columns)]
+    while len(path) < length:
+        last = path[-1]
+        around = [cell for cell in range(board.rows * board.columns)
+                  if cell not in path and adjacent(board, last, cell)]
+        if not around:
+            return None
+        path.append(rng.choice(around))
+    return path
+
+
+@pytest.mark.parametrize(("rows", "columns"), [(1, 20), (2, 17), (3, 12), (9, 9), (12, 3)])
+def test_long_paths_on_boards_wider_or_taller_than_8(searcher: ModuleType, rows: int,
+                                                     columns: int) -> None:
+    """On boards wider or taller than 8, cells 8 rows or columns apart share a bit of a
+    path's set of cells: words of 9 to 16 letters along paths through such pairs are still
+    found, and no path uses a cell twice (the oracle tries every path)."""
+    rng = random.Random(rows * 100 + columns)
+    board = Board.from_cells(rng.choices("ABCDEFGHIJKLMNOP", k=rows * columns), columns)
+    words = set()
+    while len(words) < 40:
+        path = _random_path(board, rng.randint(9, 16), rng)
+        if path is not None:
+            words.add("".join(board.cells[cell] for cell in path))
+    # A word that repeats a cell's letter only by reusing the cell must not be found.
+    words |= {board.cells[0] * 9, "".join(board.cells[:9]) + board.cells[0]}
+    lexicon = lexicon_from_words(sorted(words), "trie")
+    found, _, _ = solve(searcher, board, lexicon, minimum=1)
+    assert set(found) == words_on_board(board, lexicon)
+    assert all(is_valid_path(board, path, word) for word, path in found.items())

@@ -3,7 +3,8 @@
 
 cimport cython
 
-from wordgames.wordsearch.searcher cimport Solver, _count as _bits, i64, u64
+from wordgames.wordsearch.bits cimport _count as _bits, i64, u64
+from wordgames.wordsearch.searcher cimport Solver
 
 cdef int _NONE
 cdef Py_ssize_t _MAX_OPTIONS
@@ -46,7 +47,7 @@ cdef class ClassSolver:
 
     @cython.locals(solver=Solver, stride=Py_ssize_t, base=Py_ssize_t, best=i64, option=Py_ssize_t,
                    bit=u64, child=Py_ssize_t, child_mask=u64, length=int, worth=i64,
-                   at=Py_ssize_t, slot=u64, index=Py_ssize_t, other=Py_ssize_t)
+                   index=Py_ssize_t, other=Py_ssize_t)
     cdef Py_ssize_t choose(self, Py_ssize_t cell, Py_ssize_t node, u64 mask, int letters, int depth) except -1
 
     @cython.locals(solver=Solver, stride=Py_ssize_t, index=Py_ssize_t, bit=u64, mask=u64, slot=u64)
@@ -81,6 +82,6 @@ cdef class ClassSolver:
 
     @cython.locals(cell=Py_ssize_t, start=Py_ssize_t, options=Py_ssize_t, slot=Py_ssize_t,
                    option=Py_ssize_t, here=Py_ssize_t, here_worth=i64, entry=Py_ssize_t,
-                   choice=Py_ssize_t, child=Py_ssize_t, rest=i64, unmatched=u64,
+                   choice=Py_ssize_t, child=Py_ssize_t, rest=i64, unmatched=u64, one=u64,
                    mark=Py_ssize_t)
     cdef int force_level(self, Py_ssize_t level, i64 points, i64 open_worth, i64 target) except -1

@@ -31,14 +31,14 @@ project's own.  Compiled with Cython (types in ``bounds.pxd``); it runs interpre
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Sequence
 
 import cython
 
-from wordgames.wordsearch.searcher import KernelTables, Solver, neighbour_arrays
+from wordgames.wordsearch.layout import grown, neighbour_arrays, zeros
+from wordgames.wordsearch.searcher import KernelTables, Solver
 
-if not cython.compiled:  # compiled, bounds.pxd cimports the C function from searcher
+if not cython.compiled:  # compiled, bounds.pxd cimports the C function (bits.pxd)
     # Interpreted, Python's own count of 1 bits gives the same answer (and works beside a
     # compiled searcher, whose C function Python cannot import).
     _bits = int.bit_count
@@ -46,19 +46,6 @@ if not cython.compiled:  # compiled, bounds.pxd cimports the C function from sea
 CellCode = tuple[int, ...]
 _NONE = -1
 _MAX_OPTIONS = 64  # options of one cell (one bit each in the open-option masks)
-
-
-def _zeros(typecode: str, count: int) -> array[int]:
-    """A new array of ``count`` zeros."""
-    return array(typecode, bytes(array(typecode).itemsize * count))
-
-
-def _grown(old: object, typecode: str, count: int) -> array[int]:
-    """The items of ``old`` (any buffer of ``typecode`` items), then zeros up to ``count``."""
-    new = array(typecode)
-    new.frombytes(bytes(old))  # type: ignore[call-overload]
-    new.frombytes(bytes(new.itemsize * (count - len(new))))
-    return new
 
 
 class ClassSolver:
@@ -85,14 +72,14 @@ class ClassSolver:
         self.tree_limit = 0
         self.overflow = False
         self.sum_count = self.choice_count = self.entry_count = self.word_count = 0
-        self.sum_points = self.sum_worth_of = self.choice_worth = _zeros("q", 0)
-        self.sum_child = self.sum_option = self.sum_next = self.sum_words = _zeros("i", 0)
-        self.bucket_next = _zeros("i", 0)
-        self.word_node = self.word_next = _zeros("i", 0)
-        self.choice_cell = self.choice_child = self.choice_next = _zeros("i", 0)
-        self.slot_start = self.slots = _zeros("i", 0)
+        self.sum_points = self.sum_worth_of = self.choice_worth = zeros("q", 0)
+        self.sum_child = self.sum_option = self.sum_next = self.sum_words = zeros("i", 0)
+        self.bucket_next = zeros("i", 0)
+        self.word_node = self.word_next = zeros("i", 0)
+        self.choice_cell = self.choice_child = self.choice_next = zeros("i", 0)
+        self.slot_start = self.slots = zeros("i", 0)
         self.slot_count = 0
-        self.entry_choice = self.entry_below = _zeros("i", 0)
+        self.entry_choice = self.entry_below = zeros("i", 0)
         self.grow_sums(1024)
         self.grow_choices(1024)
         self.grow_entries(1024)
@@ -112,31 +99,31 @@ class ClassSolver:
         options (they only ever grow)."""
         if cells > self.cell_capacity:
             self.cell_capacity = cells
-            self.option_start = _zeros("i", cells + 1)
-            self.option_count = _zeros("i", cells + 1)
-            self.cell_mask = _zeros("Q", cells + 1)
-            self.reach = _zeros("Q", cells + 1)
-            self.used = _zeros("i", cells + 1)
-            self.rank = _zeros("i", cells + 1)
-            self.order = _zeros("i", cells + 1)
-            self.path_cell = _zeros("i", cells + 1)
-            self.path_option = _zeros("i", cells + 1)
-            self.sorted_cell = _zeros("i", cells + 1)
-            self.sorted_option = _zeros("i", cells + 1)
-            self.chosen = _zeros("i", cells + 1)
-            self.open_options = _zeros("Q", cells + 1)
-            self.heads = _zeros("i", cells + 1)
-            self.root_choice = _zeros("i", cells + 1)
-            self.bucket = _zeros("i", (cells + 1) * _MAX_OPTIONS)
-            self.gained = _zeros("q", (cells + 1) * _MAX_OPTIONS)
-            self.opening = _zeros("q", (cells + 1) * _MAX_OPTIONS)
+            self.option_start = zeros("i", cells + 1)
+            self.option_count = zeros("i", cells + 1)
+            self.cell_mask = zeros("Q", cells + 1)
+            self.reach = zeros("Q", cells + 1)
+            self.used = zeros("i", cells + 1)
+            self.rank = zeros("i", cells + 1)
+            self.order = zeros("i", cells + 1)
+            self.path_cell = zeros("i", cells + 1)
+            self.path_option = zeros("i", cells + 1)
+            self.sorted_cell = zeros("i", cells + 1)
+            self.sorted_option = zeros("i", cells + 1)
+            self.chosen = zeros("i", cells + 1)
+            self.open_options = zeros("Q", cells + 1)
+            self.heads = zeros("i", cells + 1)
+            self.root_choice = zeros("i", cells + 1)
+            self.bucket = zeros("i", (cells + 1) * _MAX_OPTIONS)
+            self.gained = zeros("q", (cells + 1) * _MAX_OPTIONS)
+            self.opening = zeros("q", (cells + 1) * _MAX_OPTIONS)
         if options > self.option_capacity:
             self.option_capacity = options
-            self.option_bit = _zeros("Q", options)
-            self.tail_start = _zeros("i", options)
-            self.tail_count = _zeros("i", options)
-            self.option_letters = _zeros("i", options)
-            self.tails = _zeros("i", 4 * options)
+            self.option_bit = zeros("Q", options)
+            self.tail_start = zeros("i", options)
+            self.tail_count = zeros("i", options)
+            self.option_letters = zeros("i", options)
+            self.tails = zeros("i", 4 * options)
 
     def load(self, options: Sequence[Sequence[CellCode]], rows: int, columns: int,
              order: Sequence[int]) -> None:
@@ -155,7 +142,7 @@ class ClassSolver:
                 tails += max(0, len(code) - 1)
         self.reserve(size, total)
         if tails > len(self.tails):
-            self.tails = _zeros("i", tails)
+            self.tails = zeros("i", tails)
         self.size = size
         self.near = neighbour_arrays(rows, columns)
         letter_bound = 0
@@ -246,10 +233,7 @@ class ClassSolver:
             if child_mask & 1:
                 worth = solver.points[length]
                 self.occurrences += worth != 0
-                at = stride * child + stride - 1
-                slot = solver.nodes[at]
-                if slot >> solver.mark_shift != solver.generation:
-                    solver.nodes[at] = (slot & solver.unmarked) | (solver.generation << solver.mark_shift)
+                if solver.first_time(child):
                     self.union += worth
                 if self.building and worth:
                     self.add_word(child, worth, depth + 1)
@@ -268,7 +252,8 @@ class ClassSolver:
         solver = self.solver
         stride = solver.stride
         for index in range(self.tail_start[option], self.tail_start[option] + self.tail_count[option]):
-            bit = 1 << self.tails[index]
+            bit = 1  # compiled: a 64-bit 1, then shifted (symbols run past 31)
+            bit <<= self.tails[index]
             mask = solver.nodes[stride * node]
             if not mask & bit:
                 return -1
@@ -301,33 +286,33 @@ class ClassSolver:
     def grow_sums(self, count: int) -> None:
         """Room for ``count`` sum nodes."""
         self.sum_capacity = count
-        self.sum_points = _grown(self.sum_points, "q", count)
-        self.sum_worth_of = _grown(self.sum_worth_of, "q", count)
-        self.sum_child = _grown(self.sum_child, "i", count)
-        self.sum_option = _grown(self.sum_option, "i", count)
-        self.sum_next = _grown(self.sum_next, "i", count)
-        self.sum_words = _grown(self.sum_words, "i", count)
-        self.bucket_next = _grown(self.bucket_next, "i", count)
+        self.sum_points = grown(self.sum_points, "q", count)
+        self.sum_worth_of = grown(self.sum_worth_of, "q", count)
+        self.sum_child = grown(self.sum_child, "i", count)
+        self.sum_option = grown(self.sum_option, "i", count)
+        self.sum_next = grown(self.sum_next, "i", count)
+        self.sum_words = grown(self.sum_words, "i", count)
+        self.bucket_next = grown(self.bucket_next, "i", count)
 
     def grow_words(self, count: int) -> None:
         """Room for ``count`` (sum node, word) entries."""
         self.word_capacity = count
-        self.word_node = _grown(self.word_node, "i", count)
-        self.word_next = _grown(self.word_next, "i", count)
+        self.word_node = grown(self.word_node, "i", count)
+        self.word_next = grown(self.word_next, "i", count)
 
     def grow_choices(self, count: int) -> None:
         """Room for ``count`` choice nodes."""
         self.choice_capacity = count
-        self.choice_cell = _grown(self.choice_cell, "i", count)
-        self.choice_worth = _grown(self.choice_worth, "q", count)
-        self.choice_child = _grown(self.choice_child, "i", count)
-        self.choice_next = _grown(self.choice_next, "i", count)
-        self.slot_start = _grown(self.slot_start, "i", count)
+        self.choice_cell = grown(self.choice_cell, "i", count)
+        self.choice_worth = grown(self.choice_worth, "q", count)
+        self.choice_child = grown(self.choice_child, "i", count)
+        self.choice_next = grown(self.choice_next, "i", count)
+        self.slot_start = grown(self.slot_start, "i", count)
 
     def grow_slots(self, count: int) -> None:
         """Room for ``count`` option slots of choice nodes."""
         self.slot_capacity = count
-        self.slots = _grown(self.slots, "i", count)
+        self.slots = grown(self.slots, "i", count)
 
     def add_word(self, node: int, points: int, length: int) -> int:
         """Add the word at ``node`` (worth ``points``), spelled by the ``length`` choices of
@@ -431,8 +416,8 @@ class ClassSolver:
     def grow_entries(self, count: int) -> None:
         """Room for ``count`` open choices in :meth:`force`'s stacks."""
         self.entry_capacity = count
-        self.entry_choice = _grown(self.entry_choice, "i", count)
-        self.entry_below = _grown(self.entry_below, "i", count)
+        self.entry_choice = grown(self.entry_choice, "i", count)
+        self.entry_below = grown(self.entry_below, "i", count)
 
     def force(self, target: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """The partial boards of the tree's class whose worth reaches ``target``: each as
@@ -508,7 +493,8 @@ class ClassSolver:
         unmatched = 0
         for option in range(options):
             if self.bucket[slot + option] == _NONE:
-                unmatched |= 1 << option
+                one = 1  # compiled: a 64-bit 1, then shifted (options run past 31)
+                unmatched |= one << option
                 continue
             if points + self.gained[slot + option] + rest + self.opening[slot + option] < target:
                 self.forced_states += 1

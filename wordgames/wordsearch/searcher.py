@@ -1,6 +1,6 @@
 # cython: boundscheck=False, wraparound=False, initializedcheck=False
 # (Compiled, this module indexes without checks: every index is in range and none is negative.)
-"""The Boggle search: depth-first over board and lexicon together, in symbol numbers.
+"""The Boggle search: board and lexicon walked together, in symbol numbers.
 
 :class:`Solver` walks a board's paths and the lexicon's prefix tree in step, so a path is
 abandoned the moment its symbols stop being a prefix of some word; the lexicon is never
@@ -14,44 +14,45 @@ runs interpreted, slower.  What makes it fast compiled:
 
 * each node of the tree is one 64-bit word (two for alphabets of more than 31 symbols): the
   mask of the symbols that may follow (bit ``s`` for symbol ``s``, bit 0 for "this prefix is
-  a word"), the first child's number, and a *mark* (the number of the last search that found
-  the node's word, so a word already found costs no look-up); nodes are laid out depth first
-  (:func:`depth_first_layout`), so a node's children sit in one cache line near their parent;
+  a word") and the first child's number; nodes are laid out depth first
+  (:func:`depth_first_layout`), so a node's children sit in one cache line near their
+  parent, and the table is only read, so every solver of a lexicon shares it;
 * a node's child for a symbol is its first child plus the number of the mask's bits below
   the symbol's: one instruction where the build may use the processor's count of 1 bits
   (see ``setup.py``), a few operations otherwise;
-* per board, each cell's first-symbol bit, zeroed while the path holds the cell, so trying a
-  neighbour is one AND that checks both the letter and the use; and the bits of the cells
-  around each cell, so a step into a cell whose surroundings cannot continue any word is not
-  a call at all; the neighbours of each board shape are listed once (:func:`adjacency`), in
-  blocks of 8 that the compiler unrolls;
-* the choices the processor cannot predict are made with arithmetic rather than branches
-  (see :meth:`Solver.walk`), and nothing is allocated per search state; board text in the
-  compact notation (``PERS/LATG/SINE/TERS``) is read straight into the cell arrays
-  (:meth:`Solver.load_text`), so a batch of boards (:meth:`Solver.score_all`) makes no
-  Python object per board but its score.
+* paths are extended a length at a time (see :meth:`Solver.search`), not depth first: the
+  outcomes the processor cannot predict (does this neighbour's symbol follow, is the node a
+  word, is the word new, can the path go on) are arithmetic instead of branches, and the
+  nodes of the next length are asked for while this one is finished, so that most arrive
+  from memory before they are read;
+* per board, each cell's symbol bit, the symbols around it (a path into a cell with none
+  that may follow is not extended) and its bit in a path's set of cells (:func:`path_bits`);
+  a solver's words found are a bit a node and a list; nothing is allocated per path; board
+  text in the compact notation (``PERS/LATG/SINE/TERS``) is read straight into the cell
+  arrays (:meth:`Solver.load_text`), so a batch of boards (:meth:`Solver.score_all`) makes
+  no Python object per board but its score.
 
-Cost: about 13 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
-core of a 2.1 GHz server (a couple of milliseconds interpreted); 100 x 100 with CSW12 about
-0.1 s compiled.
+Cost: about 9 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
+core of a 2.1 GHz server (a few milliseconds interpreted); 100 x 100 with CSW12 about 0.1 s
+compiled.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
-from math import isqrt
 from typing import Protocol
 
 import cython
 
-from wordgames.limits import MAX_WORDSEARCH_CELLS, MAX_WORDSEARCH_SIDE
-from wordgames.wordsearch.board import neighbour_table
+from wordgames.limits import MAX_WORDSEARCH_CELLS
+from wordgames.wordsearch.layout import grown, neighbour_arrays, path_bits
+from wordgames.wordsearch.reader import cells_text, read_text
 
-_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; Solver.run spells it out)
-_COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
-_COMPACT_NODES = 1 << 26  # ... and node numbers in 26: one word a node
+_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; neighbour_arrays pads to it)
+_GROUP = 64  # start cells searched together (their paths' items are kept at once)
+_CELL_BITS = 16  # an item's link: the item it extends, shifted past its cell's number
+_CELL_MASK = (1 << _CELL_BITS) - 1
 SCORE = 0
 WORDS = 1
 PATHS = 2
@@ -73,94 +74,11 @@ class KernelTables(Protocol):
     spellings: bytes
 
 
-def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int, low: int,
-                       terminal: int) -> tuple[array[int], int]:
-    """The kernel's copy of a packed prefix tree, and its stride (words a node).
-
-    ``masks``/``first`` are the packed table (children consecutive, in bit order);
-    ``letters`` is the mask of its letter bits, which run from bit ``low`` (symbol 1) up, and
-    ``terminal`` its word bit.  Each node becomes ``mask | first child << 32`` (stride 1: up
-    to 31 symbols and 2**26 nodes) or ``[mask, first child]`` (stride 2), with bit ``s`` of
-    the mask for symbol ``s`` and bit 0 for a word; children blocks are placed depth first.
-    The bits above the first child are left free for the marks.  Cost: one pass over the
-    nodes (a few ms for ENABLE compiled)."""
-    count = len(masks)
-    stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
-    shift = 32 if stride == 1 else 0
-    # One node more than the tree, a spare past its end.
-    nodes = array("Q", bytes(stride * 8 * (count + 1)))
-    out, mask_of, first_of = nodes, masks, first  # typed views when compiled
-    # Pairs (old number, new number) of nodes whose block of children is still to be placed.
-    stack = array("q", bytes(2 * 8 * (count + 1)))
-    top = 2
-    placed = 1  # the root is node 0 in both numberings
-    if count:
-        out[0] = _translated(mask_of[0], letters, low, terminal)
-    while top:
-        top -= 2
-        old = stack[top]
-        new = stack[top + 1]
-        children = _bits(mask_of[old] & letters)
-        block = placed
-        placed += children
-        out[stride * new + stride - 1] |= block << shift
-        for offset in range(children - 1, -1, -1):  # the first child is popped first
-            child = first_of[old] + offset
-            out[stride * (block + offset)] = _translated(mask_of[child], letters, low, terminal)
-            stack[top] = child
-            stack[top + 1] = block + offset
-            top += 2
-    return nodes, stride
-
-
-def _translated(mask: int, letters: int, low: int, terminal: int) -> int:
-    """A packed mask in the kernel's bits: symbol ``s`` at bit ``s``, a word at bit 0."""
-    return ((mask & letters) >> low << 1) | (1 if mask & terminal else 0)
-
-
 if not cython.compiled:  # compiled, searcher.pxd gives _bits in C (a count of 1 bits)
     _bits = int.bit_count
 
-
-@lru_cache(maxsize=32)
-def neighbour_arrays(rows: int, columns: int) -> array[int]:
-    """The neighbours of each cell of a board shape, ``_MAX_DEGREE`` slots a cell (from
-    :func:`~wordgames.wordsearch.board.neighbour_table`), the slots a cell lacks filled with
-    ``rows * columns``: a cell past the board that is never free.  Every cell then has the
-    same number of neighbours to try, a loop the processor predicts perfectly."""
-    table = neighbour_table(rows, columns)
-    outside = rows * columns
-    return array("i", [around[slot] if slot < len(around) else outside
-                       for around in table for slot in range(_MAX_DEGREE)])
-
-
-@lru_cache(maxsize=32)
-def adjacency(rows: int, columns: int) -> tuple[array[int], array[int]]:
-    """The neighbours of each cell of a board shape as one flat list: cell ``c``'s are
-    ``cells[starts[c]:starts[c + 1]]``.  One more cell, ``rows * columns`` (past the board),
-    has every cell for neighbour: the search starts there.  Each list is padded to a
-    multiple of ``_MAX_DEGREE`` with that cell, which is never free, so the search tries
-    neighbours in blocks of 8 whose loop the processor predicts.  Made once per shape."""
-    table = neighbour_table(rows, columns)
-    outside = rows * columns
-    starts = array("i", [0])
-    cells = array("i")
-    for around in (*table, tuple(range(outside))):
-        cells.extend(around)
-        cells.extend([outside] * (-len(around) % _MAX_DEGREE))
-        starts.append(len(cells))
-    return starts, cells
-
-
-def slot_fields(stride: int, count: int) -> tuple[int, int, int, int, int]:
-    """Where the first child and the mark lie in word ``stride * node + stride - 1`` of a
-    table of ``count`` nodes: the first child's shift and mask, the mark's shift, the mask of
-    the bits below the mark, the largest mark."""
-    first_bits = 32 if stride == 2 else max(1, count.bit_length())
-    shift = 32 if stride == 1 else 0
-    mark_shift = shift + first_bits
-    return (shift, (1 << first_bits) - 1, mark_shift, (1 << mark_shift) - 1,
-            (1 << (64 - mark_shift)) - 1)
+    def _prefetch(nodes: array[int], index: int) -> None:
+        """Compiled: ask for ``nodes[index]`` to be brought into the cache (see searcher.pxd)."""
 
 
 class Solver:
@@ -168,18 +86,22 @@ class Solver:
 
     Load a board with :meth:`load` (cell codes) or :meth:`load_text` (compact board text),
     then ask for :meth:`score` (points and words counted, no text), :meth:`words` or
-    :meth:`paths`.  :meth:`score_all` scores a stream of boards in one call.  A solver owns a
-    copy of the node table (its marks are its own), 8 bytes a node; types in ``searcher.pxd``.
+    :meth:`paths`.  :meth:`score_all` scores a stream of boards in one call.  Solvers share
+    their lexicon's node table, which they only read; a solver's marks are a bit a node (48 kB
+    for ENABLE) and the list of the words found; types in ``searcher.pxd``.
     """
 
     def __init__(self, tables: KernelTables) -> None:
-        """A solver for ``tables`` (copied once), with no board; words score nothing until
+        """A solver for ``tables``, with no board; words score nothing until
         :meth:`set_scoring` says how."""
-        self.nodes = array("Q", tables.nodes)
+        self.nodes = tables.nodes
         self.stride = tables.stride
-        self.shift, self.first_mask, self.mark_shift, self.unmarked, self.mark_limit = (
-            slot_fields(tables.stride, tables.node_count))
-        self.generation = 0
+        self.shift = 32 if tables.stride == 1 else 0
+        self.first_mask = (1 << 32) - 1
+        # The marks: a bit a node for the words found, and the list of those set.
+        self.seen = array("Q", bytes(8 * (tables.node_count // 64 + 2)))
+        self.found_nodes = array("q", bytes(8 * 1024))
+        self.found_count = 0
         self.symbols = tables.symbols
         self.symbol_letters = array("i", [len(text) for text in tables.symbols])
         self.latin_1 = array("h", tables.latin_1)
@@ -189,12 +111,16 @@ class Solver:
         self.minimum = 1
         self.points = array("q", [0])
         self.found_by_length = array("q", [0])
+        self.shape = array("i", [0, 0])  # rows and columns, as read_text finds them
         self.capacity = -1
         self.reserve(16)
         self.size = 0
         self.rows = self.columns = 0
-        self.adjacent_start = array("i", [0, 0])
-        self.adjacent = array("i")
+        self.near = neighbour_arrays(1, 1)
+        self.path_bit = path_bits(1, 1)
+        self.item_link, self.item_node, self.item_path = array("q"), array("q"), array("Q")
+        self.item_letters, self.kept = array("i"), array("i")
+        self.grow_items(1024)
         self.letter_total = 0
         self.mode = SCORE
         self.total = 0
@@ -209,16 +135,14 @@ class Solver:
         self.capacity = size
         cells = size + 1  # and the cell past the board (see neighbour_arrays)
         self.cell_bit = array("Q", bytes(8 * cells))
-        self.free = array("Q", bytes(8 * cells))
         self.reach = array("Q", bytes(8 * cells))
+        self.slot_bit = array("Q", bytes(8 * _MAX_DEGREE * cells))
+        self.slot_key = array("Q", bytes(8 * _MAX_DEGREE * cells))
         self.cell_letters = array("i", bytes(4 * cells))
         self.tail_start = array("i", bytes(4 * cells))
         self.tail_count = array("i", bytes(4 * cells))
         self.tails = array("i", bytes(4 * 4 * size))
         self.path = array("i", bytes(4 * (size + 1)))
-        candidates = size + _MAX_DEGREE * size
-        self.candidate_cell = array("i", bytes(4 * candidates))
-        self.candidate_node = array("q", bytes(8 * candidates))
         self.spell_buffer(8 * size + 1)
 
     def spell_buffer(self, size: int) -> None:
@@ -248,7 +172,8 @@ class Solver:
     def use_shape(self, rows: int, columns: int) -> None:
         """Take the neighbour lists of a ``rows`` x ``columns`` board."""
         if rows != self.rows or columns != self.columns:
-            self.adjacent_start, self.adjacent = adjacency(rows, columns)
+            self.near = neighbour_arrays(rows, columns)
+            self.path_bit = path_bits(rows, columns)
             self.rows = rows
             self.columns = columns
 
@@ -298,82 +223,30 @@ class Solver:
         self.reserve(length)
         if length > len(self.tails):
             self.tails = array("i", bytes(4 * length))
-        rows = 0
-        column = 0
-        width = -1
-        cell = 0
-        tail = 0
-        index = 0
-        while index < length:
-            character = text[index]
-            index += 1
-            if character == "/":
-                if column == 0 or (width >= 0 and column != width):
-                    return False
-                width = column
-                rows += 1
-                column = 0
-                continue
-            self.tail_start[cell] = tail
-            self.tail_count[cell] = 0
-            if character == "[":
-                letters = 0
-                dead = False
-                while index < length and text[index] != "]":
-                    code = ord(text[index])
-                    symbol = self.latin_1[code] if code < 256 else -1
-                    if symbol < 0:
-                        return False
-                    if symbol == 0:
-                        dead = True
-                    elif letters == 0:
-                        self.cell_bit[cell] = 1 << symbol
-                    else:
-                        self.tails[tail] = symbol
-                        tail += 1
-                    letters += 1
-                    index += 1
-                if index >= length or letters == 0:
-                    return False
-                index += 1  # the closing bracket
-                if dead:
-                    self.cell_bit[cell] = 0
-                    tail = self.tail_start[cell]
-                else:
-                    self.tail_count[cell] = letters - 1
-            else:
-                code = ord(character)
-                symbol = self.latin_1[code] if code < 256 else -1
-                if symbol < 0:
-                    return False
-                letters = 1
-                self.cell_bit[cell] = (1 << symbol) if symbol else 0
-            self.cell_letters[cell] = letters
-            cell += 1
-            column += 1
-        if column == 0 or (width >= 0 and column != width):
+        if not read_text(text, self.latin_1, self.cell_bit, self.cell_letters, self.tail_start,
+                         self.tail_count, self.tails, self.shape):
             return False
-        rows += 1
-        if rows > MAX_WORDSEARCH_SIDE or column > MAX_WORDSEARCH_SIDE:
-            return False
-        self.size = cell
-        self.use_shape(rows, column)
+        self.size = self.shape[0] * self.shape[1]
+        self.use_shape(self.shape[0], self.shape[1])
         self.finish_board()
         return True
 
     def finish_board(self) -> None:
-        """Per-cell tables of the loaded board: free bits, the bits around each cell, the
-        letter total (and the points table long enough for it)."""
+        """Per-cell tables of the loaded board: the symbol and path bits of each neighbour
+        slot, the symbols around each cell, the letter total (and the points table long
+        enough for it)."""
         total = 0
         for cell in range(self.size):
-            self.free[cell] = self.cell_bit[cell]
             total += self.cell_letters[cell]
-        self.cell_bit[self.size] = self.free[self.size] = 0  # the cell past the board
+        self.cell_bit[self.size] = 0  # the cell past the board (see neighbour_arrays)
         self.tail_count[self.size] = 0
         for cell in range(self.size):
             around = 0
-            for index in range(self.adjacent_start[cell], self.adjacent_start[cell + 1]):
-                around |= self.cell_bit[self.adjacent[index]]
+            for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + _MAX_DEGREE):
+                # Each neighbour slot's symbol bit and path bit, in slot order for the search.
+                self.slot_bit[index] = self.cell_bit[self.near[index]]
+                self.slot_key[index] = self.path_bit[self.near[index]]
+                around |= self.slot_bit[index]
             self.reach[cell] = around
         self.letter_total = total
         if total >= len(self.points):
@@ -424,28 +297,35 @@ class Solver:
         return scores
 
     def new_search(self) -> None:
-        """Number a new search for the marks; when the numbers run out, clear every mark (one
-        pass over the table every few thousand searches at the least)."""
-        if self.generation >= self.mark_limit:
-            # By node, not by a range with a variable step: compiled, only a range whose step
-            # is a constant becomes a C loop (the other walked Python integers, about a
-            # twelfth of the batch's time).
-            stride = self.stride
-            for index in range(len(self.nodes) // stride):
-                self.nodes[index * stride + stride - 1] &= self.unmarked
-            self.generation = 0
-        self.generation += 1
+        """Forget the words found so far: clear the bits of those on the list (a few
+        operations a word found)."""
+        for index in range(self.found_count):
+            self.seen[self.found_nodes[index] >> 6] = 0
+        self.found_count = 0
+
+    def first_time(self, node: int) -> int:
+        """1 when the word at ``node`` was not found before in this search (it is now), else 0."""
+        bit = 1  # compiled: a 64-bit 1, then shifted
+        bit <<= node & 63
+        if self.seen[node >> 6] & bit:
+            return 0
+        if self.found_count == len(self.found_nodes):
+            self.found_nodes = grown(self.found_nodes, "q", 2 * self.found_count)
+        self.seen[node >> 6] |= bit
+        self.found_nodes[self.found_count] = node
+        self.found_count += 1
+        return 1
 
     def run(self) -> None:
-        """Every path from every live cell whose symbols begin some word, depth first: the
-        board's cell past the end stands for the root, every cell its neighbour (see
-        :func:`adjacency`), so the first step is like every other."""
+        """Every path whose symbols begin some word, from each group of up to ``_GROUP``
+        start cells (see :meth:`search`)."""
         self.new_search()
         self.found = []
         self.found_paths = []
         for length in range(self.letter_total + 1):
             self.found_by_length[length] = 0
-        self.walk(self.size, 0, 0, -1)
+        for group in range(0, self.size, _GROUP):
+            self.search(group, min(group + _GROUP, self.size))
         total = 0
         count = 0
         for length in range(self.letter_total + 1):
@@ -454,69 +334,131 @@ class Solver:
         self.total = total
         self.count = count
 
-    def walk(self, cell: int, node: int, letters: int, depth: int) -> int:
-        """Go on from ``cell`` (at ``path[depth]``), whose symbols led to ``node`` with
-        ``letters`` letters, in three passes over a list of neighbours.
+    def search(self, first: int, last: int) -> int:
+        """Every path from the start cells ``first`` to ``last - 1`` whose symbols begin some
+        word, a level (a path length) at a time.
 
-        First the free neighbours whose symbol may follow are listed (each tried with one
-        AND: its ``free`` bit is its first symbol's bit, 0 while the path holds it).  Then
-        their nodes are read (reads independent of each other, which the processor
-        overlaps), new words recorded, and the neighbours kept whose node's next symbols meet
-        the symbols around them (``reach``).  Then the kept ones are walked from in turn.
-        The choices the processor cannot predict (does this neighbour's symbol follow, is its
-        node a word, is the word new, can it go on) are made with arithmetic, not branches.
-        The candidate arrays hold every level's list at once: the first cells' from slot 0,
-        level ``depth + 1``'s from ``size + 8 * depth``."""
+        Each path is an *item*: its last cell and the item it extends (``item_link``,
+        packed in one integer; item 0 stands for the root), and once visited its node, its
+        letters and the set of its cells (``item_path``, see :func:`path_bits`).  A level's
+        items are visited in turn: an item's node is read from its parent's, a new word is
+        counted, and the item is kept if a symbol around its cell may follow.  Then each
+        kept item writes an item for each of its 8 neighbour slots after the level, and
+        keeps it when the neighbour's symbol follows and the neighbour is free.  Level by
+        level rather than depth first, so loops run a fixed number of times or a level's
+        number: what the processor cannot predict (is this a word, is it new, does it go
+        on, does this neighbour follow) is arithmetic, where depth first it was branches,
+        and each mispredicted branch cost more than the rest of a step.  Cost: a few dozen
+        operations a path and a dozen a neighbour slot tried."""
         stride = self.stride
-        mask = self.nodes[stride * node]
-        base = (self.nodes[stride * node + stride - 1] >> self.shift) & self.first_mask
-        stamp = self.generation << self.mark_shift
-        self.free[cell] = 0
-        start = 0 if depth < 0 else self.size + _MAX_DEGREE * depth
-        count = start
-        # Blocks of 8 == _MAX_DEGREE (constants: the compiler unrolls the inner loop).
-        for block in range(self.adjacent_start[cell], self.adjacent_start[cell + 1], 8):
-            for index in range(block, block + 8):
-                other = self.adjacent[index]
-                self.candidate_cell[count] = other
-                count += mask & self.free[other] != 0
-        kept = start
         keeping = self.mode != SCORE
-        for index in range(start, count):
-            other = self.candidate_cell[index]
-            child = base + _bits(mask & (self.free[other] - 2))
-            if self.tail_count[other]:
-                child = self.descend(child, other)
-                if child < 0:
-                    continue
-            word = self.nodes[stride * child]
-            # A word not found before (``fresh``, 0 or 1) is counted by its length; every
-            # node reached takes this search's mark (only a word's is ever read).
-            at = stride * child + stride - 1
-            slot = self.nodes[at]
-            fresh = (word & 1) & (slot >> self.mark_shift != self.generation)
-            self.nodes[at] = (slot & self.unmarked) | stamp
-            length = letters + self.cell_letters[other]
-            self.found_by_length[length] += fresh
-            if keeping and fresh:
-                self.path[depth + 1] = other
-                self.keep(depth + 1)
-            self.candidate_cell[kept] = other
-            self.candidate_node[kept] = child
-            kept += word & self.reach[other] != 0
-        for index in range(start, kept):
-            other = self.candidate_cell[index]
-            if keeping:  # the path spells the words kept
-                self.path[depth + 1] = other
-            self.walk(other, self.candidate_node[index], letters + self.cell_letters[other],
-                      depth + 1)
-        self.free[cell] = self.cell_bit[cell]
+        wide = self.rows > 8 or self.columns > 8
+        # Local views: compiled, their data pointers stay in registers across the stores.
+        nodes, links, near, bits, keys = self.nodes, self.item_link, self.near, self.cell_bit, self.path_bit
+        slot_bit, slot_key, item_node = self.slot_bit, self.slot_key, self.item_node
+        item_path, item_letters, kept_items = self.item_path, self.item_letters, self.kept
+        reach, seen_bits, by_length = self.reach, self.seen, self.found_by_length
+        found_nodes = self.found_nodes
+        # The mask's bits in a node's word (the first child's number lies above them).
+        symbols = 0xFFFFFFFF if stride == 1 else ~0
+        root = nodes[0]
+        base = (nodes[stride - 1] >> self.shift) & self.first_mask
+        count = 1
+        for cell in range(first, last):
+            links[count] = cell
+            self.item_node[count] = base + _bits(root & (bits[cell] - 2))
+            count += root & bits[cell] != 0
+        start = 1
+        while start < count:
+            end = count
+            kept = 0
+            if self.found_count + end - start > len(self.found_nodes):
+                self.found_nodes = grown(self.found_nodes, "q", 2 * (self.found_count + end - start))
+                found_nodes = self.found_nodes
+            for item in range(start, end):
+                link = links[item]
+                parent = link >> _CELL_BITS
+                cell = link & _CELL_MASK
+                node = item_node[item]
+                if self.tail_count[cell]:  # the cell's other symbols (QU): rare
+                    node = self.descend(node, cell)
+                    if node < 0:
+                        continue
+                word = nodes[stride * node]
+                # A word's bit is set and its node written to the list either way (the
+                # processor cannot predict whether a word is new); the list only grows when
+                # the bit was clear.
+                seen = seen_bits[node >> 6]
+                bit = (word & 1) << (node & 63)
+                fresh = (word & 1) & ((seen & bit) == 0)
+                seen_bits[node >> 6] = seen | bit
+                found_nodes[self.found_count] = node
+                self.found_count += fresh
+                letters = item_letters[parent] + self.cell_letters[cell]
+                by_length[letters] += fresh
+                item_node[item] = node
+                item_letters[item] = letters
+                item_path[item] = item_path[parent] | keys[cell]
+                if keeping and fresh:
+                    self.keep(item)
+                kept_items[kept] = item
+                kept += word & reach[cell] != 0
+            if count + 8 * kept > len(links):
+                self.grow_items(count + 8 * kept)
+                links, item_node, item_path = self.item_link, self.item_node, self.item_path
+                item_letters, kept_items = self.item_letters, self.kept
+            for index in range(kept):
+                item = kept_items[index]
+                cell = links[item] & _CELL_MASK
+                word = nodes[stride * item_node[item]]
+                free = ~item_path[item]
+                link = item << _CELL_BITS
+                base = (nodes[stride * item_node[item] + stride - 1] >> self.shift) & self.first_mask
+                # Written for every slot, kept when the neighbour follows and is free (the
+                # 8 is _MAX_DEGREE, a constant here so that the compiler can unroll).
+                for other in range(8 * cell, 8 * cell + 8):
+                    bit = slot_bit[other]
+                    child = base + _bits(word & symbols & (bit - 2))
+                    _prefetch(nodes, stride * child)
+                    links[count] = link | near[other]
+                    item_node[count] = child
+                    count += (word & bit != 0) & (free & slot_key[other] != 0)
+                if wide:
+                    # Cells a multiple of 8 rows and columns apart share a path bit: a
+                    # neighbour refused for its bit may be off the path after all (on a path
+                    # of 9 cells or more, so only on boards wider or taller than 8).
+                    for other in range(8 * cell, 8 * cell + 8):
+                        neighbour = near[other]
+                        if (word & bits[neighbour] and not free & keys[neighbour]
+                                and not self.on_path(item, neighbour)):
+                            links[count] = link | neighbour
+                            self.item_node[count] = base + _bits(word & (bits[neighbour] - 2))
+                            count += 1
+            start = end
         return 0
+
+    def on_path(self, item: int, cell: int) -> int:
+        """1 when ``cell`` is on item ``item``'s path (walked back to the root), else 0."""
+        while item > 0:
+            if self.item_link[item] & _CELL_MASK == cell:
+                return 1
+            item = self.item_link[item] >> _CELL_BITS
+        return 0
+
+    def grow_items(self, count: int) -> None:
+        """Room for ``count`` items (at least double), keeping those there are."""
+        size = max(count, 2 * len(self.item_link))
+        self.item_link = grown(self.item_link, "q", size)
+        self.item_node = grown(self.item_node, "q", size)
+        self.item_letters = grown(self.item_letters, "i", size)
+        self.item_path = grown(self.item_path, "Q", size)
+        self.kept = grown(self.kept, "i", size)
 
     def descend(self, node: int, cell: int) -> int:
         """The node reached from ``node`` along the rest of ``cell``'s symbols, or -1."""
         for index in range(self.tail_start[cell], self.tail_start[cell] + self.tail_count[cell]):
-            bit = 1 << self.tails[index]
+            bit = 1  # compiled: a 64-bit 1, then shifted (symbols run past 31)
+            bit <<= self.tails[index]
             mask = self.nodes[self.stride * node]
             if not mask & bit:
                 return -1
@@ -524,8 +466,18 @@ class Solver:
             node = ((slot >> self.shift) & self.first_mask) + _bits(mask & (bit - 2))
         return node
 
-    def keep(self, depth: int) -> int:
-        """Spell the word of ``path[:depth + 1]`` (and keep the path, in PATHS mode)."""
+    def keep(self, item: int) -> int:
+        """Spell the word of item ``item``'s path (and keep the path, in PATHS mode)."""
+        depth = 0
+        chain = item
+        while chain > 0:
+            depth += 1
+            chain = self.item_link[chain] >> _CELL_BITS
+        chain = item
+        for index in range(depth - 1, -1, -1):
+            self.path[index] = self.item_link[chain] & _CELL_MASK
+            chain = self.item_link[chain] >> _CELL_BITS
+        depth -= 1
         if self.plain:
             length = 0
             for index in range(depth + 1):
@@ -548,29 +500,6 @@ class Solver:
         if self.mode == PATHS:
             self.found_paths.append(tuple([self.path[index] for index in range(depth + 1)]))
         return 0
-
-
-def cells_text(board: object) -> str | None:
-    """A square list or tuple of cells of letters as compact board text (``"PERS/LATG/..."``,
-    ``[QU]`` for a cell of several letters), which :meth:`Solver.load_text` reads; None for
-    anything else (blocked cells, other shapes and types are left to the full parser)."""
-    if not isinstance(board, list | tuple):
-        return None
-    side = isqrt(len(board))
-    if side * side != len(board):
-        return None
-    for cell in board:
-        if not isinstance(cell, str):
-            return None
-    text = "".join(board)
-    if len(text) == len(board) and text.isalpha():  # one letter a cell, the common case
-        return "/".join([text[row * side : row * side + side] for row in range(side)])
-    parts = []
-    for cell in board:
-        if not cell.isalpha():
-            return None
-        parts.append(cell if len(cell) == 1 else "[" + cell + "]")
-    return "/".join(["".join(parts[row * side : row * side + side]) for row in range(side)])
 
 
 def words_at_least(words: list[str], minimum: int) -> set[str]:

@@ -9,7 +9,7 @@ compiled engine walks).  What it gives the kernel (:mod:`wordgames.wordsearch.se
   lexicon's own tile order;
 * **the node table**: the packed tree renumbered depth first, each node's mask with bit ``s``
   for symbol ``s`` and bit 0 for "the prefix is a word" (see
-  :func:`~wordgames.wordsearch.searcher.depth_first_layout`);
+  :func:`~wordgames.wordsearch.layout.depth_first_layout`);
 * **cell codes**: a cell's text (``"E"``, ``"QU"``) as the sequence of symbols spelling it
   (``QU`` is two symbols), or no symbols at all when the cell can never be part of a word
   (blocked, or holding a letter no word uses); and for the compiled board-text reader, the
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import PackedNodes, packed_nodes
 from wordgames.wordsearch.board import BLOCKED
-from wordgames.wordsearch.searcher import depth_first_layout
+from wordgames.wordsearch.layout import depth_first_layout
 
 DEAD_LETTER = 0
 """In :attr:`SymbolTables.latin_1`: a letter no word uses (its cell is dead)."""

@@ -1,0 +1,102 @@
+"""The Boggle kernel's fixed tables: a lexicon's node table laid out for the search, and
+each board shape's neighbour slots and path bits (see :mod:`wordgames.wordsearch.searcher`).
+
+Made once per lexicon or shape and only read after; compiled with the search (types in
+``layout.pxd``).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from functools import lru_cache
+
+import cython
+
+from wordgames.wordsearch.board import neighbour_table
+
+_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids): the slots a cell has
+_COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
+_COMPACT_NODES = 1 << 32  # ... and node numbers in 32: one word a node
+
+if not cython.compiled:  # compiled, layout.pxd gives _bits in C (a count of 1 bits)
+    _bits = int.bit_count
+
+
+def depth_first_layout(masks: Sequence[int], first: Sequence[int], letters: int, low: int,
+                       terminal: int) -> tuple[array[int], int]:
+    """The kernel's copy of a packed prefix tree, and its stride (words a node).
+
+    ``masks``/``first`` are the packed table (children consecutive, in bit order);
+    ``letters`` is the mask of its letter bits, which run from bit ``low`` (symbol 1) up, and
+    ``terminal`` its word bit.  Each node becomes ``mask | first child << 32`` (stride 1: up
+    to 31 symbols and 2**32 nodes) or ``[mask, first child]`` (stride 2), with bit ``s`` of
+    the mask for symbol ``s`` and bit 0 for a word; children blocks are placed depth first.
+    Cost: one pass over the nodes (a few ms for ENABLE compiled)."""
+    count = len(masks)
+    stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
+    shift = 32 if stride == 1 else 0
+    # One node more than the tree, a spare past its end.
+    nodes = array("Q", bytes(stride * 8 * (count + 1)))
+    out, mask_of, first_of = nodes, masks, first  # typed views when compiled
+    # Pairs (old number, new number) of nodes whose block of children is still to be placed.
+    stack = array("q", bytes(2 * 8 * (count + 1)))
+    top = 2
+    placed = 1  # the root is node 0 in both numberings
+    if count:
+        out[0] = _translated(mask_of[0], letters, low, terminal)
+    while top:
+        top -= 2
+        old = stack[top]
+        new = stack[top + 1]
+        children = _bits(mask_of[old] & letters)
+        block = placed
+        placed += children
+        out[stride * new + stride - 1] |= block << shift
+        for offset in range(children - 1, -1, -1):  # the first child is popped first
+            child = first_of[old] + offset
+            out[stride * (block + offset)] = _translated(mask_of[child], letters, low, terminal)
+            stack[top] = child
+            stack[top + 1] = block + offset
+            top += 2
+    return nodes, stride
+
+
+def _translated(mask: int, letters: int, low: int, terminal: int) -> int:
+    """A packed mask in the kernel's bits: symbol ``s`` at bit ``s``, a word at bit 0."""
+    return ((mask & letters) >> low << 1) | (1 if mask & terminal else 0)
+
+
+@lru_cache(maxsize=32)
+def neighbour_arrays(rows: int, columns: int) -> array[int]:
+    """The neighbours of each cell of a board shape, ``_MAX_DEGREE`` slots a cell (from
+    :func:`~wordgames.wordsearch.board.neighbour_table`), the slots a cell lacks filled with
+    ``rows * columns``: a cell past the board that is never free.  Every cell then has the
+    same number of neighbours to try, a loop the processor predicts perfectly."""
+    table = neighbour_table(rows, columns)
+    outside = rows * columns
+    return array("i", [around[slot] if slot < len(around) else outside
+                       for around in table for slot in range(_MAX_DEGREE)])
+
+
+@lru_cache(maxsize=32)
+def path_bits(rows: int, columns: int) -> array[int]:
+    """Each cell's bit in a path's set of cells (a 64-bit mask): ``8 * (row % 8) + column %
+    8``, so the cells near one another have bits of their own, and a set is exact on boards
+    of up to 8 x 8 and, on larger ones, for paths of fewer than 9 cells.  One more cell, past
+    the board, has none."""
+    return array("Q", [1 << (8 * (cell // columns % 8) + cell % columns % 8)
+                       for cell in range(rows * columns)] + [0])
+
+
+def zeros(typecode: str, count: int) -> array[int]:
+    """A new array of ``count`` zeros."""
+    return array(typecode, bytes(array(typecode).itemsize * count))
+
+
+def grown(old: object, typecode: str, count: int) -> array[int]:
+    """The items of ``old`` (any buffer of ``typecode`` items), then zeros up to ``count``."""
+    new = array(typecode)
+    new.frombytes(bytes(old))  # type: ignore[call-overload]
+    new.frombytes(bytes(new.itemsize * (count - len(new))))
+    return new
