@@ -41,12 +41,14 @@ from collections.abc import Iterable, Sequence
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_PLAYERS
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import end_of_game_adjustments, rack_value
-from wordgames.scrabble.core.tiles import Bag, Rack, rack_tile
+from wordgames.scrabble.core.tiles import rack_tile
 from wordgames.scrabble.game.challenge import (
     ChallengeOutcome,
     ChallengeResult,
