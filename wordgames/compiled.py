@@ -34,6 +34,7 @@ from types import ModuleType
 CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.searcher",
     "wordgames.wordsearch.bounds",
+    "wordgames.scrabble.core.placement",
     "wordgames.scrabble.core.move",
     "wordgames.scrabble.leaves.dense",
     "wordgames.scrabble.leaves.keeps",

@@ -17,8 +17,9 @@ from wordgames.scrabble.core.layout import (
     read_layout,
     standard_layout,
 )
-from wordgames.scrabble.core.move import Direction, Move, Placement, sort_moves
+from wordgames.scrabble.core.move import Move, sort_moves
 from wordgames.scrabble.core.notation import parse_move
+from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg

@@ -45,7 +45,8 @@ from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import END_RULES
 from wordgames.scrabble.core.tiles import TileSet, check_letters

@@ -29,8 +29,9 @@ from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.limits import MAX_BINGO_BONUS, MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square, parse_square
+from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import (
     DEFAULT_BINGO_BONUS,
