@@ -50,6 +50,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.endgame.search_state",
     "wordgames.scrabble.endgame.killer_judge",
     "wordgames.scrabble.endgame.transposition",
+    "wordgames.scrabble.endgame.move_order",
     "wordgames.scrabble.endgame.negamax",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the
