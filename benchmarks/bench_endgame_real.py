@@ -40,7 +40,8 @@ from wordgames.errors import WordGamesError
 from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import standard_layout
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, rack_tile
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, rack_tile
 from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 from wordgames.scrabble.formats.gcg import (
     EXCHANGE,

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness
 
 from wordgames.lexicon import Lexicon, load_lexicon
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.strategy.sim_setup import static_candidates, static_player

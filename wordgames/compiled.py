@@ -36,6 +36,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.wordsearch.layout",
     "wordgames.wordsearch.reader",
     "wordgames.wordsearch.bounds",
+    "wordgames.scrabble.core.placement",
     "wordgames.scrabble.core.move",
     "wordgames.scrabble.leaves.dense",
     "wordgames.scrabble.leaves.keeps",
@@ -51,6 +52,7 @@ CYTHON_MODULES: tuple[str, ...] = (
     "wordgames.scrabble.endgame.search_state",
     "wordgames.scrabble.endgame.killer_judge",
     "wordgames.scrabble.endgame.transposition",
+    "wordgames.scrabble.endgame.move_order",
     "wordgames.scrabble.endgame.negamax",
 )
 """The modules compiled with Cython at install time (dotted names, each a ``.py`` file of the

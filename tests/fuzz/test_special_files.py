@@ -20,16 +20,11 @@ from wordgames.errors import WordGamesError
 from wordgames.lexicon import cache, load_lexicon, read_words
 from wordgames.lexicon.encoding import read_tile_words
 from wordgames.lexicon.tiles import TileSplitter
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.distributions import read_distribution
 from wordgames.scrabble.core.layout import layout_by_name, read_layout
-from wordgames.scrabble.core.tiles import (
-    Bag,
-    read_tile_file,
-    read_tile_set,
-    tile_set_from_source,
-    tile_set_named,
-)
+from wordgames.scrabble.core.tiles import read_tile_file, read_tile_set, tile_set_from_source, tile_set_named
 from wordgames.scrabble.formats.config import read_config
 from wordgames.scrabble.formats.gcg import read_gcg
 from wordgames.scrabble.formats.saves import load_game, saved_digraphs

@@ -29,7 +29,8 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_ENDGAME_TABLE_BITS
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.tiles import Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.endgame import (
     EndgameResult,
     PreendgameResult,

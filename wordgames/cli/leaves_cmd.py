@@ -24,7 +24,8 @@ from wordgames.cli.common import (
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.tiles import Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.state import GameSettings
 from wordgames.scrabble.game.turn import TurnKind

@@ -8,6 +8,7 @@ rule-set protocol, ``simple``, ``classic``) <- ``game`` (state, players, turns, 
 this package registers the strategies with the game.
 """
 
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import (
     Layout,
@@ -16,9 +17,11 @@ from wordgames.scrabble.core.layout import (
     read_layout,
     standard_layout,
 )
-from wordgames.scrabble.core.move import Direction, Move, Placement, sort_moves
+from wordgames.scrabble.core.move import Move, sort_moves
 from wordgames.scrabble.core.notation import parse_move
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet, read_tile_set
+from wordgames.scrabble.core.placement import Direction, Placement
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.formats.saves import load_game, save_game
 from wordgames.scrabble.game.players import Player, parse_players

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK, Alphabet
 from wordgames.limits import MAX_SMALL_FILE_BYTES
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.distributions import (
     canonical_name,
     distribution_names,
@@ -24,11 +25,10 @@ from wordgames.scrabble.core.distributions import (
     parse_distribution,
     read_distribution,
 )
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.tiles import (
     STANDARD_ENGLISH,
     TILE_DISTRIBUTIONS,
-    Bag,
-    Rack,
     TileSet,
     distribution_name,
     tile_set_from_source,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scrabble.movegen.test_properties import autoplay_board
-from wordgames.errors import InvalidArgumentError, NotationError
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import Board, Direction, Move, Placement, Rack, sort_moves
 from wordgames.scrabble.rules.classic import ClassicRules
@@ -21,29 +21,6 @@ BOARD = Board.from_text(
 .......
 """
 )
-
-
-@pytest.mark.parametrize(
-    ("text", "direction"),
-    [
-        ("H", Direction.ACROSS),
-        ("a", Direction.ACROSS),
-        ("-", Direction.ACROSS),
-        ("across", Direction.ACROSS),
-        ("V", Direction.DOWN),
-        ("d", Direction.DOWN),
-        ("|", Direction.DOWN),
-        ("Down", Direction.DOWN),
-    ],
-)
-def test_direction_parse(text: str, direction: Direction) -> None:
-    assert Direction.parse(text) is direction
-    assert direction.other.other is direction
-
-
-def test_direction_parse_rejects_other_text() -> None:
-    with pytest.raises(NotationError):
-        Direction.parse("X")
 
 
 def test_from_word_places_only_on_empty_squares() -> None:

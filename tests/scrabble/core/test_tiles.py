@@ -1,4 +1,4 @@
-"""Tiles: letter values, reading FIT1045 score files and USC tile bags, the bag, the rack."""
+"""Tile sets: letter values, reading FIT1045 score files and USC tile bags."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import shared_file
 
-from wordgames.errors import FormatError, GameError, InvalidArgumentError
-from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, Rack, TileSet, read_tile_set
+from wordgames.errors import FormatError, InvalidArgumentError
+from wordgames.scrabble import BLANK, STANDARD_ENGLISH, Bag, TileSet, read_tile_set
 
 
 def test_standard_english_has_100_tiles_and_two_blanks() -> None:
@@ -70,66 +70,6 @@ def test_tile_file_tolerates_crlf_bom_and_lower_case(tmp_path: Path) -> None:
     path = tmp_path / "values.txt"
     path.write_bytes(b"\xef\xbb\xbfa 1\r\nb 3\r\n")
     assert read_tile_set(path).values == {"A": 1, "B": 3, BLANK: 0}
-
-
-def test_fixed_deal_order_follows_the_file() -> None:
-    bag = Bag.from_deal_file(shared_file("formats/fit1045/tiles.txt"))
-    assert len(bag) == 98
-    assert bag.draw(7) == list("BSNOEUT")
-    assert bag.draw(4) == list("EINA")
-    assert len(bag) == 87
-
-
-def test_deal_file_with_a_bad_tile(tmp_path: Path) -> None:
-    path = tmp_path / "deal.txt"
-    path.write_text("A\nBB\n")
-    with pytest.raises(FormatError):
-        Bag.from_deal_file(path)
-
-
-def test_seeded_bags_repeat_and_differ_by_seed() -> None:
-    first = [Bag.full(STANDARD_ENGLISH, seed=7).draw(7) for _ in range(2)]
-    assert first[0] == first[1]
-    assert Bag.full(STANDARD_ENGLISH, seed=8).draw(20) != Bag.full(STANDARD_ENGLISH, seed=7).draw(20)
-
-
-def test_bag_runs_out_and_takes_tiles_back() -> None:
-    bag = Bag("AB", fixed_order=True)
-    assert bag.draw(5) == ["A", "B"]
-    assert bag.draw(1) == []
-    bag.put_back(["c", "D"])  # a played blank goes back as a blank
-    assert bag.tiles == [BLANK, "D"]
-
-
-def test_bag_state_round_trip_keeps_future_draws() -> None:
-    bag = Bag.full(STANDARD_ENGLISH, seed=3)
-    bag.draw(10)
-    restored = Bag.from_state(bag.get_state())
-    assert restored.draw(30) == bag.draw(30)
-    with pytest.raises(FormatError):
-        Bag.from_state({"tiles": []})
-
-
-def test_rack_parse_add_remove() -> None:
-    rack = Rack.parse("aei_?st")
-    assert str(rack) == "AEIST??"
-    assert len(rack) == 7
-    assert rack.can_supply("SAt")  # lower case needs a blank
-    assert not rack.can_supply("SSS")
-    rack.remove(["S", "t"])
-    assert str(rack) == "AEIT?"
-    with pytest.raises(GameError, match="does not hold"):
-        rack.remove("ZZ")
-    assert str(rack) == "AEIT?", "a failed removal changes nothing"
-    rack.add(["x"])
-    assert rack.count(BLANK) == 2
-    assert Rack.parse("ab") == Rack.parse("BA")
-
-
-@pytest.mark.parametrize("text", ["AB3", "A-B", "A B"])
-def test_rack_rejects_other_characters(text: str) -> None:
-    with pytest.raises(InvalidArgumentError):
-        Rack.parse(text)
 
 
 def test_tile_set_values_only() -> None:

@@ -12,7 +12,7 @@ from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import plain_layout
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.rules.classic import ClassicRules

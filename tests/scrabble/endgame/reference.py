@@ -12,8 +12,8 @@ from collections import Counter
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
-from wordgames.scrabble.core.tiles import Rack
 from wordgames.scrabble.rules.base import RuleSet
 
 

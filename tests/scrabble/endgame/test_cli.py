@@ -10,7 +10,7 @@ import pytest
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.notation import parse_move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings

@@ -9,8 +9,9 @@ import pytest
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Direction, Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.endgame import SearchOptions, solve_endgame
 from wordgames.scrabble.rules.classic import ClassicRules
 

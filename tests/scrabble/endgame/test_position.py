@@ -10,8 +10,9 @@ from conftest import fits
 
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
 from wordgames.scrabble.endgame.position import PASS, SearchPosition
 from wordgames.scrabble.rules.classic import ClassicRules
 

@@ -18,7 +18,8 @@ from conftest import shared_lexicon
 
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.notation import format_standard_move, parse_move
-from wordgames.scrabble.core.tiles import Rack, rack_tile
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import rack_tile
 from wordgames.scrabble.endgame import solve_endgame
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.rules.classic import ClassicRules

@@ -11,9 +11,11 @@ import pytest
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import plain_layout, standard_layout
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TILE_DISTRIBUTIONS, Bag, Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TILE_DISTRIBUTIONS, TileSet
 from wordgames.scrabble.game.players import Player, parse_players
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind

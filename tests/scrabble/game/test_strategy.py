@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.decision import Situation, get_strategy, strategy_names
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.classic import ClassicRules

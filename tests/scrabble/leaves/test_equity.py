@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Direction, Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.decision import Situation, get_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable

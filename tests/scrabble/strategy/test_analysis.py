@@ -9,7 +9,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble import STANDARD_ENGLISH, Game, GameSettings, Player, game_to_gcg, get_rules
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.formats.gcg import MOVE, GcgEvent, parse_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.strategy.analysis import SimSettings, known_tiles, rank_turns, review_game
 

@@ -17,7 +17,8 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack
-from wordgames.scrabble.core.move import Direction, Move
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction
 from wordgames.scrabble.core.scoring import rack_value
 from wordgames.scrabble.formats.cgp import parse_cgp
 from wordgames.scrabble.game.decision import PASS, Decision, Situation

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet
 
 
 def require_type(value: Any, expected: type | tuple[type, ...], what: str) -> None:
@@ -30,6 +31,26 @@ def require_items(value: Any, what: str) -> list[Any]:
     if not isinstance(value, Iterable):
         raise InvalidArgumentTypeError(f"{what} must be a sequence, not {type(value).__name__}")
     return list(value)
+
+
+def require_tiles(value: Any, what: str) -> Iterable[Any]:
+    """``value`` when it is an iterable of written tiles (a string is, character by
+    character; ``bytes`` are not: they are tile numbers); else InvalidArgumentTypeError naming
+    ``what``.  The tiles themselves are checked where they are read."""
+    if isinstance(value, (bytes, bytearray)) or not isinstance(value, Iterable):
+        raise InvalidArgumentTypeError(f"{what} must be an iterable of tiles, not {type(value).__name__}")
+    return value
+
+
+def require_alphabet(value: Any) -> Alphabet:
+    """``value`` when it is an :class:`~wordgames.lexicon.alphabet.Alphabet`, the English one
+    when it is None (racks and bags number English tiles unless told otherwise); else
+    InvalidArgumentTypeError."""
+    if value is None:
+        return ENGLISH
+    require_type(value, Alphabet, "an alphabet")
+    assert isinstance(value, Alphabet)
+    return value
 
 
 def require_numbers(value: Any, what: str) -> list[int]:

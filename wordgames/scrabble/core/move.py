@@ -4,9 +4,10 @@ A :class:`Move` is the placement of one or more rack tiles in one line.  Inside 
 record: where its main word starts (``row``, ``col``), which way it reads, the word's tile
 numbers (board tiles included; a blank ``n | BLANK_BIT``), a bit mask of the word's positions
 the move fills, and its score.  The move generator makes moves as records and nothing else;
-the text a person reads — ``word`` (blanks in lower case), ``placed`` (one :class:`Placement`
-per tile put down), ``words`` (every word formed, main word first) — is built only when
-asked, and kept.
+the text a person reads — ``word`` (blanks in lower case), ``placed`` (one
+:class:`~wordgames.scrabble.core.placement.Placement` per tile put down), ``words`` (every word
+formed, main word first) — is built only when asked, and kept.  Directions, placements and the
+line that placed tiles make are :mod:`~wordgames.scrabble.core.placement`.
 
 Moves order best first: higher score, then (row, column, across before down, word in tile
 order, real tiles before blanks) — the tie-break every listing in the engine uses.
@@ -14,79 +15,19 @@ order, real tiles before blanks) — the tie-break every listing in the engine u
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.errors import InvalidArgumentError, NotationError
+from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
 from wordgames.scrabble.core.board import EMPTY, Board, Square
 from wordgames.scrabble.core.checks import require_int, require_items, require_type
-from wordgames.scrabble.core.tile_letters import is_tile_letter
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+from wordgames.scrabble.core.placement import Direction, Placement, line_of, placement_mask, written_tiles
 
 _UNBLANK = bytes(number & ~BLANK_BIT for number in range(256))
 """A byte translation clearing the blank bit (a word's tiles as the lexicon spells them)."""
-
-
-class Direction(enum.Enum):
-    """The direction a word reads: ACROSS (left to right) or DOWN (top to bottom)."""
-
-    ACROSS = "H"
-    DOWN = "V"
-
-    @classmethod
-    def _missing_(cls, value: object) -> Direction:
-        """``Direction(value)`` for a value that is not ``"H"`` or ``"V"``: the package's
-        argument error instead of the enum's bare ValueError."""
-        raise InvalidArgumentError(f"a direction is 'H' (across) or 'V' (down), not {value!r:.40}")
-
-    @property
-    def step(self) -> tuple[int, int]:
-        """The (row, col) offset from one square of a word to the next."""
-        return (0, 1) if self is Direction.ACROSS else (1, 0)
-
-    @property
-    def other(self) -> Direction:
-        """The perpendicular direction."""
-        return Direction.DOWN if self is Direction.ACROSS else Direction.ACROSS
-
-    @classmethod
-    def parse(cls, text: str) -> Direction:
-        """``H``/``A``/``-``/``across`` or ``V``/``D``/``|``/``down`` (any case)."""
-        require_type(text, str, "a direction")
-        key = text.strip().upper()
-        if key in ("H", "A", "-", "ACROSS"):
-            return cls.ACROSS
-        if key in ("V", "D", "|", "DOWN"):
-            return cls.DOWN
-        raise NotationError(f"direction must be H (across) or V (down), not {text!r}")
-
-
-@dataclass(frozen=True, order=True)
-class Placement:
-    """One tile put on the board by a move; ``blank`` tiles stand for ``letter`` (the tile's
-    upper-case form)."""
-
-    row: int
-    col: int
-    letter: str
-    blank: bool = False
-
-    @property
-    def tile(self) -> str:
-        """The tile as written on a board: the letter, lower case for a blank."""
-        return self.letter.lower() if self.blank else self.letter
-
-    @property
-    def rack_tile(self) -> str:
-        """The tile as it was on the rack: the letter, or ``?`` for a blank."""
-        return "?" if self.blank else self.letter
 
 
 # Neither class can be part of a reference cycle (they hold ints, bytes, text, an alphabet and
@@ -151,14 +92,14 @@ class Move:
         self._alphabet = alphabet
         self._snapshot: BoardSnapshot | None = None
         self._words: tuple[str, ...] | None = words
-        tiles = _written_tiles(word, alphabet)
+        tiles = written_tiles(word, alphabet)
         # Written out as the engine writes words (notation read, brackets gone).
         self._word: str | None = word if tiles is None else alphabet.decode_word(tiles)
         self._tiles = tiles if tiles is not None else b""
         self._new = 0
         self._placed: tuple[Placement, ...] | None = placed
         if tiles is not None:
-            new = _new_mask(row, col, self._across, tiles, placed, alphabet)
+            new = placement_mask(row, col, self._across, tiles, placed, alphabet)
             if new is not None:
                 self._new = new
 
@@ -368,7 +309,7 @@ class Move:
         require_type(direction, Direction, "the direction")
         require_type(word, str, "the word")
         alphabet = board.alphabet
-        tiles = _written_tiles(word, alphabet)
+        tiles = written_tiles(word, alphabet)
         if not word or tiles is None:
             shown = word if len(word) <= 40 else word[:40] + "..."
             raise InvalidArgumentError(f"a word is made of tile letters, not {shown!r}")
@@ -475,45 +416,10 @@ def make_move(score: int, row: int, col: int, across: bool, tiles: bytes, new: i
 
 
 def _line_move(board: Board, new: dict[tuple[int, int], int], direction: Direction | None) -> Move:
-    """The move of tile numbers ``new`` (by square, in one line) put on ``board``: the main
-    word is the line through them extended over adjacent board tiles, up to the first gap.
-    A single tile reads in ``direction`` when it forms a word of two or more tiles that way,
-    else in the direction where it forms the longer word (across on a tie), as the move
-    generator records it."""
-    first_row, first_col = min(new)
-    rows = {row for row, _ in new}
-
-    def tile_at(r: int, c: int) -> int:
-        if (r, c) in new:
-            return new[(r, c)]
-        return board.number_at(r, c) if board.in_bounds(r, c) else EMPTY
-
-    def span(direction: Direction) -> tuple[int, int, bytes]:
-        d_row, d_col = direction.step
-        r, c = first_row, first_col
-        while tile_at(r - d_row, c - d_col) != EMPTY:
-            r, c = r - d_row, c - d_col
-        start = (r, c)
-        tiles = bytearray()
-        while (number := tile_at(r, c)) != EMPTY:
-            tiles.append(number)
-            r, c = r + d_row, c + d_col
-        return start[0], start[1], bytes(tiles)
-
-    if len(new) > 1:
-        direction = Direction.ACROSS if len(rows) == 1 else Direction.DOWN
-    elif direction is None:
-        across, down = span(Direction.ACROSS), span(Direction.DOWN)
-        direction = Direction.DOWN if len(down[2]) > len(across[2]) else Direction.ACROSS
-    elif len(span(direction)[2]) < 2 <= len(span(direction.other)[2]):
-        direction = direction.other
-    row, col, tiles = span(direction)
-    d_row, d_col = direction.step
-    mask = 0
-    for i in range(len(tiles)):
-        if (row + d_row * i, col + d_col * i) in new:
-            mask |= 1 << i
-    return make_move(0, row, col, direction is Direction.ACROSS, tiles, mask, board.alphabet, None)
+    """The move of tile numbers ``new`` (by square, in one line) put on ``board``: its main
+    word as :func:`~wordgames.scrabble.core.placement.line_of` finds it, no text built."""
+    row, col, across, tiles, mask = line_of(board, new, direction)
+    return make_move(0, row, col, across, tiles, mask, board.alphabet, None)
 
 
 def _with_text(move: Move, word: str | None, placed: tuple[Placement, ...] | None) -> Move:
@@ -531,43 +437,6 @@ def _rebuilt(row: int, col: int, across: bool, word: str, placed: tuple[Placemen
              words: tuple[str, ...], alphabet: Alphabet) -> Move:
     return Move(row, col, Direction.ACROSS if across else Direction.DOWN, word, placed, score, words,
                 alphabet)
-
-
-def _written_tiles(word: str, alphabet: Alphabet) -> bytes | None:
-    """A word as written (a tile's lower-case form a blank) as tile numbers, or None when it
-    holds something that is not a tile's form."""
-    if alphabet.is_single_character:
-        out = bytearray()
-        number = alphabet.number
-        for char in word:
-            if char not in alphabet or (not is_tile_letter(char) and not alphabet.is_plain):
-                return None
-            n = number(char)
-            out.append(n | BLANK_BIT if alphabet.is_designated_blank(char) else n)
-        return bytes(out)
-    try:
-        tiles = alphabet.parse_tiles(word)
-    except InvalidArgumentError:
-        return None
-    return None if 0 in tiles else tiles
-
-
-def _new_mask(row: int, col: int, across: bool, tiles: bytes, placed: Sequence[Placement],
-              alphabet: Alphabet) -> int | None:
-    """The mask of the word's positions ``placed`` fills, or None when a placement is off the
-    word's line or disagrees with the word's tile there."""
-    mask = 0
-    for p in placed:
-        offset = p.col - col if across else p.row - row
-        if (p.row != row if across else p.col != col) or not 0 <= offset < len(tiles):
-            return None
-        if p.letter not in alphabet.tiles:
-            return None
-        number = alphabet.number(p.letter) | (BLANK_BIT if p.blank else 0)
-        if tiles[offset] != number or mask >> offset & 1:
-            return None
-        mask |= 1 << offset
-    return mask
 
 
 def sort_moves(moves: Iterable[Move]) -> list[Move]:

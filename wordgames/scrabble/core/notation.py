@@ -23,7 +23,8 @@ from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.limits import MAX_NOTATION_LENGTH
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.tiles import TileSet, is_tile_letter
 
 # Numbers are ASCII digits, at most 4 of them (boards are far smaller), so int() never sees

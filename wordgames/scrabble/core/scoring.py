@@ -19,7 +19,7 @@ from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.board import EMPTY, Board, Square
 from wordgames.scrabble.core.checks import require_items
 from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.move import Direction, Placement
+from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.tiles import BLANK, TileSet
 
 DEFAULT_BINGO_BONUS = 50

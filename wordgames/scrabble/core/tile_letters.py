@@ -1,13 +1,15 @@
-"""What can be a tile: one-letter tiles, multi-character tile forms, and the blank.
+"""What can be a tile: one-letter tiles, multi-character tile forms, and the blank; and the
+tile number of a tile as a rack or a bag writes it.
 
-Kept apart from :mod:`wordgames.scrabble.core.tiles` (tile sets, the bag and the rack) because
-these checks need no tile set; ``tiles`` re-exports every name here.
+Kept apart from :mod:`wordgames.scrabble.core.tiles` (tile sets),
+:mod:`~wordgames.scrabble.core.bag` and :mod:`~wordgames.scrabble.core.rack` because these
+checks need no tile set; ``tiles`` re-exports the checks and :data:`BLANK`.
 """
 
 from __future__ import annotations
 
-from wordgames.errors import InvalidArgumentError
-from wordgames.lexicon.alphabet import is_tile_form
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.alphabet import BLANK_NUMBER, ENGLISH, Alphabet, is_tile_form
 from wordgames.scrabble.core.checks import require_type
 
 BLANK = "?"
@@ -53,3 +55,22 @@ def rack_tile(tile: str) -> str:
     ``?`` again; any other tile is itself."""
     require_type(tile, str, "a tile")
     return BLANK if tile == BLANK or tile.islower() else tile
+
+
+def tile_number(alphabet: Alphabet, tile: object, what: str = "a tile") -> int:
+    """The tile number in ``alphabet`` of a tile written on a rack or in a bag: ``?`` (or a
+    tile's lower-case form, a blank once played) is the blank, 0; an upper-case tile is its
+    number.  InvalidArgumentError for anything else.  Cost: O(1)."""
+    if tile == BLANK:
+        return BLANK_NUMBER
+    if not isinstance(tile, str):
+        raise InvalidArgumentTypeError(f"{what} must be a string, not {type(tile).__name__}")
+    number = alphabet.number(tile) if tile in alphabet else -1
+    if number < 0:
+        shown = tile if len(tile) <= 20 else tile[:20] + "..."
+        hint = ""
+        if alphabet is ENGLISH and is_tile_letter(tile):
+            hint = " (for another language give the tiles' alphabet: tile_set.parse_rack(text), " \
+                   "or Rack(tiles, tile_set.alphabet))"
+        raise InvalidArgumentError(f"{shown!r} is not a tile (a letter of the alphabet or '?'){hint}")
+    return BLANK_NUMBER if alphabet.is_designated_blank(tile) else number

@@ -1,33 +1,27 @@
-"""Tiles: tile values and distributions, the bag, and the rack.
+"""Tile sets: tile values and distributions, by name and from tile files.
 
 Inside the engine a tile is its number in the tile set's alphabet (see
 :mod:`wordgames.lexicon.alphabet`): a blank on a rack or in a bag is 0, and a blank played as
 tile ``n`` is ``n | BLANK_BIT``.  At the edges a blank is written ``?`` on a rack and in a bag;
-once played it is written as its tile's lower-case form.  Blanks score 0.
+once played it is written as its tile's lower-case form.  Blanks score 0.  The tiles players
+hold and draw are :mod:`~wordgames.scrabble.core.rack` and :mod:`~wordgames.scrabble.core.bag`.
 """
 
 from __future__ import annotations
 
 import os
-import random
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
-from wordgames.errors import FormatError, GameError, InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, ENGLISH, Alphabet
 from wordgames.lexicon.encoding import TileEncoding
 from wordgames.lexicon.tiles import Digraphs
-from wordgames.limits import (
-    MAX_HAND_SIZE,
-    MAX_SMALL_FILE_BYTES,
-    MAX_TILE_COUNT,
-    MAX_TILE_VALUE,
-)
-from wordgames.scrabble.core.checks import require_int, require_numbers, require_type
+from wordgames.limits import MAX_SMALL_FILE_BYTES, MAX_TILE_COUNT, MAX_TILE_VALUE
+from wordgames.scrabble.core.checks import require_int, require_numbers, require_tiles, require_type
 from wordgames.scrabble.core.distributions import (
     Distribution,
     canonical_name,
@@ -36,6 +30,7 @@ from wordgames.scrabble.core.distributions import (
     parse_distribution,
     read_distribution,
 )
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.tile_letters import BLANK as BLANK
 from wordgames.scrabble.core.tile_letters import check_letters as check_letters
 from wordgames.scrabble.core.tile_letters import is_tile as is_tile
@@ -160,7 +155,7 @@ class TileSet:
         """Raise InvalidArgumentError naming the first of ``tiles`` (rack tiles or board tiles;
         a lower-case form is a blank standing for that tile) outside this tile set."""
         alphabet = self.alphabet
-        for tile in _iterable(tiles, what):
+        for tile in require_tiles(tiles, what):
             require_type(tile, str, "a tile")
             upper = alphabet.upper(tile) if tile in alphabet else tile
             if not self.holds(upper):
@@ -363,359 +358,3 @@ def read_tile_set(path: str | os.PathLike[str]) -> TileSet:
         raise FormatError(f"{file}: no tiles listed")
     values.setdefault(BLANK, 0)
     return TileSet(values, counts)
-
-
-def _number_of(alphabet: Alphabet, tile: object, what: str = "a tile") -> int:
-    """The tile number of a tile written on a rack or in a bag: ``?`` (or a tile's lower-case
-    form, a blank once played) is the blank, 0; an upper-case tile is its number.
-    InvalidArgumentError for anything else."""
-    if tile == BLANK:
-        return BLANK_NUMBER
-    if not isinstance(tile, str):
-        raise InvalidArgumentTypeError(f"{what} must be a string, not {type(tile).__name__}")
-    number = alphabet.number(tile) if tile in alphabet else -1
-    if number < 0:
-        shown = tile if len(tile) <= 20 else tile[:20] + "..."
-        hint = ""
-        if alphabet is ENGLISH and is_tile_letter(tile):
-            hint = " (for another language give the tiles' alphabet: tile_set.parse_rack(text), " \
-                   "or Rack(tiles, tile_set.alphabet))"
-        raise InvalidArgumentError(f"{shown!r} is not a tile (a letter of the alphabet or '?'){hint}")
-    return BLANK_NUMBER if alphabet.is_designated_blank(tile) else number
-
-
-class Bag:
-    """The tiles not yet drawn, as tile numbers of ``alphabet`` (English by default).  Draws
-    are random from a seeded generator, or, with ``fixed_order``, in the order given
-    (FIT1045's ``tiles.txt``).  :meth:`draw` and :attr:`tiles` speak text (``?`` a blank);
-    :meth:`draw_numbers` and :attr:`numbers` the tile numbers the engine works in."""
-
-    def __init__(
-        self, tiles: Iterable[str], seed: int | None = None, *, fixed_order: bool = False,
-        alphabet: Alphabet | None = None,
-    ) -> None:
-        if seed is not None:
-            require_type(seed, int, "a seed")
-        self.alphabet = _alphabet(alphabet)
-        # A bag holds tiles, never played blanks: a lower-case form is its tile (as it was).
-        upper = self.alphabet.upper
-        self._tiles = [
-            _number_of(
-                self.alphabet, upper(tile) if isinstance(tile, str) and tile in self.alphabet else tile
-            )
-            for tile in _iterable(tiles, "the tiles of a bag")
-        ]
-        self.fixed_order = fixed_order
-        self._random = random.Random(seed)
-
-    @classmethod
-    def of_numbers(cls, numbers: Iterable[int], alphabet: Alphabet, seed: int | None = None,
-                   *, fixed_order: bool = False) -> Bag:
-        """A bag of tile numbers (0 a blank) of ``alphabet``."""
-        bag = cls((), seed, fixed_order=fixed_order, alphabet=alphabet)
-        numbers = require_numbers(numbers, "tile numbers")
-        bag._tiles = [_checked_number(alphabet, number) for number in numbers]
-        return bag
-
-    @classmethod
-    def full(cls, tile_set: TileSet, seed: int | None = None) -> Bag:
-        """A full bag of ``tile_set`` drawn at random with ``seed``."""
-        require_type(tile_set, TileSet, "tile_set")
-        if not tile_set.counts:
-            raise InvalidArgumentError("this tile set has no tile counts to fill a bag")
-        return cls.of_numbers(tile_set.full_bag_numbers(), tile_set.alphabet, seed)
-
-    @classmethod
-    def from_deal_file(cls, path: str | os.PathLike[str], alphabet: Alphabet | None = None) -> Bag:
-        """A bag dealt in file order from a FIT1045 ``tiles.txt`` (one tile a line)."""
-        tiles = [fields[0] for _, fields in _data_lines(checked_path(path, "deal file"))]
-        for tile in tiles:
-            if tile != BLANK and not is_tile_letter(tile):
-                raise FormatError(f"{path}: {tile!r} is not a tile")
-        alphabet = _alphabet(alphabet)
-        for tile in tiles:
-            if tile != BLANK and tile.upper() not in alphabet:
-                raise FormatError(f"{path}: {tile!r} is not a tile of the alphabet")
-        return cls([tile if tile == BLANK else tile.upper() for tile in tiles], fixed_order=True,
-                   alphabet=alphabet)
-
-    def draw_numbers(self, count: int) -> list[int]:
-        """Remove and return up to ``count`` tiles as tile numbers (fewer when the bag runs
-        out)."""
-        require_int(count, "the number of tiles to draw", 0)
-        drawn = []
-        tiles = self._tiles
-        for _ in range(min(count, len(tiles))):
-            index = 0 if self.fixed_order else self._random.randrange(len(tiles))
-            drawn.append(tiles.pop(index))
-        return drawn
-
-    def draw(self, count: int) -> list[str]:
-        """Remove and return up to ``count`` tiles, written (``?`` a blank)."""
-        return [self.alphabet.written(number) for number in self.draw_numbers(count)]
-
-    def put_back(self, tiles: Iterable[str]) -> None:
-        """Return tiles to the bag (a fixed-order bag gets them at the end); a played blank's
-        lower-case form goes back as a blank."""
-        self._tiles.extend(_number_of(self.alphabet, tile) for tile in _iterable(tiles, "tiles"))
-
-    def put_back_numbers(self, numbers: Iterable[int]) -> None:
-        """Return tile numbers to the bag (``n | BLANK_BIT`` goes back as a blank)."""
-        alphabet = self.alphabet
-        self._tiles.extend([
-            BLANK_NUMBER if number & BLANK_BIT else _checked_number(alphabet, number)
-            for number in require_numbers(numbers, "the tiles to put back")
-        ])
-
-    def __len__(self) -> int:
-        return len(self._tiles)
-
-    @property
-    def tiles(self) -> list[str]:
-        """The remaining tiles, written, in draw order for a fixed bag (a copy)."""
-        written = self.alphabet.written
-        return [written(number) for number in self._tiles]
-
-    @property
-    def numbers(self) -> list[int]:
-        """The remaining tiles as tile numbers, in draw order for a fixed bag (a copy)."""
-        return list(self._tiles)
-
-    def get_state(self) -> dict[str, object]:
-        """A JSON-able snapshot that :meth:`from_state` restores, future draws included
-        (tiles written as single tiles; the save's own code writes them in notation)."""
-        version, internal, gauss = self._random.getstate()
-        return {
-            "tiles": self.tiles,
-            "fixed_order": self.fixed_order,
-            "random": [version, list(internal), gauss],
-        }
-
-    @classmethod
-    def from_state(cls, state: Mapping[str, object], alphabet: Alphabet | None = None) -> Bag:
-        """Restore a bag saved by :meth:`get_state`."""
-        try:
-            tiles: Any = state["tiles"]
-            generator: Any = state["random"]
-            version, internal, gauss = generator
-            bag = cls(tiles, fixed_order=bool(state["fixed_order"]), alphabet=alphabet)
-            bag._random.setstate((version, tuple(internal), gauss))
-        except (KeyError, TypeError, ValueError) as error:
-            raise FormatError(f"bad saved bag state ({error})") from None
-        return bag
-
-
-def _alphabet(alphabet: object) -> Alphabet:
-    if alphabet is None:
-        return ENGLISH
-    require_type(alphabet, Alphabet, "an alphabet")
-    assert isinstance(alphabet, Alphabet)
-    return alphabet
-
-
-def _iterable(tiles: object, what: str) -> Iterable[Any]:
-    if isinstance(tiles, (bytes, bytearray)) or not isinstance(tiles, Iterable):
-        raise InvalidArgumentTypeError(f"{what} must be an iterable of tiles, not {type(tiles).__name__}")
-    return tiles
-
-
-def _checked_number(alphabet: Alphabet, number: object) -> int:
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidArgumentTypeError(f"a tile number must be an int, not {type(number).__name__}")
-    if not 0 <= number <= len(alphabet):
-        raise InvalidArgumentError(f"tile number {number} is not in 0..{len(alphabet)}")
-    return number
-
-
-class Rack:
-    """A player's tiles: a multiset of tile numbers of ``alphabet`` (English by default),
-    blanks as 0.
-
-    The text methods (:meth:`tiles`, :meth:`count`, :meth:`add`...) speak tiles as written,
-    ``?`` for a blank; the number methods (:meth:`numbers`, :meth:`number_counts`,
-    :meth:`add_numbers`...) speak the engine's tile numbers.  Racks are equal when they hold
-    the same tiles of the same alphabet's tiles.
-    """
-
-    __slots__ = ("_counts", "alphabet")
-
-    def __init__(self, tiles: Iterable[str] = (), alphabet: Alphabet | None = None) -> None:
-        self.alphabet = _alphabet(alphabet)
-        self._counts = [0] * (len(self.alphabet) + 1)
-        self.add(tiles)
-
-    @classmethod
-    def of_numbers(cls, numbers: Iterable[int], alphabet: Alphabet | None = None) -> Rack:
-        """A rack of tile numbers (0 or ``n | BLANK_BIT`` a blank)."""
-        rack = cls((), alphabet)
-        rack.add_numbers(numbers)
-        return rack
-
-    @classmethod
-    def parse(cls, text: str, notation: Alphabet | None = None, alphabet: Alphabet | None = None) -> Rack:
-        """A rack from text such as ``"AEIN?ST"`` (any case; ``?`` or ``_`` is a blank), of
-        the English alphabet or ``alphabet``.  Raises InvalidArgumentError for a character
-        that is not a tile or more than MAX_HAND_SIZE tiles; whether the tiles fit a rule
-        set's tile set and hand size is the rule set's check.  With ``notation`` (an
-        alphabet), the text is read in its notation (``"[L·L]AQU?"``: see
-        :meth:`Alphabet.parse`), where a lower-case form is a blank, over that alphabet."""
-        require_type(text, str, "a rack")
-        stripped = text.strip()
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        if notation is not None:
-            require_type(notation, Alphabet, "an alphabet")
-            try:
-                forms = notation.parse(stripped)
-            except InvalidArgumentError as error:
-                raise InvalidArgumentError(f"bad rack {shown!r}: {error}") from None
-            if len(forms) > MAX_HAND_SIZE:
-                raise InvalidArgumentError(
-                    f"bad rack {shown!r}: {len(forms)} tiles; a rack holds at most {MAX_HAND_SIZE}"
-                )
-            return cls(forms, notation)
-        alphabet = _alphabet(alphabet)
-        if len(stripped) > MAX_HAND_SIZE:
-            raise InvalidArgumentError(
-                f"bad rack {shown!r}: {len(stripped)} tiles; a rack holds at most {MAX_HAND_SIZE}"
-            )
-        tiles = []
-        for char in stripped:
-            if char in "?_":
-                tiles.append(BLANK)
-            elif is_tile_letter(char) and char.upper() in alphabet:
-                tiles.append(char.upper())
-            elif is_tile_letter(char):
-                raise InvalidArgumentError(
-                    f"the rack {shown!r} holds {char!r}, which is not a tile of this tile set "
-                    f"({alphabet.format(alphabet.tiles)} and '?')"
-                )
-            else:
-                raise InvalidArgumentError(f"bad rack {shown!r}: {char!r} is not a letter or '?'")
-        return cls(tiles, alphabet)
-
-    # --- tile numbers -----------------------------------------------------------------------
-
-    def add_numbers(self, numbers: Iterable[int]) -> None:
-        """Put tile numbers on the rack (``n | BLANK_BIT``, a played blank, goes back as a
-        blank)."""
-        counts = self._counts
-        size = len(counts)
-        indices = [BLANK_NUMBER if number & BLANK_BIT else number
-                   for number in require_numbers(numbers, "the tiles to add")]
-        if any(index >= size for index in indices):
-            raise InvalidArgumentError(f"a tile number is not in 0..{size - 1} or a played blank")
-        for index in indices:  # all checked first: a bad number adds nothing
-            counts[index] += 1
-
-    def remove_numbers(self, numbers: Iterable[int]) -> None:
-        """Take tile numbers off the rack (``n | BLANK_BIT`` takes a blank).  GameError naming
-        the missing tiles, changing nothing, when the rack does not hold them all."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
-                         for number in require_numbers(numbers, "the tiles to remove"))
-        counts = self._counts
-        missing = [number for number, count in needed.items()
-                   if not 0 <= number < len(counts) or counts[number] < count]
-        if missing:
-            lacking = Counter({number: count - (counts[number] if 0 <= number < len(counts) else 0)
-                               for number, count in needed.items() if number in missing})
-            shown = self.alphabet.format_tiles(sorted(lacking.elements(), key=_tile_order))
-            raise GameError(f"the rack {self} does not hold {shown}")
-        for number, count in needed.items():
-            counts[number] -= count
-
-    def holds_numbers(self, numbers: Iterable[int]) -> bool:
-        """Whether the rack holds all of ``numbers`` (``n | BLANK_BIT`` needs a blank)."""
-        needed = Counter(BLANK_NUMBER if number & BLANK_BIT else number
-                         for number in require_numbers(numbers, "the tiles"))
-        counts = self._counts
-        return all(0 <= number < len(counts) and counts[number] >= count for number, count in needed.items())
-
-    def number_counts(self) -> list[int]:
-        """How many of each tile number the rack holds, index 0 the blanks (a copy)."""
-        return list(self._counts)
-
-    def counts_in(self, alphabet: Alphabet) -> list[int]:
-        """How many of each tile number of ``alphabet`` the rack holds, index 0 the blanks:
-        :meth:`number_counts` when the rack's alphabet numbers the same tiles, else the tiles
-        matched by their forms.  InvalidArgumentError for a tile ``alphabet`` lacks.  Cost:
-        O(alphabet)."""
-        require_type(alphabet, Alphabet, "an alphabet")
-        own = self.alphabet
-        if own.tiles == alphabet.tiles:
-            return list(self._counts)
-        counts = [0] * (len(alphabet) + 1)
-        counts[BLANK_NUMBER] = self._counts[BLANK_NUMBER]
-        for number in range(1, len(self._counts)):
-            if self._counts[number]:
-                tile = own.tiles[number - 1]
-                if tile not in alphabet.tiles:
-                    raise InvalidArgumentError(
-                        f"the rack holds {tile!r}, which is not a tile of the tile set"
-                    )
-                counts[alphabet.number(tile)] += self._counts[number]
-        return counts
-
-    def numbers(self) -> list[int]:
-        """The tiles as tile numbers, in tile order, blanks (0) last."""
-        counts = self._counts
-        return [number for number in range(1, len(counts)) for _ in range(counts[number])] + \
-            [BLANK_NUMBER] * counts[0]
-
-    # --- text --------------------------------------------------------------------------------
-
-    def add(self, tiles: Iterable[str]) -> None:
-        """Put tiles on the rack (a lower-case form goes back as a blank).  Raises
-        InvalidArgumentError for something that is not a tile of the rack's alphabet."""
-        alphabet = self.alphabet
-        numbers = [_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")]
-        for number in numbers:
-            self._counts[number] += 1
-
-    def remove(self, tiles: Iterable[str]) -> None:
-        """Take tiles off the rack; a lower-case form takes a blank.  Raises GameError naming
-        the missing tiles and changes nothing when the rack does not hold them all."""
-        alphabet = self.alphabet
-        self.remove_numbers([_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")])
-
-    def can_supply(self, tiles: Iterable[str]) -> bool:
-        """Whether the rack holds all of ``tiles`` (lower-case forms need blanks)."""
-        alphabet = self.alphabet
-        return self.holds_numbers([_number_of(alphabet, tile) for tile in _iterable(tiles, "tiles")])
-
-    def count(self, tile: str) -> int:
-        """How many of ``tile`` (``?`` for blanks) the rack holds; 0 for anything else."""
-        if tile == BLANK:
-            return self._counts[BLANK_NUMBER]
-        if not isinstance(tile, str) or tile not in self.alphabet or self.alphabet.is_designated_blank(tile):
-            return 0
-        return self._counts[self.alphabet.number(tile)]
-
-    def counts(self) -> Counter[str]:
-        """The rack as a Counter of written tiles (``?`` for blanks; a copy)."""
-        written = self.alphabet.written
-        return Counter({written(number): count for number, count in enumerate(self._counts) if count})
-
-    def tiles(self) -> list[str]:
-        """The tiles, written, in tile order, blanks last."""
-        written = self.alphabet.written
-        return [written(number) for number in self.numbers()]
-
-    def __len__(self) -> int:
-        return sum(self._counts)
-
-    def __str__(self) -> str:
-        return self.alphabet.format_tiles(self.numbers())
-
-    def __repr__(self) -> str:
-        return f"Rack({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rack) and self._counts == other._counts \
-            and self.alphabet.tiles == other.alphabet.tiles
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _tile_order(number: int) -> tuple[bool, int]:
-    """Tile order with blanks last."""
-    return (number == BLANK_NUMBER, number)

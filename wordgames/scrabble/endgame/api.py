@@ -13,7 +13,8 @@ from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_SECONDS, MAX_SCORELESS_TURNS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.tiles import Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.endgame.position import SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, SearchOptions
 from wordgames.scrabble.endgame.solver import solve_position

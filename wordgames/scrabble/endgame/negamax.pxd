@@ -3,47 +3,31 @@
 
 cimport cython
 
-from wordgames.scrabble.endgame.killer_judge cimport KillerJudge
-from wordgames.scrabble.endgame.search_state cimport HEAD, SearchState
+from wordgames.scrabble.endgame.move_order cimport NO_KEY, MoveOrder
+from wordgames.scrabble.endgame.search_state cimport HEAD
 from wordgames.scrabble.endgame.transposition cimport COMPLETE, EXACT, LOWER, UPPER, TranspositionTable
 from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
-cdef int INFINITY, CLOCK_EVERY, _BLANK, _INDEX_BITS, FIRST_TABLE_BITS
-cdef i64 _KILLER_KEY, _OUT_KEY, _NO_KEY, _NO_GROWTH
+cdef int INFINITY, CLOCK_EVERY, _BLANK, FIRST_TABLE_BITS
+cdef i64 _NO_GROWTH
 
 
-cdef class Negamax(SearchState):
+cdef class Negamax(MoveOrder):
     cdef readonly TranspositionTable table
     cdef int table_limit
     cdef i64 grow_at
-    cdef KillerJudge judge
     cdef int[::1] pv_len
-    cdef i64[::1] killer, pv, best
+    cdef i64[::1] pv, best
     cdef public i64 nodes, horizon_hits
     cdef public bint stopped
     cdef double deadline
     cdef public object clock
-    cdef public bint ordering, use_table, killers, pvs, aspiration, frontier
-    cdef public bint estimated_order, free_passes, playouts
+    cdef public bint use_table, pvs, aspiration, frontier
+    cdef public bint free_passes, playouts
 
-    @cython.locals(i=Py_ssize_t)
     cpdef load(self, object board, object racks, object bag, int side, int scoreless)
 
     cdef void _grow(self, Py_ssize_t plies) except *
-
-    cpdef set_judge(self, object masks, object first, object letter_mult, object word_mult,
-                    i64 bingo, int bingo_size)
-
-    @cython.locals(width=Py_ssize_t, side=int, out=i64, n=Py_ssize_t, row=Py_ssize_t,
-                   at=Py_ssize_t, key=i64, j=Py_ssize_t, kat=Py_ssize_t, gap=Py_ssize_t,
-                   i=Py_ssize_t, value=i64, done=bint, theirs=i64)
-    cdef void _order(self, Py_ssize_t base, Py_ssize_t count, int ply, Py_ssize_t tried_base,
-                     Py_ssize_t tried) noexcept
-
-    cdef Py_ssize_t _row_of(self, Py_ssize_t base, Py_ssize_t position) noexcept
-
-    @cython.locals(count=i64, k=Py_ssize_t, same=bint)
-    cdef bint _same_killer(self, Py_ssize_t at, Py_ssize_t kat) noexcept
 
     cdef bint _tick(self) except -1
 
@@ -58,9 +42,6 @@ cdef class Negamax(SearchState):
     @cython.locals(width=Py_ssize_t, at=Py_ssize_t, length=Py_ssize_t, child=Py_ssize_t,
                    i=Py_ssize_t, k=Py_ssize_t)
     cdef void _set_pv(self, int ply, Py_ssize_t slot, bint with_child) noexcept
-
-    @cython.locals(width=Py_ssize_t, at=Py_ssize_t, first=Py_ssize_t, k=Py_ssize_t)
-    cdef void _remember(self, int ply, Py_ssize_t slot) noexcept
 
     @cython.locals(key=u64, table=TranspositionTable, slot=Py_ssize_t, known=bint, pv_node=bint,
                    entry_depth=int, value=int, flag=int, hits_before=i64, base=Py_ssize_t,
@@ -78,10 +59,6 @@ cdef class Negamax(SearchState):
     @cython.locals(hits_before=i64, value=int)
     cdef int _try(self, Py_ssize_t slot, int index, int depth, int alpha, int beta, int ply, int best,
                   i64 hits_at_start) except? -1234567
-
-    @cython.locals(added=int, judge=KillerJudge, width=Py_ssize_t, j=int, kat=Py_ssize_t, score=i64,
-                   row=Py_ssize_t)
-    cdef int _cheap(self, int ply, Py_ssize_t known) except -1
 
     @cython.locals(best=int, hits_at_start=i64, index=int, base=Py_ssize_t, count=Py_ssize_t,
                    pass_row=Py_ssize_t, position=Py_ssize_t, slot=Py_ssize_t,

@@ -3,9 +3,10 @@
 """The endgame search: negamax with alpha-beta over integer arrays, compiled by Cython (C types
 in ``negamax.pxd``) and run as plain Python where no compiler is available.
 
-:class:`Negamax` extends :class:`~.search_state.SearchState` (the position as arrays, its
-moves as rows of a stack, played and taken back in place) with the search, a
-:class:`~.transposition.TranspositionTable` and a :class:`~.killer_judge.KillerJudge`.
+:class:`Negamax` extends :class:`~.move_order.MoveOrder` (the position as arrays, its moves
+as rows of a stack, played and taken back in place, with the killer moves and the order in
+which a node's moves are tried) with the search and a
+:class:`~.transposition.TranspositionTable`.
 
 What the search does, each technique with a switch (:class:`~.results.SearchOptions`): the
 transposition table's move and the killer moves of the ply (judged legal on the integer board
@@ -28,8 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.scrabble.endgame.killer_judge import KillerJudge
-from wordgames.scrabble.endgame.search_state import SearchState
+from wordgames.scrabble.endgame.move_order import MoveOrder
 from wordgames.scrabble.endgame.transposition import TranspositionTable
 from wordgames.scrabble.movegen.board_arrays import _zeros
 from wordgames.scrabble.movegen.buffer import BLANK_FLAG
@@ -37,7 +37,8 @@ from wordgames.scrabble.movegen.buffer import BLANK_FLAG
 if TYPE_CHECKING:
     from wordgames.scrabble.endgame.position import CompactMove
 
-if not cython.compiled:  # compiled, negamax.pxd cimports the row's head and the table's flags
+if not cython.compiled:  # compiled, negamax.pxd cimports the row's head, the table's flags, NO_KEY
+    from wordgames.scrabble.endgame.move_order import NO_KEY
     from wordgames.scrabble.endgame.search_state import HEAD
     from wordgames.scrabble.endgame.transposition import COMPLETE, EXACT, LOWER, UPPER
 
@@ -46,22 +47,19 @@ CLOCK_EVERY = 128
 """Nodes between two readings of the clock (about a millisecond apart; a generation counts as
 one more node for every WORK_PER_VISIT moves it lists)."""
 _BLANK = BLANK_FLAG  # a C constant when compiled
-_KILLER_KEY = 1 << 32  # order keys: killers first, then moves that go out, then by score
-_OUT_KEY = 1 << 30
-_INDEX_BITS = 22  # order keys keep the generation order of equal keys in their low bits
-_NO_KEY = -(1 << 62)
 FIRST_TABLE_BITS = 16
 """A table's size, in bits of its entry count, when a search starts; it grows as the search
 visits more nodes (``Negamax._grow_table``), up to the ``table_bits`` the search was given."""
 _NO_GROWTH = 1 << 62
 
 
-class Negamax(SearchState):
+class Negamax(MoveOrder):
     """One endgame search from the positions of a :class:`~.search_state.SearchState` (the
-    arguments before ``table_bits`` are its own), with a table of at most ``1 << table_bits``
-    entries (it grows as the search goes) that lives as long as the object: :meth:`load` a
-    new position reached from the same game and search again, and what was learnt is kept.
-    Switches: ``ordering``, ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``,
+    arguments before ``table_bits`` are its own), its moves ordered by
+    :class:`~.move_order.MoveOrder`, with a table of at most ``1 << table_bits`` entries (it
+    grows as the search goes) that lives as long as the object: :meth:`load` a new position
+    reached from the same game and search again, and what was learnt is kept.  Switches:
+    ``ordering``, ``use_table``, ``killers``, ``pvs``, ``aspiration``, ``frontier``,
     ``use_cache``, ``estimated_order``, ``stuck_values``, ``free_passes``."""
 
     def __init__(self, squares: int, cols: int, values: Sequence[int], hand: int, limit: int,
@@ -73,8 +71,6 @@ class Negamax(SearchState):
         self.table = TranspositionTable(table_bits if shared_table else min(table_bits, FIRST_TABLE_BITS),
                                         self.width, squares, shared_table)
         self.grow_at = (1 << self.table.bits) >> 1 if self.table.bits < table_bits else _NO_GROWTH
-        self.judge: KillerJudge | None = None
-        self.killer = _zeros("q", 1)
         self.pv = _zeros("q", 1)
         self.pv_len = _zeros("i", 1)
         self.best = _zeros("q", 1)
@@ -83,13 +79,10 @@ class Negamax(SearchState):
         self.stopped = False
         self.deadline = -1.0
         self.clock: Any = None
-        self.ordering = True
         self.use_table = True
-        self.killers = True
         self.pvs = True
         self.aspiration = True
         self.frontier = True
-        self.estimated_order = True
         self.free_passes = True
         self.playouts = False
 
@@ -98,89 +91,15 @@ class Negamax(SearchState):
         """Search from this position (see :meth:`.SearchState.load`), the killers forgotten and
         the table kept; with ``stuck_values`` each side's stuck tiles marked.  Cost: O(squares),
         and a generation for each side to mark stuck tiles."""
-        SearchState.load(self, board, racks, bag, side, scoreless)
-        for i in range(self.plies * 2):
-            self.killer[i * self.width + 1] = -1  # no killer
+        MoveOrder.load(self, board, racks, bag, side, scoreless)
         if self.stuck_values:
             self.mark_stuck()
 
     def _grow(self, plies: int) -> None:
-        SearchState._grow(self, plies)
-        self.killer = _zeros("q", plies * 2 * self.width)
+        MoveOrder._grow(self, plies)
         self.pv = _zeros("q", plies * plies * self.width)
         self.pv_len = _zeros("i", plies)
         self.best = _zeros("q", plies * self.width)
-
-    def set_judge(self, masks: Any, first: Any, letter_mult: Sequence[int], word_mult: Sequence[int],
-                  bingo: int, bingo_size: int) -> None:
-        """Judge killer moves before generating (classic scoring; see
-        :class:`~.killer_judge.KillerJudge`): the lexicon's node table (``masks``, ``first``,
-        as the kernel reads it), each square's premiums (row-major), ``bingo`` points for a
-        move of ``bingo_size`` tiles."""
-        self.judge = KillerJudge(self.squares, self.cols, self.letters, self.values, self.tiles,
-                                 self.rack, masks, first, letter_mult, word_mult, bingo, bingo_size)
-
-    # --- move ordering ----------------------------------------------------------------------------
-
-    def _order(self, base: int, count: int, ply: int, tried_base: int, tried: int) -> None:
-        """``order[base:base + count]`` := the rows ``base``... best first for the search: the
-        killers of ``ply``, moves that go out, then by score (with ``estimated_order``, plus
-        the points of the tiles played, and twice the opponent's rack for going out); the rows
-        equal to one of the ``tried`` rows from ``tried_base`` (tried already) marked with the
-        lowest key."""
-        width = self.width
-        side = self.side
-        out = self.size[side] if self.bag_pos == self.bag_len else -1
-        theirs = self.rack_points[side ^ 1]
-        for n in range(count):
-            row = base + n
-            at = row * width
-            done = False
-            for j in range(tried_base, tried_base + tried):
-                if self._same(at, j * width):
-                    done = True
-            if done:
-                self.order[row] = _NO_KEY
-                continue
-            key = self.mv[at]
-            if self.mv[at + 1] == out:
-                key += _OUT_KEY
-                if self.estimated_order:
-                    key += 2 * theirs
-            elif self.estimated_order:
-                key += self._played_points(at, side, False)
-            if self.killers:
-                for j in range(2):
-                    kat = (ply * 2 + j) * width
-                    if self.killer[kat + 1] >= 0 and self._same_killer(at, kat):
-                        key += _KILLER_KEY * (2 - j)
-            self.order[row] = (key << _INDEX_BITS) | ((1 << _INDEX_BITS) - 1 - n)
-        # Shell sort, descending (Ciura's gaps): no allocation, about n^1.3 comparisons.
-        for gap in (701, 301, 132, 57, 23, 10, 4, 1):
-            if gap >= count:
-                continue
-            for i in range(gap, count):
-                value = self.order[base + i]
-                j = i
-                while j >= gap and self.order[base + j - gap] < value:
-                    self.order[base + j] = self.order[base + j - gap]
-                    j -= gap
-                self.order[base + j] = value
-
-    def _row_of(self, base: int, position: int) -> int:
-        """The stack row at ``position`` of the order of the rows from ``base``."""
-        return base + ((1 << _INDEX_BITS) - 1 - (self.order[base + position] & ((1 << _INDEX_BITS) - 1)))
-
-    def _same_killer(self, at: int, kat: int) -> bool:
-        count = self.mv[at + 1]
-        if count != self.killer[kat + 1]:
-            return False
-        same = True
-        for k in range(HEAD, HEAD + count):
-            if self.mv[at + k] != self.killer[kat + k]:
-                same = False
-                break
-        return same
 
     # --- the search -------------------------------------------------------------------------------
 
@@ -239,21 +158,6 @@ class Negamax(SearchState):
                     self.pv[at + (i + 1) * width + k] = self.pv[child + i * width + k]
             length += self.pv_len[ply + 1]
         self.pv_len[ply] = length
-
-    def _remember(self, ply: int, slot: int) -> None:
-        """Keep the move of row ``slot`` as the first killer of ``ply`` (a pass never: tried
-        first everywhere it leads into long scoreless lines)."""
-        width = self.width
-        at = slot * width
-        if not self.killers or not self.mv[at + 1]:
-            return
-        first = ply * 2 * width
-        if self._same_killer(at, first):
-            return
-        for k in range(width):
-            self.killer[first + width + k] = self.killer[first + k]
-        for k in range(HEAD + self.mv[at + 1]):
-            self.killer[first + k] = self.mv[at + k]
 
     def _search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Negamax with alpha-beta: the value of the position for the side to move, exact
@@ -323,7 +227,7 @@ class Negamax(SearchState):
             row = base + made
             count = self._push_moves(row)
             chosen = row + count - 1  # the pass
-            best = _NO_KEY
+            best = NO_KEY
             for slot in range(row, row + count - 1):
                 estimate = self._frontier_value(slot)
                 if estimate > best:
@@ -382,32 +286,6 @@ class Negamax(SearchState):
                 self._remember(ply, slot)
         return value
 
-    def _cheap(self, ply: int, known: int) -> int:
-        """Put the killers of ``ply`` that the judge finds legal here (with their score here)
-        into stack rows after the table's move (row ``known``, -1 none); how many.  None
-        without a judge or with killers or ordering off."""
-        added = 0
-        judge = self.judge
-        if judge is None or not (self.killers and self.ordering):
-            return 0
-        width = self.width
-        for j in range(2):
-            kat = (ply * 2 + j) * width
-            if self.killer[kat + 1] <= 0:
-                continue
-            if known >= 0 and self._same_killer(known * width, kat):
-                continue
-            score = judge.score(self.killer, kat, self.side)
-            if score < 0:
-                continue
-            row = self.top
-            self._reserve(row + 1)
-            self._copy_in(row, self.killer, kat)
-            self.mv[row * width] = score
-            self.top = row + 1
-            added += 1
-        return added
-
     def _expand(self, depth: int, alpha: int, beta: int, ply: int, known: int) -> int:
         """The best value of the position, each move searched ``depth - 1`` plies deeper:
         the table's move (row ``known``, -1 none) and the killers the judge finds legal
@@ -446,7 +324,7 @@ class Negamax(SearchState):
                 if known >= 0 and self.mv[known * self.width + 1] == 0:
                     continue
             elif self.ordering:
-                if self.order[base + position] == _NO_KEY:
+                if self.order[base + position] == NO_KEY:
                     continue
                 slot = self._row_of(base, position)
             else:

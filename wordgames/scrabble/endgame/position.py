@@ -27,8 +27,9 @@ from wordgames.lexicon.alphabet import BLANK_BIT
 from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import END_RULES
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
+from wordgames.scrabble.core.tiles import BLANK, TileSet
 
 BLANK_FLAG = BLANK_BIT
 """Set on a tile number in a move code when a blank plays it."""

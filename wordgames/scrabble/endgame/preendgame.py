@@ -51,7 +51,7 @@ from wordgames.limits import MAX_PREENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.endgame.api import as_rack, check_search_limits, check_turn_rules
 from wordgames.scrabble.endgame.position import SearchPosition
 from wordgames.scrabble.endgame.results import SearchOptions

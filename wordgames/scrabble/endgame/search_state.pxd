@@ -12,7 +12,7 @@ from wordgames.scrabble.movegen.kernel cimport search
 cdef int HEAD, WORK_PER_VISIT, _BLANK
 
 
-# Not final: Negamax (negamax.py) extends it.
+# Not final: MoveOrder (move_order.py) extends it, and Negamax (negamax.py) that.
 cdef class SearchState:
     cdef public Py_ssize_t squares, cols, letters, hand, width, copies, limit
     cdef public WorkingBuffer kernel

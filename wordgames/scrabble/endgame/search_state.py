@@ -3,7 +3,8 @@
 """The position an endgame search walks, as integer arrays, with the stack of its moves.
 
 Compiled by Cython (C types in ``search_state.pxd``) and run as plain Python where no compiler
-is available; :class:`~.negamax.Negamax` extends :class:`SearchState` with the search.
+is available; :class:`~.move_order.MoveOrder` extends :class:`SearchState` with the order of
+the moves, and :class:`~.negamax.Negamax` extends that with the search.
 
 The position is held as arrays: both racks as counts by tile number (index 0 the blanks), the
 board's tile numbers (and the :class:`~wordgames.scrabble.core.board.Board` itself, whose

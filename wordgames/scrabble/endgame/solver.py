@@ -27,8 +27,9 @@ from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_ENDGAME_TABLE_BITS, MAX_ENDGAME_WORKERS
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int
-from wordgames.scrabble.core.move import Move, Placement
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Placement
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.endgame.negamax import Negamax
 from wordgames.scrabble.endgame.position import BLANK_FLAG, PASS, CompactMove, SearchPosition
 from wordgames.scrabble.endgame.results import EndgameResult, PlayedTurn, SearchOptions

@@ -39,14 +39,9 @@ from wordgames.scrabble.core.layout import (
 )
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_coordinate
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import rack_value
-from wordgames.scrabble.core.tiles import (
-    STANDARD_ENGLISH,
-    TILE_DISTRIBUTIONS,
-    Rack,
-    TileSet,
-    tile_set_named,
-)
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TILE_DISTRIBUTIONS, TileSet, tile_set_named
 from wordgames.scrabble.formats.gcg_read import (
     CHALLENGE,
     END_POINTS,

@@ -41,12 +41,15 @@ from wordgames.limits import (
     MAX_SAVE_NESTING,
     MAX_SCORELESS_TURNS,
 )
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.layout import Layout
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.placement import Direction, Placement
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import END_RULES
-from wordgames.scrabble.core.tiles import Bag, Rack, TileSet, check_letters
+from wordgames.scrabble.core.tiles import TileSet, check_letters
 from wordgames.scrabble.formats.fields import BadField, Section, items, nests_deeper, text, whole, within
 from wordgames.scrabble.formats.save_tiles import NOTATION, convert_tiles, legacy_forms
 from wordgames.scrabble.game.challenge import CHALLENGE_RULES, DEFAULT_CHALLENGE_RULE

@@ -9,7 +9,8 @@
 
 A challenge judges every word the play formed (main word and cross words): one missing word
 makes the whole play a phony.  :class:`~wordgames.scrabble.game.state.Game` plays these rules
-(``Game.challenge``); this module holds the rules themselves and the judging.
+(``Game.challenge``: see :mod:`~wordgames.scrabble.game.challenge_play`); this module holds the
+rules themselves and the judging.
 """
 
 from __future__ import annotations

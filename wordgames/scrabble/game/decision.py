@@ -18,7 +18,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 

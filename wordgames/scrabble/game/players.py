@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.tiles import Rack
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.decision import strategy_names
 
 _COMPUTER_PREFIXES = ("cpu", "computer")

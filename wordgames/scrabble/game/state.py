@@ -15,13 +15,11 @@ Turns (each raises :class:`~wordgames.errors.GameError` once the game is over):
 * :meth:`Game.pass_turn`.
 * :meth:`Game.play_computer_turn` — the seat's strategy chooses one of the above.
 
-Under a challenge rule other than ``void`` (``GameSettings.challenge``) a placement is judged
-on its placement only, so a person may play a phony; the next player may then call
-:meth:`Game.challenge` before their own turn (:meth:`Game.computer_challenge` lets a computer
-decide).  A phony comes off (``WITHDRAW``: tiles back on the rack, the tiles drawn for it back
-in the bag, its points taken back, the turn lost); a play that stands costs the challenger
-what the rule says (see :mod:`~wordgames.scrabble.game.challenge`).  A play that ended the
-game can still be challenged: the end is undone and replayed after the challenge.
+Under a challenge rule other than ``void`` (``GameSettings.challenge``) a person may play a
+phony; the next player may then call ``Game.challenge`` before their own turn
+(``Game.computer_challenge`` lets a computer decide).  A game takes these turns from its base
+class :class:`~wordgames.scrabble.game.challenge_play.ChallengePlay` (see
+:mod:`~wordgames.scrabble.game.challenge_play`).
 
 The game ends when the bag is empty and a player's rack is empty, or after
 ``scoreless_turn_limit`` consecutive scoreless turns (passes, exchanges, zero-point plays).
@@ -34,39 +32,35 @@ adjustment is recorded as an ``END`` turn in the history.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wordgames.errors import GameError, IllegalMoveError, InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_PLAYERS
+from wordgames.scrabble.core.bag import Bag
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import end_of_game_adjustments, rack_value
-from wordgames.scrabble.core.tiles import Bag, Rack, rack_tile
-from wordgames.scrabble.game.challenge import (
-    ChallengeOutcome,
-    ChallengeResult,
-    adjudicate,
-    board_before,
-    judge_placement,
-)
+from wordgames.scrabble.core.tiles import rack_tile
+from wordgames.scrabble.game.challenge import judge_placement
+from wordgames.scrabble.game.challenge_play import ChallengePlay
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy, strategy_names
 from wordgames.scrabble.game.players import Player, check_names
 
 # GameSettings lives in its own module; it is re-exported here, where callers have always found it.
 from wordgames.scrabble.game.settings import GameSettings as GameSettings
-from wordgames.scrabble.game.turn import Turn, TurnKind, scoreless_run
+from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 
 END_OUT = "out"
 END_SCORELESS = "scoreless"
 
 
-class Game:
+class Game(ChallengePlay):
     """A game in progress (or over): board, bag, players, whose turn, history."""
 
     def __init__(
@@ -340,103 +334,6 @@ class Game:
             tiles=written(returned), drawn=written(drawn),
         )
         return self._conclude(turn)
-
-    # --- challenges -----------------------------------------------------------------------------
-
-    @property
-    def challenger(self) -> int | None:
-        """The seat that may challenge the last play now, or None: under a rule other than
-        ``void``, the seat after the player of a placement that is the latest event (the
-        game may have ended with it)."""
-        if not self.settings.challenge_rule.phonies_allowed or len(self.players) < 2:
-            return None
-        last = self.last_turn
-        if last is None or last.kind is not TurnKind.PLACE:
-            return None
-        seat = (last.player + 1) % len(self.players)
-        return seat if self.is_over or self.current == seat else None
-
-    def challenge(self) -> ChallengeResult:
-        """The current player (or, when the last play ended the game, the seat after its
-        player) challenges the last play, which is judged by every word it formed.  Raises
-        GameError when there is nothing to challenge (see :attr:`challenger`)."""
-        challenger = self.challenger
-        if challenger is None:
-            raise GameError("there is no play to challenge now")
-        played = self.last_turn
-        assert played is not None and played.move is not None
-        return self._settle(challenger, played, self._adjudicate(played))
-
-    def _adjudicate(self, played: Turn) -> ChallengeOutcome:
-        """What a challenge of the play ``played`` (the latest turn) decides under the game's rule."""
-        assert played.move is not None
-        before = board_before(self.board, played.move)
-        return adjudicate(self.settings.challenge_rule, before, played.move, self.lexicon,
-                          self.settings.minimum_word_length)
-
-    def _settle(self, challenger: int, played: Turn, outcome: ChallengeOutcome) -> ChallengeResult:
-        """Play out a challenge of ``played`` by seat ``challenger`` that ``outcome`` decided."""
-        self._unfinish()
-        owner = self.players[played.player]
-        turns: list[Turn] = []
-        if outcome.upheld:
-            turns.append(self._withdraw(played))
-        else:
-            owner.score += outcome.bonus
-            turns.append(Turn(played.player, TurnKind.CHALLENGE, str(owner.rack), outcome.bonus, owner.score))
-            self.history.append(turns[-1])
-        self.current = challenger
-        if not outcome.upheld and not len(owner.rack) and not len(self.bag):
-            self._finish(played.player)  # the play that went out stands
-        elif outcome.challenger_loses_turn:
-            loser = self.players[challenger]
-            turns.append(self._conclude(Turn(challenger, TurnKind.PASS, str(loser.rack), 0, loser.score)))
-        elif self.scoreless_streak >= self.settings.scoreless_turn_limit:
-            self._finish(None)
-        return ChallengeResult(outcome, challenger, played.player, tuple(turns))
-
-    def computer_challenge(self) -> ChallengeResult | None:
-        """Let a computer in the challenger's seat decide whether to challenge the last play
-        (its strategy's :meth:`~wordgames.scrabble.game.decision.Strategy.wants_to_challenge`,
-        with a generator seeded from the game's seed and the length of the history), and
-        challenge if it wants to.  None when it does not (or cannot)."""
-        seat = self.challenger
-        if seat is None or not self.players[seat].is_computer:
-            return None
-        played = self.last_turn
-        assert played is not None and played.move is not None
-        outcome = self._adjudicate(played)
-        seed = None if self.settings.seed is None else f"{self.settings.seed}:{len(self.history)}"
-        if self.strategy_of(seat).wants_to_challenge(outcome.upheld, random.Random(seed)):
-            return self._settle(seat, played, outcome)
-        return None
-
-    def _withdraw(self, played: Turn) -> Turn:
-        """Take a phony back: its tiles come off the board and return to the rack, the tiles
-        drawn after it go back into the bag, its points are taken back."""
-        assert played.move is not None
-        owner = self.players[played.player]
-        for placement in played.move.placed:
-            self.board.remove(placement.row, placement.col)
-        owner.rack.remove(list(played.drawn))
-        self.bag.put_back(list(played.drawn))
-        owner.rack.add(placement.rack_tile for placement in played.move.placed)
-        owner.score -= played.score
-        turn = Turn(played.player, TurnKind.WITHDRAW, played.rack, -played.score, owner.score,
-                    played.move, tiles=played.drawn)
-        self.history.append(turn)
-        self.scoreless_streak = scoreless_run(self.history)
-        return turn
-
-    def _unfinish(self) -> None:
-        """Undo the end of the game (its rack adjustments), so that a challenge of the play
-        that ended it can be played."""
-        if not self.is_over:
-            return
-        while self.history and self.history[-1].kind is TurnKind.END:
-            turn = self.history.pop()
-            self.players[turn.player].score -= turn.score
-        self.end_reason = None
 
     def pass_turn(self) -> Turn:
         """Pass: nothing changes but whose turn it is."""

@@ -21,7 +21,8 @@ from typing import Any
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.core.tiles import BLANK, Rack
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import BLANK
 from wordgames.scrabble.leaves.dense import DenseLeaves, best_keep, fill_end_values
 from wordgames.scrabble.leaves.table import check_alphabet
 

@@ -32,8 +32,9 @@ from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import packed_nodes_for
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import BoardSnapshot, Move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import DEFAULT_BINGO_BONUS, DEFAULT_HAND_SIZE
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.leaves.keeps import RackKeeps, cut_after
 from wordgames.scrabble.movegen.board_arrays import BoardState, KernelLexicon, kernel_lexicon
 from wordgames.scrabble.movegen.buffer import WorkingBuffer

@@ -22,7 +22,8 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import BLANK, TileSet
 from wordgames.scrabble.leaves.keeps import RackKeeps, by_equity
 
 if TYPE_CHECKING:

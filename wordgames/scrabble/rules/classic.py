@@ -29,15 +29,17 @@ from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
 from wordgames.limits import MAX_BINGO_BONUS, MAX_BOARD_SIDE, MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.move import Direction, Move, Placement
+from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_square, parse_square
+from wordgames.scrabble.core.placement import Direction, Placement
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import (
     DEFAULT_BINGO_BONUS,
     DEFAULT_HAND_SIZE,
     formed_words,
     score_words,
 )
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, is_tile_letter
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, is_tile_letter
 from wordgames.scrabble.leaves.keeps import RackKeeps
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 

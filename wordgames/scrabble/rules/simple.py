@@ -36,7 +36,8 @@ from wordgames.scrabble.core.board import EMPTY, Board
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_fit1045
-from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet
 from wordgames.scrabble.rules.base import RuleSet, Verdict
 
 # Verdict codes, in the order check() tests them (the FIT1045 game reports the first failure).

@@ -24,8 +24,9 @@ from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import rack_value
-from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, rack_tile
 from wordgames.scrabble.formats.gcg import (
     EXCHANGE,
     MOVE,

@@ -45,8 +45,9 @@ from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import rack_value
-from wordgames.scrabble.core.tiles import BLANK, Rack
+from wordgames.scrabble.core.tiles import BLANK
 from wordgames.scrabble.game.decision import (
     PASS,
     Decision,

@@ -46,7 +46,8 @@ from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_coordinate, parse_standard_move
-from wordgames.scrabble.core.tiles import Rack, TileSet
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.rules.base import RuleSet

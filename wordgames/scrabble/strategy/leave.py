@@ -23,7 +23,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from wordgames.errors import InvalidArgumentTypeError
 from wordgames.scrabble.core.checks import require_int
-from wordgames.scrabble.core.tiles import BLANK, Rack, rack_tile
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import BLANK, rack_tile
 from wordgames.scrabble.game.decision import PASS, Decision, Situation, Strategy, register_strategy
 from wordgames.scrabble.game.turn import TurnKind
 

@@ -34,8 +34,9 @@ from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, BLANK_TEXT, Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
-from wordgames.scrabble.core.tiles import Rack, TileSet
+from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet

@@ -14,7 +14,8 @@ from wordgames.lexicon.alphabet import Alphabet
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_standard_move
-from wordgames.scrabble.core.tiles import BLANK, Rack, TileSet, rack_tile
+from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.core.tiles import BLANK, TileSet, rack_tile
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, get_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
