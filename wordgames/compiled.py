@@ -32,9 +32,9 @@ from pathlib import Path
 from types import ModuleType
 
 CYTHON_MODULES: tuple[str, ...] = (
-    "wordgames.wordsearch.searcher",
     "wordgames.wordsearch.layout",
     "wordgames.wordsearch.reader",
+    "wordgames.wordsearch.searcher",
     "wordgames.wordsearch.bounds",
     "wordgames.scrabble.core.placement",
     "wordgames.scrabble.core.move",

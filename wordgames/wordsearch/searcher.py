@@ -32,9 +32,9 @@ runs interpreted, slower.  What makes it fast compiled:
   arrays (:meth:`Solver.load_text`), so a batch of boards (:meth:`Solver.score_all`) makes
   no Python object per board but its score.
 
-Cost: about 9 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled, one
-core of a 2.1 GHz server (a few milliseconds interpreted); 100 x 100 with CSW12 about 0.1 s
-compiled.
+Cost: about 12 to 16 microseconds for a random 4 x 4 board of the dice with ENABLE, compiled,
+one core of a shared 2.1 GHz server (a few milliseconds interpreted); 100 x 100 with CSW12
+about 0.1 s compiled.
 """
 
 from __future__ import annotations
