@@ -168,6 +168,20 @@ def test_an_extension_older_than_its_source_is_found(
     assert stale_extensions(package) == []
 
 
+def test_an_edit_to_a_cimported_declaration_makes_the_build_stale(tmp_path: Path) -> None:
+    """A module's C changes with the ``.pxd`` files its own ``.pxd`` cimports (the Boggle
+    kernel's ``bits.pxd``, say): editing one alone makes its build stale."""
+    module = CYTHON_MODULES[0]
+    package = fake_checkout(tmp_path, module, 100.0, 50.0)
+    source = package.parent.joinpath(*module.split(".")).with_suffix(".py")
+    pxd = source.with_suffix(".pxd")
+    pxd.write_text("from wordgames.shared_helpers cimport helper\n")
+    os.utime(pxd, (time.time() - 100.0, time.time() - 100.0))
+    assert stale_extensions(package) == []
+    (package / "shared_helpers.pxd").write_text("cdef int helper(int value)\n")
+    assert stale_extensions(package) == [module]
+
+
 def test_stale_extensions_warn_unless_the_sources_are_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiled, "stale_extensions", lambda: ["wordgames.x"])
     monkeypatch.delenv(PURE_VARIABLE, raising=False)

@@ -120,7 +120,8 @@ _PACKAGE_ROOT = Path(__file__).resolve().parent
 
 def stale_extensions(package: Path = _PACKAGE_ROOT) -> list[str]:
     """The modules of :data:`CYTHON_MODULES` whose extension beside the source in
-    ``package`` (the ``wordgames`` folder) is older than the module's ``.py`` or ``.pxd``.
+    ``package`` (the ``wordgames`` folder) is older than the module's ``.py``, its ``.pxd`` or
+    a ``.pxd`` of the package that its ``.pxd`` cimports.
     Only a source checkout is looked at (a ``setup.py`` beside the package): an installed
     package's files all date from its installation.  Cost: a few ``stat`` calls a module."""
     if not (package.parent / "setup.py").is_file():
@@ -133,10 +134,26 @@ def stale_extensions(package: Path = _PACKAGE_ROOT) -> list[str]:
             for suffix in importlib.machinery.EXTENSION_SUFFIXES
             if (extension := source.with_name(source.stem + suffix)).is_file()
         ]
-        sources = [path.stat().st_mtime for path in (source, source.with_suffix(".pxd")) if path.is_file()]
+        declared = source.with_suffix(".pxd")
+        sources = [path.stat().st_mtime for path in (source, declared, *_cimported(declared, package))
+                   if path.is_file()]
         if built and sources and max(built) < max(sources):
             stale.append(name)
     return stale
+
+
+def _cimported(pxd: Path, package: Path) -> list[Path]:
+    """The package's ``.pxd`` files that ``pxd`` cimports (``from wordgames.x cimport ...``):
+    an edit to one changes the C of every module that cimports it."""
+    if not pxd.is_file():
+        return []
+    found = []
+    for line in pxd.read_text(encoding="utf-8", errors="replace").splitlines():
+        words = line.split()
+        if (len(words) >= 4 and words[0] == "from" and words[2] == "cimport"
+                and words[1].startswith("wordgames.")):
+            found.append(package.joinpath(*words[1].split(".")[1:]).with_suffix(".pxd"))
+    return found
 
 
 def stale_message(stale: Sequence[str]) -> str:

@@ -339,12 +339,13 @@ class Solver:
         word, a level (a path length) at a time.
 
         Each path is an *item*: its last cell and the item it extends (``item_link``,
-        packed in one integer; item 0 stands for the root), and once visited its node, its
-        letters and the set of its cells (``item_path``, see :func:`path_bits`).  A level's
-        items are visited in turn: an item's node is read from its parent's, a new word is
-        counted, and the item is kept if a symbol around its cell may follow.  Then each
-        kept item writes an item for each of its 8 neighbour slots after the level, and
-        keeps it when the neighbour's symbol follows and the neighbour is free.  Level by
+        packed in one integer; item 0 stands for the root), its node (``item_node``), and
+        once visited its letters and the set of its cells (``item_path``, see
+        :func:`path_bits`).  A level's items are visited in turn: an item's node is read, a
+        new word is counted, and the item is kept if a symbol around its cell may follow.
+        Then each kept item writes an item for each of its 8 neighbour slots after the level,
+        with the child node for the slot's symbol (and asks for that node to be fetched), and
+        keeps it when the symbol follows and the neighbour is free.  Level by
         level rather than depth first, so loops run a fixed number of times or a level's
         number: what the processor cannot predict (is this a word, is it new, does it go
         on, does this neighbour follow) is arithmetic, where depth first it was branches,
