@@ -78,7 +78,7 @@ if not cython.compiled:  # compiled, searcher.pxd gives _bits in C (a count of 1
     _bits = int.bit_count
 
     def _prefetch(nodes: array[int], index: int) -> None:
-        """Compiled: ask for ``nodes[index]`` to be brought into the cache (see searcher.pxd)."""
+        """Compiled: ask for ``nodes[index]`` to be brought into the cache (see bits.pxd)."""
 
 
 class Solver:
@@ -367,7 +367,7 @@ class Solver:
         count = 1
         for cell in range(first, last):
             links[count] = cell
-            self.item_node[count] = base + _bits(root & (bits[cell] - 2))
+            item_node[count] = base + _bits(root & (bits[cell] - 2))
             count += root & bits[cell] != 0
         start = 1
         while start < count:
@@ -433,7 +433,7 @@ class Solver:
                         if (word & bits[neighbour] and not free & keys[neighbour]
                                 and not self.on_path(item, neighbour)):
                             links[count] = link | neighbour
-                            self.item_node[count] = base + _bits(word & (bits[neighbour] - 2))
+                            item_node[count] = base + _bits(word & (bits[neighbour] - 2))
                             count += 1
             start = end
         return 0
