@@ -78,6 +78,12 @@ def machine_flags() -> list[str]:
             if flag in have]
 
 
+def build_jobs() -> int:
+    """How many modules are translated and compiled at once: the machine's cores (the build
+    is most of a fresh installation's time, and the modules are independent)."""
+    return max(1, os.cpu_count() or 1)
+
+
 def extensions() -> list[Extension]:
     """The compiled modules as extensions, or none when compiling is off or impossible."""
     if os.environ.get(NO_COMPILE_VARIABLE, "").strip() not in ("", "0"):
@@ -94,14 +100,20 @@ def extensions() -> list[Extension]:
         for name in cython_modules()
     ]
     try:
-        return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True))
+        return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True, nthreads=build_jobs()))
     except Exception as error:  # a Cython failure must not fail the installation
         warn(f"Cython could not translate the core ({error}): pure-Python modules only")
         return []
 
 
 class OptionalBuildExt(build_ext):
-    """build_ext where a module that fails to compile is left out (its source runs instead)."""
+    """build_ext where a module that fails to compile is left out (its source runs instead),
+    the modules compiled :func:`build_jobs` at a time unless ``--parallel`` says otherwise."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = build_jobs()
 
     def run(self) -> None:
         try:
