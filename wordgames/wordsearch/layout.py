@@ -71,12 +71,20 @@ def _translated(mask: int, letters: int, low: int, terminal: int) -> int:
 def neighbour_arrays(rows: int, columns: int) -> array[int]:
     """The neighbours of each cell of a board shape, ``_MAX_DEGREE`` slots a cell (from
     :func:`~wordgames.wordsearch.board.neighbour_table`), the slots a cell lacks filled with
-    ``rows * columns``: a cell past the board that is never free.  Every cell then has the
-    same number of neighbours to try, a loop the processor predicts perfectly."""
+    ``rows * columns``: a cell past the board that is never free.  A cell's neighbours come
+    first (:func:`neighbour_counts` says how many), the padding after them."""
     table = neighbour_table(rows, columns)
     outside = rows * columns
     return array("i", [around[slot] if slot < len(around) else outside
                        for around in table for slot in range(_MAX_DEGREE)])
+
+
+@lru_cache(maxsize=32)
+def neighbour_counts(rows: int, columns: int) -> array[int]:
+    """Each cell's number of neighbours on a board shape (3 in a corner of a 4 x 4 board, 5 on
+    an edge, 8 inside), and 0 for the cell past the board: how many of its slots in
+    :func:`neighbour_arrays` a search tries."""
+    return array("i", [len(around) for around in neighbour_table(rows, columns)] + [0])
 
 
 @lru_cache(maxsize=32)

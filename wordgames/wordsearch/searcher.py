@@ -46,7 +46,7 @@ from typing import Protocol
 import cython
 
 from wordgames.limits import MAX_WORDSEARCH_CELLS
-from wordgames.wordsearch.layout import grown, neighbour_arrays, path_bits
+from wordgames.wordsearch.layout import grown, neighbour_arrays, neighbour_counts, path_bits
 from wordgames.wordsearch.reader import cells_text, read_text
 
 _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; neighbour_arrays pads to it)
@@ -117,6 +117,7 @@ class Solver:
         self.size = 0
         self.rows = self.columns = 0
         self.near = neighbour_arrays(1, 1)
+        self.degree = neighbour_counts(1, 1)
         self.path_bit = path_bits(1, 1)
         self.item_link, self.item_node, self.item_path = array("q"), array("q"), array("Q")
         self.item_letters, self.kept = array("i"), array("i")
@@ -173,6 +174,7 @@ class Solver:
         """Take the neighbour lists of a ``rows`` x ``columns`` board."""
         if rows != self.rows or columns != self.columns:
             self.near = neighbour_arrays(rows, columns)
+            self.degree = neighbour_counts(rows, columns)
             self.path_bit = path_bits(rows, columns)
             self.rows = rows
             self.columns = columns
@@ -320,8 +322,9 @@ class Solver:
         """Every path whose symbols begin some word, from each group of up to ``_GROUP``
         start cells (see :meth:`search`)."""
         self.new_search()
-        self.found = []
-        self.found_paths = []
+        if self.mode != SCORE:  # scoring makes no list (words() and paths() leave them empty)
+            self.found = []
+            self.found_paths = []
         for length in range(self.letter_total + 1):
             self.found_by_length[length] = 0
         for group in range(0, self.size, _GROUP):
@@ -343,14 +346,13 @@ class Solver:
         once visited its letters and the set of its cells (``item_path``, see
         :func:`path_bits`).  A level's items are visited in turn: an item's node is read, a
         new word is counted, and the item is kept if a symbol around its cell may follow.
-        Then each kept item writes an item for each of its 8 neighbour slots after the level,
-        with the child node for the slot's symbol (and asks for that node to be fetched), and
-        keeps it when the symbol follows and the neighbour is free.  Level by
-        level rather than depth first, so loops run a fixed number of times or a level's
-        number: what the processor cannot predict (is this a word, is it new, does it go
-        on, does this neighbour follow) is arithmetic, where depth first it was branches,
-        and each mispredicted branch cost more than the rest of a step.  Cost: a few dozen
-        operations a path and a dozen a neighbour slot tried."""
+        Then each kept item writes an item for each of its cell's neighbours after the level,
+        with the child node for the neighbour's symbol (and asks for that node to be
+        fetched), and keeps it when the symbol follows and the neighbour is free.  Level by
+        level rather than depth first, so that what the processor cannot predict (is this a
+        word, is it new, does it go on, does this neighbour follow) is arithmetic, where
+        depth first it was branches, and each mispredicted branch cost more than the rest of
+        a step.  Cost: a few dozen operations a path and a dozen a neighbour tried."""
         stride = self.stride
         keeping = self.mode != SCORE
         wide = self.rows > 8 or self.columns > 8
@@ -359,11 +361,13 @@ class Solver:
         slot_bit, slot_key, item_node = self.slot_bit, self.slot_key, self.item_node
         item_path, item_letters, kept_items = self.item_path, self.item_letters, self.kept
         reach, seen_bits, by_length = self.reach, self.seen, self.found_by_length
-        found_nodes = self.found_nodes
+        found_nodes, degree = self.found_nodes, self.degree
+        tail_count, cell_letters = self.tail_count, self.cell_letters
+        shift, first_mask = self.shift, self.first_mask
         # The mask's bits in a node's word (the first child's number lies above them).
         symbols = 0xFFFFFFFF if stride == 1 else ~0
         root = nodes[0]
-        base = (nodes[stride - 1] >> self.shift) & self.first_mask
+        base = (nodes[stride - 1] >> shift) & first_mask
         count = 1
         for cell in range(first, last):
             links[count] = cell
@@ -376,12 +380,15 @@ class Solver:
             if self.found_count + end - start > len(self.found_nodes):
                 self.found_nodes = grown(self.found_nodes, "q", 2 * (self.found_count + end - start))
                 found_nodes = self.found_nodes
+            # The count of words found is a local in the loop (as a field, every store to an
+            # array might change it, so it would be read back from memory each time).
+            found_count = self.found_count
             for item in range(start, end):
                 link = links[item]
                 parent = link >> _CELL_BITS
                 cell = link & _CELL_MASK
                 node = item_node[item]
-                if self.tail_count[cell]:  # the cell's other symbols (QU): rare
+                if tail_count[cell]:  # the cell's other symbols (QU): rare
                     node = self.descend(node, cell)
                     if node < 0:
                         continue
@@ -393,9 +400,9 @@ class Solver:
                 bit = (word & 1) << (node & 63)
                 fresh = (word & 1) & ((seen & bit) == 0)
                 seen_bits[node >> 6] = seen | bit
-                found_nodes[self.found_count] = node
-                self.found_count += fresh
-                letters = item_letters[parent] + self.cell_letters[cell]
+                found_nodes[found_count] = node
+                found_count += fresh
+                letters = item_letters[parent] + cell_letters[cell]
                 by_length[letters] += fresh
                 item_node[item] = node
                 item_letters[item] = letters
@@ -404,6 +411,7 @@ class Solver:
                     self.keep(item)
                 kept_items[kept] = item
                 kept += word & reach[cell] != 0
+            self.found_count = found_count
             if count + 8 * kept > len(links):
                 self.grow_items(count + 8 * kept)
                 links, item_node, item_path = self.item_link, self.item_node, self.item_path
@@ -414,10 +422,11 @@ class Solver:
                 word = nodes[stride * item_node[item]]
                 free = ~item_path[item]
                 link = item << _CELL_BITS
-                base = (nodes[stride * item_node[item] + stride - 1] >> self.shift) & self.first_mask
-                # Written for every slot, kept when the neighbour follows and is free (the
-                # 8 is _MAX_DEGREE, a constant here so that the compiler can unroll).
-                for other in range(8 * cell, 8 * cell + 8):
+                base = (nodes[stride * item_node[item] + stride - 1] >> shift) & first_mask
+                # Written for every neighbour, kept when it follows and is free.  (Trying
+                # all 8 slots, the padding too, made the loop's end predictable, but a
+                # third of a 4 x 4 board's slots are padding: fewer slots won.)
+                for other in range(8 * cell, 8 * cell + degree[cell]):
                     bit = slot_bit[other]
                     child = base + _bits(word & symbols & (bit - 2))
                     _prefetch(nodes, stride * child)
