@@ -99,11 +99,17 @@ def extensions() -> list[Extension]:
         Extension(name, [str(Path(*name.split(".")).with_suffix(".py"))], extra_compile_args=flags)
         for name in cython_modules()
     ]
-    try:
-        return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True, nthreads=build_jobs()))
-    except Exception as error:  # a Cython failure must not fail the installation
-        warn(f"Cython could not translate the core ({error}): pure-Python modules only")
-        return []
+    # Translated in a pool of processes; where the pool cannot start (no shared memory for its
+    # locks, say), one module at a time.
+    for jobs in sorted({build_jobs(), 0}, reverse=True):
+        try:
+            return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True, nthreads=jobs))
+        except Exception as error:  # a Cython failure must not fail the installation
+            problem = error
+            if jobs:
+                warn(f"could not translate the core in parallel ({error}): one module at a time")
+    warn(f"Cython could not translate the core ({problem}): pure-Python modules only")
+    return []
 
 
 class OptionalBuildExt(build_ext):
