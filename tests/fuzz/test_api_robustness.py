@@ -26,7 +26,7 @@ from wordgames.errors import WordGamesError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Board, Direction, Game, Move, Placement, Rack, get_rules
 from wordgames.scrabble.core import notation
-from wordgames.scrabble.formats import cgp, config, gcg, saves
+from wordgames.scrabble.formats import cgp, config, gcg, save_read, saves
 from wordgames.scrabble.leaves.files import load_leaves
 from wordgames.scrabble.rules import classic
 from wordgames.wordsearch.dice import roll_board
@@ -55,6 +55,7 @@ def public_callables() -> Iterator[tuple[str, Callable[..., Any]]]:
     modules += [(f"notation.{name}", getattr(notation, name)) for name in dir(notation)
                 if name.startswith(("parse_", "format_", "column_"))]
     modules += [(f"saves.{name}", getattr(saves, name)) for name in saves.__all__]
+    modules += [(f"save_read.{name}", getattr(save_read, name)) for name in save_read.__all__]
     modules += [(f"gcg.{name}", getattr(gcg, name)) for name in gcg.__all__
                 if name[0].islower() and name not in ("game_to_gcg", "read_gcg", "replay_gcg")]
     modules += [(f"cgp.{name}", getattr(cgp, name)) for name in ("parse_cgp", "format_cgp")]

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from wordgames.errors import FormatError
 from wordgames.lexicon import lexicon_from_words
 from wordgames.scrabble import Game, GameSettings, Player
-from wordgames.scrabble.formats.saves import _checksum, game_from_state, game_to_state, load_game
+from wordgames.scrabble.formats.save_read import game_from_state, load_game
+from wordgames.scrabble.formats.saves import _checksum, game_to_state
 
 from .strategies import JSON
 

@@ -27,7 +27,7 @@ from wordgames.scrabble.core.layout import layout_by_name, read_layout
 from wordgames.scrabble.core.tiles import read_tile_file, read_tile_set, tile_set_from_source, tile_set_named
 from wordgames.scrabble.formats.config import read_config
 from wordgames.scrabble.formats.gcg import read_gcg
-from wordgames.scrabble.formats.saves import load_game, saved_digraphs
+from wordgames.scrabble.formats.save_read import load_game, saved_digraphs
 from wordgames.scrabble.game.checkpoint import read_checkpoint
 from wordgames.scrabble.leaves.files import load_leaves
 from wordgames.scrabble.strategy import winfit

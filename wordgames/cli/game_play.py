@@ -37,7 +37,8 @@ from wordgames.scrabble.core.layout import layout_by_name, read_layout, standard
 from wordgames.scrabble.core.notation import column_name, format_standard_move
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.config import GameConfig, read_config
-from wordgames.scrabble.formats.saves import load_game, save_game, saved_digraphs
+from wordgames.scrabble.formats.save_read import load_game, saved_digraphs
+from wordgames.scrabble.formats.saves import save_game
 from wordgames.scrabble.game.challenge import DEFAULT_CHALLENGE_RULE, ChallengeResult
 from wordgames.scrabble.game.decision import DEFAULT_ENDGAME_TIME
 from wordgames.scrabble.game.players import parse_players

@@ -30,15 +30,19 @@ A word list read without a game's tiles gets a *plain* alphabet (:meth:`Alphabet
 each distinct character of its upper-cased words is a tile, in code point order, so its tile
 order is the old string order.  Tile numbers order words and break ties everywhere, so a
 Spanish ``CH`` word sorts where Spanish players expect it, after every ``C`` word.
+
+What text may write a tile is :mod:`~wordgames.lexicon.tile_forms`; tile numbers between two
+alphabets, :mod:`~wordgames.lexicon.renumber`; tiles as earlier versions' files wrote them,
+:mod:`~wordgames.lexicon.legacy_codes`.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
+from wordgames.lexicon.tile_forms import _lower_form, _plain_lower, is_tile_form
 from wordgames.lexicon.tiles import Digraphs, TileSplitter, check_digraphs
 from wordgames.limits import MAX_TILE_CHARS
 
@@ -62,39 +66,6 @@ MAX_PLAIN_TILES = 255
 """Characters in a word list's plain alphabet (:meth:`Alphabet.plain`): a key holds one byte a
 character, 0 excluded.  The trie backend and the engines take at most
 :data:`MAX_ALPHABET_TILES` of them."""
-
-JOINERS = frozenset("·")
-"""Characters a tile may hold besides letters and combining marks (the Catalan middle dot)."""
-
-
-def is_tile_form(text: object) -> bool:
-    """Whether ``text`` may write a game's tile: 1..MAX_TILE_CHARS characters in Unicode NFC,
-    the first a letter, the rest letters, combining marks or the middle dot ``·``."""
-    if not isinstance(text, str) or not 1 <= len(text) <= MAX_TILE_CHARS or not text[0].isalpha():
-        return False
-    if unicodedata.normalize("NFC", text) != text:
-        return False
-    return all(
-        char.isalpha() or char in JOINERS or unicodedata.category(char).startswith("M") for char in text
-    )
-
-
-def _lower_form(tile: str) -> str:
-    """The lower-case form ``str.lower`` gives, when it is safe: same length, and back again."""
-    lower = tile.lower()
-    if len(lower) != len(tile) or lower.upper() != tile or lower == tile:
-        raise InvalidArgumentError(
-            f"tile {tile!r}: its lower-case form cannot be derived; give it explicitly"
-        )
-    return lower
-
-
-def _plain_lower(char: str) -> str | None:
-    """A plain alphabet's lower-case form of ``char``: ``str.lower`` when it is one character
-    that maps back, else None (a hyphen or an apostrophe cannot be a played blank)."""
-    lower = char.lower()
-    return lower if len(lower) == 1 and lower != char and lower.upper() == char else None
-
 
 def _sequence(value: object, name: str) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
@@ -469,67 +440,12 @@ class Alphabet:
         return (Alphabet, (self._tiles, self._lower, tuple(sorted(self._vowels))))
 
 
-_LEGACY_POOL = tuple(chr(point) for point in range(0x10400, 0x10428))
-
-
-def legacy_forms(tiles: tuple[str, ...], lowers: tuple[str | None, ...]) -> dict[str, str]:
-    """How files of earlier versions (saved games, leave CSVs) wrote each form of an
-    alphabet's tiles: a one-character tile whose lower case is ``str.lower`` of it as itself,
-    any other tile as the next free capital of the Deseret block (U+10400 on, in tile-number
-    order) and its played blank as that capital's lower case.  Returns each code point's form
-    (``?`` to itself), so such files still read."""
-    used = set(tiles) | {form for form in lowers if form is not None}
-    pool = iter(code for code in _LEGACY_POOL if code not in used and code.lower() not in used)
-    forms = {"?": "?"}
-    for tile, lower in zip(tiles, lowers, strict=True):
-        if len(tile) == 1 and lower is not None and tile.lower() == lower and lower.upper() == tile \
-                and tile not in _LEGACY_POOL:
-            code = tile
-        else:
-            code = next(pool, "")
-            if not code:
-                break
-        forms[code] = tile
-        if lower is not None:
-            forms[code.lower()] = lower
-    return forms
-
-
-def from_legacy(text: str, alphabet: Alphabet) -> str:
-    """Text written by an earlier version in code points (see :func:`legacy_forms`) as
-    notation; other text as it is."""
-    if not any(0x10400 <= ord(char) <= 0x1044F for char in text):
-        return text
-    forms = legacy_forms(alphabet.tiles, alphabet.lower_forms)
-    return alphabet.format([forms.get(char, char) for char in text])
-
-
 def _shown(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "..."
 
 
 ENGLISH = Alphabet.from_letters("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 """The English alphabet: tiles 1..26 are A..Z (as in wolges' and MAGPIE's word graphs)."""
-
-
-def same_tiles(one: Alphabet, other: Alphabet) -> bool:
-    """Whether two alphabets number the same tiles the same way (forms and order; vowels and
-    kind aside), so tile numbers of one mean the same in the other."""
-    return one.tiles == other.tiles
-
-
-def renumbering(source: Alphabet, target: Alphabet) -> bytes:
-    """A byte translation (``bytes.translate``) from ``source``'s tile numbers to ``target``'s,
-    tile by tile by their forms: entry ``n`` is the number in ``target`` of tile ``n`` of
-    ``source``, 0 where ``target`` lacks it and for every number that is no tile of
-    ``source`` (0, and a played blank's ``n | BLANK_BIT``).  Cost: O(tiles)."""
-    if not isinstance(source, Alphabet) or not isinstance(target, Alphabet):
-        raise InvalidArgumentTypeError("a renumbering is made between two alphabets")
-    table = bytearray(256)
-    for number, tile in enumerate(source.tiles, 1):
-        if tile in target:
-            table[number] = target.number(tile)
-    return bytes(table)
 
 
 def digraph_mode(value: object) -> Digraphs:

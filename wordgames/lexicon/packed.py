@@ -24,8 +24,9 @@ from array import array
 from dataclasses import dataclass
 
 from wordgames.lexicon import cache
-from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet, renumbering
+from wordgames.lexicon.alphabet import MAX_ALPHABET_TILES, Alphabet
 from wordgames.lexicon.base import Lexicon
+from wordgames.lexicon.renumber import renumbering
 from wordgames.lexicon.trie import (
     TERMINAL,
     TrieLexicon,

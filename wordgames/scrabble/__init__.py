@@ -23,7 +23,8 @@ from wordgames.scrabble.core.placement import Direction, Placement
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.tiles import BLANK, STANDARD_ENGLISH, TileSet, read_tile_set
 from wordgames.scrabble.formats.gcg import game_to_gcg, read_gcg, replay_gcg
-from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.formats.save_read import load_game
+from wordgames.scrabble.formats.saves import save_game
 from wordgames.scrabble.game.players import Player, parse_players
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.rules.base import RuleSet, Verdict

@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.alphabet import BLANK, MAX_ALPHABET_TILES, Alphabet, is_tile_form
+from wordgames.lexicon.alphabet import BLANK, MAX_ALPHABET_TILES, Alphabet
+from wordgames.lexicon.tile_forms import is_tile_form
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 
 CATALAN = Alphabet(

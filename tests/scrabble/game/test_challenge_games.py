@@ -21,7 +21,8 @@ from wordgames.lexicon import Lexicon, lexicon_from_words, load_lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Bag, Board, Rack, TileSet
 from wordgames.scrabble.formats.config import parse_config
 from wordgames.scrabble.formats.gcg import game_to_gcg, parse_gcg, replay_gcg
-from wordgames.scrabble.formats.saves import _checksum, game_to_state, load_game, save_game
+from wordgames.scrabble.formats.save_read import load_game
+from wordgames.scrabble.formats.saves import _checksum, game_to_state, save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import END_OUT, END_SCORELESS, Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind

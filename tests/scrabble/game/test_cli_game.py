@@ -17,7 +17,7 @@ from wordgames.cli.game_play import render_board
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.notation import format_standard_move, format_usc_move
-from wordgames.scrabble.formats.saves import load_game
+from wordgames.scrabble.formats.save_read import load_game
 from wordgames.scrabble.game.state import Game
 from wordgames.scrabble.game.turn import Turn, TurnKind
 

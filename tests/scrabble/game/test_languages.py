@@ -24,7 +24,8 @@ from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS, TileSet
 from wordgames.scrabble.formats.gcg import game_to_gcg, parse_gcg, read_gcg, replay_gcg
 from wordgames.scrabble.formats.gcg_read import MOVE, PHONY
 from wordgames.scrabble.formats.gcg_replay import move_from_event
-from wordgames.scrabble.formats.saves import load_game, save_game
+from wordgames.scrabble.formats.save_read import load_game
+from wordgames.scrabble.formats.saves import save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves import LeaveTable, alphabet_of, load_leaves

@@ -10,18 +10,13 @@ from typing import Any
 import pytest
 from conftest import shared_file
 
+from wordgames.atomic import write_text_atomically
 from wordgames.errors import FileWriteError, FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
 from wordgames.scrabble.core.layout import read_layout
 from wordgames.scrabble.core.tiles import read_tile_set
-from wordgames.scrabble.formats.saves import (
-    _checksum,
-    game_from_state,
-    game_to_state,
-    load_game,
-    save_game,
-    write_text_atomically,
-)
+from wordgames.scrabble.formats.save_read import game_from_state, load_game
+from wordgames.scrabble.formats.saves import _checksum, game_to_state, save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 

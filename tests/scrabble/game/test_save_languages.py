@@ -14,17 +14,11 @@ from hypothesis import strategies as st
 from scrabble.game.test_languages import _play, lexicon_of, small_bag
 from wordgames.errors import FormatError
 from wordgames.lexicon import load_lexicon
-from wordgames.lexicon.alphabet import legacy_forms
+from wordgames.lexicon.legacy_codes import legacy_forms
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
+from wordgames.scrabble.formats.save_read import game_from_state, load_game, saved_digraphs
 from wordgames.scrabble.formats.save_tiles import convert_tiles
-from wordgames.scrabble.formats.saves import (
-    _checksum,
-    game_from_state,
-    game_to_state,
-    load_game,
-    save_game,
-    saved_digraphs,
-)
+from wordgames.scrabble.formats.saves import _checksum, game_to_state, save_game
 
 
 def test_a_catalan_save_is_written_in_notation_and_old_saves_load(tmp_path: Path) -> None:

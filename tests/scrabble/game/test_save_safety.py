@@ -22,8 +22,9 @@ from wordgames import atomic
 from wordgames.cli import main
 from wordgames.errors import FileWriteError, FormatError
 from wordgames.lexicon import Lexicon, lexicon_from_words
-from wordgames.scrabble.formats import saves
-from wordgames.scrabble.formats.saves import _checksum, game_to_state, load_game, save_game
+from wordgames.scrabble.formats import save_read
+from wordgames.scrabble.formats.save_read import load_game
+from wordgames.scrabble.formats.saves import _checksum, game_to_state, save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 
@@ -86,7 +87,7 @@ def forged(edit: Any) -> dict[str, Any]:
 )
 def test_forged_saves_are_refused_naming_the_field(edit: Any, message: str) -> None:
     with pytest.raises(FormatError, match=message):
-        saves.game_from_state(forged(edit), LEXICON)
+        save_read.game_from_state(forged(edit), LEXICON)
 
 
 def test_a_finished_game_with_a_history_that_goes_on_is_refused(enable_trie: Lexicon) -> None:
@@ -98,11 +99,11 @@ def test_a_finished_game_with_a_history_that_goes_on_is_refused(enable_trie: Lex
     game.pass_turn()
     assert game.end_reason == "scoreless"
     state = game_to_state(game)
-    assert saves.game_from_state(state, enable_trie).end_reason == "scoreless"
+    assert save_read.game_from_state(state, enable_trie).end_reason == "scoreless"
     state["end_reason"] = None
     state["checksum"] = _checksum(state)
     with pytest.raises(FormatError, match="the history ended the game, but the save says it goes on"):
-        saves.game_from_state(state, enable_trie)
+        save_read.game_from_state(state, enable_trie)
 
 
 def test_deeply_nested_json_is_one_line_on_the_command_line(
@@ -126,7 +127,7 @@ def test_an_oversized_save_is_refused_before_it_is_read(
 ) -> None:
     path = tmp_path / "game.json"
     save_game(small_game(), path)
-    monkeypatch.setattr(saves, "MAX_SAVE_FILE_BYTES", 1000)
+    monkeypatch.setattr(save_read, "MAX_SAVE_FILE_BYTES", 1000)
     with pytest.raises(FormatError, match="may hold at most 1,000 bytes"):
         load_game(path, LEXICON)
 

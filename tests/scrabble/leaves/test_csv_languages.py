@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordgames.errors import FormatError
-from wordgames.lexicon.alphabet import legacy_forms
+from wordgames.lexicon.legacy_codes import legacy_forms
 from wordgames.scrabble.core.tiles import TILE_DISTRIBUTIONS
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, save_leaves
 from wordgames.scrabble.leaves.csvfile import csv_text, table_from_csv_text

@@ -1,11 +1,10 @@
 """The board: a layout and the tiles on it.
 
-Inside, the board is one array of tile numbers, row-major (square ``row * cols + col``): 0 for
-an empty square, the tile's number in the board's alphabet, ``n | BLANK_BIT`` for a blank
-standing for tile ``n`` (see :mod:`wordgames.lexicon.alphabet`).  The move generator keeps
-its own arrays (cross-checks, anchors) beside the board and brings them up to date from the
-board's change log (:meth:`Board.changes_since`), so no search reloads a whole board after a
-move is played or taken back (:meth:`Board.play`, :meth:`Board.unplay`).
+:class:`Board` keeps its squares as tile numbers through its base class,
+:class:`~wordgames.scrabble.core.board_squares.BoardSquares` (the array of tile numbers, the
+engines' fast path to it, the change log the move generator follows: :meth:`Board.play`,
+:meth:`Board.unplay`, :meth:`Board.changes_since`); here are the board as text, its words and
+its copies.
 
 At the edges a square holds ``None`` or a tile as written: its upper-case form, or for a blank
 its lower-case form.  The plain board file format is one line a row, ``.`` for an empty
@@ -17,31 +16,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
 from wordgames.limits import MAX_BOARD_FILE_BYTES, MAX_BOARD_SIDE
+from wordgames.scrabble.core.board_squares import EMPTY, BoardSquares
 from wordgames.scrabble.core.checks import require_int, require_type
-from wordgames.scrabble.core.layout import Layout, layout_for_size, standard_layout
+from wordgames.scrabble.core.layout import Layout, layout_for_size
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 from wordgames.textfiles import read_text_file
 
-
-class Square(NamedTuple):
-    """A square of the board: 0-based row and column."""
-
-    row: int
-    col: int
-
-
-EMPTY = 0
-"""The tile number of an empty square."""
-
 _EMPTY_RUNS = re.compile(r"(\.+)")
-_LOG_LIMIT = 4096
-"""The changes a board remembers: a kernel further behind than this reloads the board."""
 
 
 class Run(NamedTuple):
@@ -54,39 +41,11 @@ class Run(NamedTuple):
     across: bool
 
 
-class PlacedTiles(Protocol):
-    """What :meth:`Board.play` needs of a move (a :class:`~wordgames.scrabble.core.move.Move`
-    is one): the alphabet numbering its tiles and the tiles it puts down."""
-
-    @property
-    def alphabet(self) -> Alphabet:
-        """The alphabet of the move's tile numbers."""
-
-    def placed_numbers(self) -> list[tuple[int, int, int]]:
-        """(row, col, tile number) of each tile put down (a blank as ``n | BLANK_BIT``)."""
-
-
-class Board:
+class Board(BoardSquares):
     """A rectangular board of squares, each empty or holding a tile (see the module
     docstring).  ``alphabet`` numbers the tiles (English by default)."""
 
-    __slots__ = ("_kernels", "_log", "_log_start", "_squares", "alphabet", "cols", "layout", "rows",
-                 "version")
-
-    def __init__(self, layout: Layout | None = None, alphabet: Alphabet | None = None) -> None:
-        if layout is not None:
-            require_type(layout, Layout, "a board's layout")
-        if alphabet is not None:
-            require_type(alphabet, Alphabet, "a board's alphabet")
-        self.layout = layout if layout is not None else standard_layout()
-        self.alphabet = alphabet if alphabet is not None else ENGLISH
-        self.rows = self.layout.rows
-        self.cols = self.layout.cols
-        self._squares = bytearray(self.rows * self.cols)
-        self.version = 0
-        self._log: list[int] = []
-        self._log_start = 0
-        self._kernels: dict[object, Any] = {}
+    __slots__ = ()
 
     # --- construction ---------------------------------------------------------------------------
 
@@ -202,122 +161,7 @@ class Board:
         )
         return other
 
-    # --- squares: tile numbers ------------------------------------------------------------------
-
-    @property
-    def squares(self) -> bytes:
-        """Every square's tile number, row-major (0 empty; a copy).  Cost: O(squares)."""
-        return bytes(self._squares)
-
-    def number_at(self, row: int, col: int) -> int:
-        """The tile number on a square (0 empty, ``n | BLANK_BIT`` a blank).  Raises for a
-        square off the board."""
-        if not self.in_bounds(row, col):
-            raise InvalidArgumentError(f"square ({row}, {col}) is off the {self.rows}x{self.cols} board")
-        return self._squares[row * self.cols + col]
-
-    def put(self, square: int, number: int) -> None:
-        """Set square ``square`` (row-major index) to tile number ``number`` (0 empties it),
-        for searches that set squares one by one (:meth:`place` checks the square is empty
-        and takes the tile as written).  InvalidArgumentError for a square off the board or a
-        number that is not one of the alphabet's tiles (or one with the blank bit).  Logged
-        for the move generator.  Cost: O(1)."""
-        if not (type(square) is int and 0 <= square < len(self._squares)):
-            require_int(square, "a square", 0, len(self._squares) - 1)
-        if not (type(number) is int and (number & ~BLANK_BIT) <= len(self.alphabet) and 0 <= number < 256
-                and number != BLANK_BIT):
-            require_int(number, "a tile number", 0, 255)
-            raise InvalidArgumentError(f"{number} is not a tile number of the board's alphabet")
-        self._squares[square] = number
-        self._logged(square)
-
-    def _logged(self, square: int) -> None:
-        self.version += 1
-        log = self._log
-        log.append(square)
-        if len(log) > _LOG_LIMIT:
-            drop = len(log) - _LOG_LIMIT // 2
-            del log[:drop]
-            self._log_start += drop
-
-    def changes_since(self, version: int) -> list[int] | None:
-        """The squares changed since ``version`` (possibly repeated), or None when the board
-        no longer remembers that far back (then reload it whole).  Cost: O(changes)."""
-        require_int(version, "a board version")
-        if version < self._log_start or version > self.version:
-            return None
-        return self._log[version - self._log_start :]
-
-    def kernel_state(self, key: object, make: Callable[[], Any]) -> Any:
-        """The move generator's state for this board kept under ``key`` (made by ``make`` the
-        first time).  Copies of a board do not share it."""
-        if not callable(make):
-            raise InvalidArgumentTypeError(f"make must be callable, not {type(make).__name__}")
-        try:
-            state = self._kernels.get(key)
-        except TypeError:
-            raise InvalidArgumentTypeError(
-                f"a kernel key must be hashable, not {type(key).__name__}"
-            ) from None
-        if state is None:
-            state = self._kernels[key] = make()
-        return state
-
-    def _numbers_of(self, move: PlacedTiles) -> list[tuple[int, int, int]]:
-        """``move``'s placed tiles in this board's numbering."""
-        placed_numbers = getattr(move, "placed_numbers", None)
-        if placed_numbers is None:
-            raise InvalidArgumentTypeError(f"a move must be a Move, not {type(move).__name__}")
-        placed: list[tuple[int, int, int]] = placed_numbers()
-        if move.alphabet.tiles != self.alphabet.tiles:
-            own, theirs = self.alphabet, move.alphabet
-            placed = [(row, col, own.number(theirs.tile(number & ~BLANK_BIT)) | (number & BLANK_BIT))
-                      for row, col, number in placed]
-        for row, col, _number in placed:
-            if not (0 <= row < self.rows and 0 <= col < self.cols):
-                raise BoardError(f"the move places a tile off the board, at ({row}, {col})")
-        return placed
-
-    def play(self, move: PlacedTiles) -> None:
-        """Put ``move``'s tiles on the board without judging the move (the rules do that;
-        this is the engine's fast path for searches that play and take back).  BoardError,
-        with the board unchanged, when a square is off the board or already holds a tile.
-        Cost: O(tiles placed)."""
-        cols, squares = self.cols, self._squares
-        placed = self._numbers_of(move)
-        for row, col, _number in placed:
-            if squares[row * cols + col] != EMPTY:
-                raise BoardError(f"square ({row}, {col}) is already occupied")
-        for row, col, number in placed:
-            square = row * cols + col
-            squares[square] = number
-            self._logged(square)
-
-    def unplay(self, move: PlacedTiles) -> None:
-        """Take ``move``'s tiles off the board again (the inverse of :meth:`play`).
-        BoardError, with the board unchanged, when a square does not hold the tile the move
-        put there."""
-        cols, squares = self.cols, self._squares
-        placed = self._numbers_of(move)
-        for row, col, number in placed:
-            if squares[row * cols + col] != number:
-                raise BoardError(f"square ({row}, {col}) does not hold the move's tile")
-        for row, col, _number in placed:
-            square = row * cols + col
-            squares[square] = EMPTY
-            self._logged(square)
-
     # --- squares: text --------------------------------------------------------------------------
-
-    def in_bounds(self, row: int, col: int) -> bool:
-        """Whether (row, col) is on the board; InvalidArgumentTypeError when they are not
-        whole numbers."""
-        if not isinstance(row, int) or not isinstance(col, int):
-            raise InvalidArgumentTypeError(
-                f"a square is a row and a column, whole numbers, not {type(row).__name__} and "
-                f"{type(col).__name__}"
-            )
-        return 0 <= row < self.rows and 0 <= col < self.cols
 
     def get(self, row: int, col: int) -> str | None:
         """The tile on a square as written (its lower-case form for a blank), or None.  Raises

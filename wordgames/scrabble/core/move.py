@@ -22,7 +22,8 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT, ENGLISH, Alphabet
-from wordgames.scrabble.core.board import EMPTY, Board, Square
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.board_squares import EMPTY, Square
 from wordgames.scrabble.core.checks import require_int, require_items, require_type
 from wordgames.scrabble.core.placement import Direction, Placement, line_of, placement_mask, written_tiles
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError, NotationError
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
-from wordgames.scrabble.core.board import EMPTY, Board
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.board_squares import EMPTY
 from wordgames.scrabble.core.checks import require_type
 from wordgames.scrabble.core.tile_letters import is_tile_letter
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon.alphabet import BLANK_BIT, Alphabet
-from wordgames.scrabble.core.board import EMPTY, Board, Square
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.board_squares import EMPTY, Square
 from wordgames.scrabble.core.checks import require_items
 from wordgames.scrabble.core.layout import Layout
 from wordgames.scrabble.core.placement import Direction, Placement

@@ -9,7 +9,8 @@ checks need no tile set; ``tiles`` re-exports the checks and :data:`BLANK`.
 from __future__ import annotations
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
-from wordgames.lexicon.alphabet import BLANK_NUMBER, ENGLISH, Alphabet, is_tile_form
+from wordgames.lexicon.alphabet import BLANK_NUMBER, ENGLISH, Alphabet
+from wordgames.lexicon.tile_forms import is_tile_form
 from wordgames.scrabble.core.checks import require_type
 
 BLANK = "?"

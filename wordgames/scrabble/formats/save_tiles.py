@@ -9,7 +9,7 @@ code point (the first free capitals of the Deseret block, U+10400 on, in tile-nu
 and their lower case for a played blank; a one-character tile as itself).
 :func:`legacy_forms` rebuilds that table from the save's alphabet so such saves still load:
 their text is turned into notation before the checks of
-:mod:`wordgames.scrabble.formats.saves` read it.
+:mod:`wordgames.scrabble.formats.save_read` read it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wordgames.errors import FormatError, WordGamesError
-from wordgames.lexicon.alphabet import legacy_forms as legacy_forms
+from wordgames.lexicon.legacy_codes import legacy_forms as legacy_forms
 
 NOTATION = "notation"
 """The tile-set section's ``written`` value of a save whose tiles are in notation."""

@@ -3,7 +3,7 @@ wolges write them.  Blank lines are skipped; nothing else is allowed.
 
 With an alphabet of multi-character tiles, leaves are written in its notation (``[L·L]A?``,
 as MAGPIE writes them) and read in notation or, as files of earlier versions were written, in
-their code points (see :func:`wordgames.lexicon.alphabet.legacy_forms`)."""
+their code points (see :func:`wordgames.lexicon.legacy_codes.legacy_forms`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import os
 
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, WordGamesError
-from wordgames.lexicon.alphabet import ENGLISH, Alphabet, from_legacy
+from wordgames.lexicon.alphabet import ENGLISH, Alphabet
+from wordgames.lexicon.legacy_codes import from_legacy
 from wordgames.limits import MAX_LEAVE_CSV_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.leaves.table import (

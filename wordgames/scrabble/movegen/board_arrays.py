@@ -12,7 +12,7 @@ numbers.
   tile (a number, 0 empty; ``tile`` without the blank bit, as the lexicon spells it,
   ``full_tile`` with it), tile points, premiums, cross-check mask, cross-word points and
   length, whether it is an anchor, and the square after the board tiles that follow it with
-  their points.  It lives with the board (:meth:`Board.kernel_state`) and follows the board's
+  their points.  It lives with the board (:meth:`BoardSquares.kernel_state`) and follows the board's
   change log (:meth:`BoardState.sync`): after a move is played or taken back only the squares
   whose runs or cross words it changed are computed again (at most five a tile).
 

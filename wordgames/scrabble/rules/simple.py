@@ -30,9 +30,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from wordgames.lexicon import Lexicon
-from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, renumbering
+from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER
+from wordgames.lexicon.renumber import renumbering
 from wordgames.limits import MAX_HAND_SIZE
-from wordgames.scrabble.core.board import EMPTY, Board
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.board_squares import EMPTY
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import format_fit1045
