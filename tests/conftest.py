@@ -51,6 +51,28 @@ def _process_defaults_restored(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _children_import_this_package() -> Iterator[None]:
+    """Commands the tests run as ``python -m wordgames`` import the package this session
+    imports: run from the checkout, Python would put the checkout first on the path and import
+    its sources (the pure core, where the session runs an installed compiled one).  So the
+    folder holding the session's package goes first on PYTHONPATH, and PYTHONSAFEPATH keeps
+    the working folder off the path."""
+    import wordgames
+
+    names = ("PYTHONPATH", "PYTHONSAFEPATH")
+    previous = {name: os.environ.get(name) for name in names}
+    home = str(Path(wordgames.__file__).resolve().parents[1])
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [home, previous["PYTHONPATH"]]))
+    os.environ["PYTHONSAFEPATH"] = "1"
+    yield
+    for name, value in previous.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Point the lexicon cache at a fresh folder for the whole session."""
     previous = os.environ.get("WORDGAMES_CACHE_DIR")

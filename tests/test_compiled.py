@@ -52,6 +52,15 @@ def run_wordgames(*argv: str, pure: str | None, cwd: Path) -> subprocess.Complet
     )
 
 
+def test_commands_run_from_the_checkout_use_the_core_of_the_tests() -> None:
+    # The end-to-end tests run `python -m wordgames` from wherever pytest runs (the checkout,
+    # in CI): the command must import the package the tests import, not the checkout's sources.
+    done = subprocess.run([sys.executable, "-m", "wordgames", "--version", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["core"] == core_info().core
+
+
 def test_every_listed_module_has_a_source_and_setup_py_reads_the_same_list() -> None:
     pytest.importorskip("setuptools")
     for name in CYTHON_MODULES:
