@@ -101,7 +101,7 @@ def extensions() -> list[Extension]:
     ]
     # Translated in a pool of processes; where the pool cannot start (no shared memory for its
     # locks, say), one module at a time.
-    for jobs in sorted({build_jobs(), 0}, reverse=True):
+    for jobs in (build_jobs(), 0):
         try:
             return list(cythonize(modules, compiler_directives=DIRECTIVES, quiet=True, nthreads=jobs))
         except Exception as error:  # a Cython failure must not fail the installation

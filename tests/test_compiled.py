@@ -40,9 +40,10 @@ def extension_built(name: str) -> bool:
 
 
 def run_wordgames(*argv: str, pure: str | None, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """``python -m wordgames ARGV`` on the package this test imports, outside the checkout, with
-    WORDGAMES_PURE_PYTHON set to ``pure`` (None: unset)."""
-    env = dict(os.environ, PYTHONPATH=str(Path(wordgames.__file__).resolve().parents[1]))
+    """``python -m wordgames ARGV`` on the package this test imports (the session's fixture
+    sees to that), outside the checkout, with WORDGAMES_PURE_PYTHON set to ``pure`` (None:
+    unset)."""
+    env = dict(os.environ)
     env.pop(PURE_VARIABLE, None)
     if pure is not None:
         env[PURE_VARIABLE] = pure

@@ -118,8 +118,9 @@ cdef class Solver:
                    slot_bit=u64[::1], slot_key=u64[::1], item_node=i64[::1],
                    item_path=u64[::1], item_letters=int[::1], kept_items=int[::1], reach=u64[::1],
                    seen_bits=u64[::1], found_nodes=i64[::1], by_length=i64[::1], neighbour=Py_ssize_t, nodes=u64[::1],
-                   links=i64[::1], near=int[::1], degree=int[::1], bits=u64[::1],
-                   tail_count=int[::1], cell_letters=int[::1], shift=int, first_mask=u64, found_count=Py_ssize_t, keys=u64[::1])
+                   links=i64[::1], near=int[::1], degree=int[::1], bits=u64[::1], keys=u64[::1],
+                   tail_count=int[::1], cell_letters=int[::1], shift=int, first_mask=u64,
+                   found_count=Py_ssize_t)
     cdef int search(self, Py_ssize_t first, Py_ssize_t last) except -1
 
     cdef u64 on_path(self, Py_ssize_t item, Py_ssize_t cell) noexcept

@@ -244,8 +244,9 @@ class Solver:
         self.tail_count[self.size] = 0
         for cell in range(self.size):
             around = 0
-            for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + _MAX_DEGREE):
-                # Each neighbour slot's symbol bit and path bit, in slot order for the search.
+            for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + self.degree[cell]):
+                # Each neighbour's symbol bit and path bit, in slot order for the search (which
+                # reads no padding slot).
                 self.slot_bit[index] = self.cell_bit[self.near[index]]
                 self.slot_key[index] = self.path_bit[self.near[index]]
                 around |= self.slot_bit[index]
@@ -437,7 +438,7 @@ class Solver:
                     # Cells a multiple of 8 rows and columns apart share a path bit: a
                     # neighbour refused for its bit may be off the path after all (on a path
                     # of 9 cells or more, so only on boards wider or taller than 8).
-                    for other in range(8 * cell, 8 * cell + 8):
+                    for other in range(8 * cell, 8 * cell + degree[cell]):
                         neighbour = near[other]
                         if (word & bits[neighbour] and not free & keys[neighbour]
                                 and not self.on_path(item, neighbour)):
