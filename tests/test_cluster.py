@@ -80,7 +80,9 @@ def test_a_scheduler_without_dask_is_a_clear_error(monkeypatch: pytest.MonkeyPat
 def test_a_worker_killed_by_a_signal_is_one_worker_error() -> None:
     with open_pool(2) as pool:
         assert pool.submit(pow, 2, 3).result() == 8
-        futures = [pool.submit(kill_this_worker)] + [pool.submit(time.sleep, 0.2) for _ in range(3)]
+        # the other tasks outlast any delay in noticing the death (a loaded machine took
+        # more than 0.2 s); the broken pool stops their worker, so nobody waits for them
+        futures = [pool.submit(kill_this_worker)] + [pool.submit(time.sleep, 60) for _ in range(3)]
         for future in futures:
             with pytest.raises(WorkerError, match=r"^a worker process died \(killed by SIGKILL"):
                 future.result()
