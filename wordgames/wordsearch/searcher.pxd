@@ -30,6 +30,7 @@ cdef class Solver:
     cdef u64 first_mask
     cdef u64[::1] seen
     cdef i64[::1] found_nodes
+    cdef int[::1] found_letters
     cdef public Py_ssize_t found_count
     cdef tuple symbols
     cdef int[::1] symbol_letters
@@ -39,7 +40,6 @@ cdef class Solver:
     cdef object scoring
     cdef int minimum
     cdef i64[::1] points
-    cdef i64[::1] found_by_length
     cdef Py_ssize_t capacity
     cdef u64[::1] cell_bit
     cdef u64[::1] reach
@@ -106,7 +106,7 @@ cdef class Solver:
     @cython.locals(bit=u64)
     cdef int first_time(self, Py_ssize_t node) except -1
 
-    @cython.locals(length=Py_ssize_t, total=i64, count=Py_ssize_t, group=Py_ssize_t)
+    @cython.locals(index=Py_ssize_t, total=i64, count=Py_ssize_t, group=Py_ssize_t)
     cpdef run(self)
 
     @cython.locals(stride=Py_ssize_t, seen=u64, bit=u64, keeping=bint, wide=bint, root=u64,
@@ -117,7 +117,7 @@ cdef class Solver:
                    free=u64, other=Py_ssize_t, child=Py_ssize_t, symbols=u64,
                    slot_bit=u64[::1], slot_key=u64[::1], item_node=i64[::1],
                    item_path=u64[::1], item_letters=int[::1], kept_items=int[::1], reach=u64[::1],
-                   seen_bits=u64[::1], found_nodes=i64[::1], by_length=i64[::1], neighbour=Py_ssize_t, nodes=u64[::1],
+                   seen_bits=u64[::1], found_nodes=i64[::1], found_letters=int[::1], neighbour=Py_ssize_t, nodes=u64[::1],
                    links=i64[::1], near=int[::1], degree=int[::1], bits=u64[::1], keys=u64[::1],
                    tail_count=int[::1], cell_letters=int[::1], shift=int, first_mask=u64,
                    found_count=Py_ssize_t)

@@ -101,6 +101,7 @@ class Solver:
         # The marks: a bit a node for the words found, and the list of those set.
         self.seen = array("Q", bytes(8 * (tables.node_count // 64 + 2)))
         self.found_nodes = array("q", bytes(8 * 1024))
+        self.found_letters = array("i", bytes(4 * 1024))  # each found word's letters
         self.found_count = 0
         self.symbols = tables.symbols
         self.symbol_letters = array("i", [len(text) for text in tables.symbols])
@@ -110,7 +111,6 @@ class Solver:
         self.scoring: Callable[[int, int], int] | None = None
         self.minimum = 1
         self.points = array("q", [0])
-        self.found_by_length = array("q", [0])
         self.shape = array("i", [0, 0])  # rows and columns, as read_text finds them
         self.capacity = -1
         self.reserve(16)
@@ -166,7 +166,6 @@ class Solver:
         score, minimum = self.scoring, self.minimum
         self.points = array("q", [score(length, minimum) if score is not None and length >= minimum
                                   else 0 for length in range(2 * letters + 1)])
-        self.found_by_length = array("q", bytes(8 * len(self.points)))
 
     # --- boards ---------------------------------------------------------------------------
 
@@ -314,6 +313,7 @@ class Solver:
             return 0
         if self.found_count == len(self.found_nodes):
             self.found_nodes = grown(self.found_nodes, "q", 2 * self.found_count)
+            self.found_letters = grown(self.found_letters, "i", len(self.found_nodes))
         self.seen[node >> 6] |= bit
         self.found_nodes[self.found_count] = node
         self.found_count += 1
@@ -326,15 +326,13 @@ class Solver:
         if self.mode != SCORE:  # scoring makes no list (words() and paths() leave them empty)
             self.found = []
             self.found_paths = []
-        for length in range(self.letter_total + 1):
-            self.found_by_length[length] = 0
         for group in range(0, self.size, _GROUP):
             self.search(group, min(group + _GROUP, self.size))
         total = 0
         count = 0
-        for length in range(self.letter_total + 1):
-            total += self.points[length] * self.found_by_length[length]
-            count += self.found_by_length[length] * (length >= self.minimum)
+        for index in range(self.found_count):
+            total += self.points[self.found_letters[index]]
+            count += self.found_letters[index] >= self.minimum
         self.total = total
         self.count = count
 
@@ -361,8 +359,8 @@ class Solver:
         nodes, links, near, bits, keys = self.nodes, self.item_link, self.near, self.cell_bit, self.path_bit
         slot_bit, slot_key, item_node = self.slot_bit, self.slot_key, self.item_node
         item_path, item_letters, kept_items = self.item_path, self.item_letters, self.kept
-        reach, seen_bits, by_length = self.reach, self.seen, self.found_by_length
-        found_nodes, degree = self.found_nodes, self.degree
+        reach, seen_bits = self.reach, self.seen
+        found_nodes, found_letters, degree = self.found_nodes, self.found_letters, self.degree
         tail_count, cell_letters = self.tail_count, self.cell_letters
         shift, first_mask = self.shift, self.first_mask
         # The mask's bits in a node's word (the first child's number lies above them).
@@ -380,7 +378,8 @@ class Solver:
             kept = 0
             if self.found_count + end - start > len(self.found_nodes):
                 self.found_nodes = grown(self.found_nodes, "q", 2 * (self.found_count + end - start))
-                found_nodes = self.found_nodes
+                self.found_letters = grown(self.found_letters, "i", len(self.found_nodes))
+                found_nodes, found_letters = self.found_nodes, self.found_letters
             # The count of words found is a local in the loop (as a field, every store to an
             # array might change it, so it would be read back from memory each time).
             found_count = self.found_count
@@ -401,10 +400,12 @@ class Solver:
                 bit = (word & 1) << (node & 63)
                 fresh = (word & 1) & ((seen & bit) == 0)
                 seen_bits[node >> 6] = seen | bit
-                found_nodes[found_count] = node
-                found_count += fresh
                 letters = item_letters[parent] + cell_letters[cell]
-                by_length[letters] += fresh
+                # Its letters beside it, for the score (see run): a count a length here
+                # would add to the same entry item after item, each waiting for the last.
+                found_nodes[found_count] = node
+                found_letters[found_count] = letters
+                found_count += fresh
                 item_node[item] = node
                 item_letters[item] = letters
                 item_path[item] = item_path[parent] | keys[cell]
