@@ -326,8 +326,10 @@ class Solver:
         if self.mode != SCORE:  # scoring makes no list (words() and paths() leave them empty)
             self.found = []
             self.found_paths = []
-        for group in range(0, self.size, _GROUP):
-            self.search(group, min(group + _GROUP, self.size))
+        group = 0
+        while group < self.size:  # (compiled, a range with a step not known to be positive
+            self.search(group, min(group + _GROUP, self.size))  # is a Python loop)
+            group += _GROUP
         total = 0
         count = 0
         for index in range(self.found_count):
