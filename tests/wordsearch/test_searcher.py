@@ -6,7 +6,10 @@ import pytest
 
 from wordgames.lexicon import backend_names, lexicon_from_words
 from wordgames.wordsearch.board import Board, find_path, parse_board
-from wordgames.wordsearch.solving import find_words, find_words_with_paths
+from wordgames.wordsearch.dice import roll_board
+from wordgames.wordsearch.searcher import Solver
+from wordgames.wordsearch.solving import board_codes, find_words, find_words_with_paths, load_board
+from wordgames.wordsearch.symbols import symbol_tables
 
 from .support import all_path_strings, is_valid_path
 
@@ -76,6 +79,20 @@ def test_find_words_matches_the_exhaustive_oracle(backend: str) -> None:
     words = [*sorted(strings)[::7], "QUILT", "QUIT", "QUITE", "ZEBRA", "SEATS"]
     found = solve(board, words, backend)
     assert set(found) == {word for word in words if word in strings}
+
+
+@pytest.mark.parametrize("rows, columns", [(4, 4), (5, 5), (3, 4)])
+def test_a_board_loaded_as_text_is_the_board_loaded_cell_by_cell(rows: int, columns: int) -> None:
+    # load_board reads a square board as compact text (QU cells included), others cell by
+    # cell: the same words, found by the same paths in the same order, either way.
+    for seed in range(12):
+        board = roll_board(rows, columns, seed=seed)
+        lexicon = lexicon_from_words(sorted(all_path_strings(board, 4))[::3] + ["QUA", "QUIT"])
+        tables = symbol_tables(lexicon)
+        by_text, by_cells = Solver(tables), Solver(tables)
+        load_board(by_text, board, tables)
+        by_cells.load(board_codes(board, tables), board.rows, board.columns)
+        assert by_text.paths() == by_cells.paths()
 
 
 def test_find_path_on_the_spec_board() -> None:
