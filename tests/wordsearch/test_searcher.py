@@ -87,7 +87,7 @@ def test_a_board_loaded_as_text_is_the_board_loaded_cell_by_cell(rows: int, colu
     # cell: the same words, found by the same paths in the same order, either way.
     for seed in range(12):
         board = roll_board(rows, columns, seed=seed)
-        lexicon = lexicon_from_words(sorted(all_path_strings(board, 4))[::3] + ["QUA", "QUIT"])
+        lexicon = lexicon_from_words([*sorted(all_path_strings(board, 4))[::3], "QUA", "QUIT"])
         tables = symbol_tables(lexicon)
         by_text, by_cells = Solver(tables), Solver(tables)
         load_board(by_text, board, tables)
