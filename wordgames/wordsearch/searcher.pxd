@@ -97,8 +97,11 @@ cdef class Solver:
 
     cpdef tuple paths(self)
 
-    @cython.locals(scores=list, text=object)
+    @cython.locals(scores=list)
     cpdef list score_all(self, object boards, object encode)
+
+    @cython.locals(text=object)
+    cpdef load_any(self, object board, object encode)
 
     @cython.locals(index=Py_ssize_t)
     cpdef new_search(self)
@@ -126,6 +129,8 @@ cdef class Solver:
     cdef u64 on_path(self, Py_ssize_t item, Py_ssize_t cell) noexcept
 
     @cython.locals(size=Py_ssize_t)
+    cpdef grow_found(self, Py_ssize_t count)
+
     cpdef grow_items(self, Py_ssize_t count)
 
     @cython.locals(index=Py_ssize_t, bit=u64, mask=u64, slot=u64)

@@ -291,12 +291,17 @@ class Solver:
         a list of cells)."""
         scores = []
         for board in boards:
-            text = board if isinstance(board, str) else cells_text(board)
-            if not (text is not None and self.load_text(text)):
-                codes, rows, columns = encode(board)
-                self.load(codes, rows, columns)
+            self.load_any(board, encode)
             scores.append(self.score())
         return scores
+
+    def load_any(self, board: object, encode: Encoder) -> None:
+        """Take ``board``: compact text, or a square list or tuple of cells made into it, read
+        by :meth:`load_text`; anything else, or what the reader refuses, through ``encode``."""
+        text = board if isinstance(board, str) else cells_text(board)
+        if not (text is not None and self.load_text(text)):
+            codes, rows, columns = encode(board)
+            self.load(codes, rows, columns)
 
     def new_search(self) -> None:
         """Forget the words found so far: clear the bits of those on the list (a few
@@ -312,8 +317,7 @@ class Solver:
         if self.seen[node >> 6] & bit:
             return 0
         if self.found_count == len(self.found_nodes):
-            self.found_nodes = grown(self.found_nodes, "q", 2 * self.found_count)
-            self.found_letters = grown(self.found_letters, "i", len(self.found_nodes))
+            self.grow_found(2 * self.found_count)
         self.seen[node >> 6] |= bit
         self.found_nodes[self.found_count] = node
         self.found_count += 1
@@ -326,9 +330,10 @@ class Solver:
         if self.mode != SCORE:  # scoring makes no list (words() and paths() leave them empty)
             self.found = []
             self.found_paths = []
+        # A while loop: compiled, a range with a step not known to be positive is a Python one.
         group = 0
-        while group < self.size:  # (compiled, a range with a step not known to be positive
-            self.search(group, min(group + _GROUP, self.size))  # is a Python loop)
+        while group < self.size:
+            self.search(group, min(group + _GROUP, self.size))
             group += _GROUP
         total = 0
         count = 0
@@ -379,8 +384,7 @@ class Solver:
             end = count
             kept = 0
             if self.found_count + end - start > len(self.found_nodes):
-                self.found_nodes = grown(self.found_nodes, "q", 2 * (self.found_count + end - start))
-                self.found_letters = grown(self.found_letters, "i", len(self.found_nodes))
+                self.grow_found(2 * (self.found_count + end - start))
                 found_nodes, found_letters = self.found_nodes, self.found_letters
             # The count of words found is a local in the loop (as a field, every store to an
             # array might change it, so it would be read back from memory each time).
@@ -458,6 +462,11 @@ class Solver:
                 return 1
             item = self.item_link[item] >> _CELL_BITS
         return 0
+
+    def grow_found(self, count: int) -> None:
+        """Room for ``count`` words found (their nodes and letters), keeping those there are."""
+        self.found_nodes = grown(self.found_nodes, "q", count)
+        self.found_letters = grown(self.found_letters, "i", count)
 
     def grow_items(self, count: int) -> None:
         """Room for ``count`` items (at least double), keeping those there are."""

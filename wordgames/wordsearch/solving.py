@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
 from wordgames.wordsearch.board import Board, parse_board
-from wordgames.wordsearch.reader import cells_text
 from wordgames.wordsearch.scoring import scoring_function
 from wordgames.wordsearch.searcher import Solver
 from wordgames.wordsearch.symbols import CellCode, SymbolTables, symbol_tables
@@ -51,11 +50,11 @@ def board_codes(board: Board, tables: SymbolTables) -> list[CellCode]:
 
 
 def load_board(solver: Solver, board: Board, tables: SymbolTables) -> None:
-    """Load ``board`` into ``solver``: a square board as compact text, which the compiled
-    reader takes in one call; any other (or one the reader refuses) cell by cell."""
-    text = cells_text(board.cells) if board.rows == board.columns else None
-    if text is None or not solver.load_text(text):
-        solver.load(board_codes(board, tables), board.rows, board.columns)
+    """Load ``board`` into ``solver``: a square board's cells through the compiled reader
+    (:meth:`~wordgames.wordsearch.searcher.Solver.load_any`), any other, or one the reader
+    refuses, cell by cell."""
+    cells = board.cells if board.rows == board.columns else None
+    solver.load_any(cells, lambda _: (board_codes(board, tables), board.rows, board.columns))
 
 
 def find_words(board: Board, lexicon: Lexicon) -> list[str]:
