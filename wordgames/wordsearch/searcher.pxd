@@ -7,9 +7,14 @@ from wordgames.wordsearch.bits cimport _count, _prefetch, i64, u8, u32, u64
 from wordgames.wordsearch.reader cimport cells_text, read_text
 
 
-cdef Py_ssize_t _MAX_DEGREE, _GROUP
-cdef int _CELL_BITS
-cdef i64 _CELL_MASK
+# Constants of the C source (the .py defines them only when interpreted), so the compiler
+# folds them into the instructions rather than reading a variable.
+cdef enum:
+    _MAX_DEGREE = 8
+    _GROUP = 64
+    _SLOT = 3
+    _CELL_BITS = 16
+    _CELL_MASK = 0xFFFF
 cdef int SCORE, WORDS, PATHS
 
 cdef inline int _bits(u64 bits) noexcept:
@@ -43,8 +48,7 @@ cdef class Solver:
     cdef Py_ssize_t capacity
     cdef u64[::1] cell_bit
     cdef u64[::1] reach
-    cdef u64[::1] slot_bit
-    cdef u64[::1] slot_key
+    cdef u64[::1] slots
     cdef int[::1] cell_letters
     cdef int[::1] tail_start
     cdef int[::1] tail_count
@@ -118,7 +122,7 @@ cdef class Solver:
                    above=Py_ssize_t, mask=u64, base=Py_ssize_t, node=Py_ssize_t, word=u64,
                    fresh=u64, letters=int, index=Py_ssize_t,
                    free=u64, other=Py_ssize_t, child=Py_ssize_t, symbols=u64,
-                   slot_bit=u64[::1], slot_key=u64[::1], item_node=i64[::1],
+                   slots=u64[::1], follows=u64, item_node=i64[::1],
                    item_path=u64[::1], item_letters=int[::1], kept_items=int[::1], reach=u64[::1],
                    seen_bits=u64[::1], found_nodes=i64[::1], found_letters=int[::1], neighbour=Py_ssize_t, nodes=u64[::1],
                    links=i64[::1], near=int[::1], degree=int[::1], bits=u64[::1], keys=u64[::1],

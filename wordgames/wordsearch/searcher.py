@@ -49,10 +49,12 @@ from wordgames.limits import MAX_WORDSEARCH_CELLS
 from wordgames.wordsearch.layout import grown, neighbour_arrays, neighbour_counts, path_bits
 from wordgames.wordsearch.reader import cells_text, read_text
 
-_MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; neighbour_arrays pads to it)
-_GROUP = 64  # start cells searched together (their paths' items are kept at once)
-_CELL_BITS = 16  # an item's link: the item it extends, shifted past its cell's number
-_CELL_MASK = (1 << _CELL_BITS) - 1
+if not cython.compiled:  # compiled, searcher.pxd makes these constants of the C source
+    _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; neighbour_arrays pads to it)
+    _GROUP = 64  # start cells searched together (their paths' items are kept at once)
+    _SLOT = 3  # a neighbour slot's entries: its cell's symbol bit, path bit and number
+    _CELL_BITS = 16  # an item's link: the item it extends, shifted past its cell's number
+    _CELL_MASK = (1 << _CELL_BITS) - 1
 SCORE = 0
 WORDS = 1
 PATHS = 2
@@ -137,8 +139,7 @@ class Solver:
         cells = size + 1  # and the cell past the board (see neighbour_arrays)
         self.cell_bit = array("Q", bytes(8 * cells))
         self.reach = array("Q", bytes(8 * cells))
-        self.slot_bit = array("Q", bytes(8 * _MAX_DEGREE * cells))
-        self.slot_key = array("Q", bytes(8 * _MAX_DEGREE * cells))
+        self.slots = array("Q", bytes(8 * _SLOT * _MAX_DEGREE * cells))
         self.cell_letters = array("i", bytes(4 * cells))
         self.tail_start = array("i", bytes(4 * cells))
         self.tail_count = array("i", bytes(4 * cells))
@@ -246,9 +247,10 @@ class Solver:
             for index in range(_MAX_DEGREE * cell, _MAX_DEGREE * cell + self.degree[cell]):
                 # Each neighbour's symbol bit and path bit, in slot order for the search (which
                 # reads no padding slot).
-                self.slot_bit[index] = self.cell_bit[self.near[index]]
-                self.slot_key[index] = self.path_bit[self.near[index]]
-                around |= self.slot_bit[index]
+                self.slots[_SLOT * index] = self.cell_bit[self.near[index]]
+                self.slots[_SLOT * index + 1] = self.path_bit[self.near[index]]
+                self.slots[_SLOT * index + 2] = self.near[index]
+                around |= self.cell_bit[self.near[index]]
             self.reach[cell] = around
         self.letter_total = total
         if total >= len(self.points):
@@ -364,7 +366,7 @@ class Solver:
         wide = self.rows > 8 or self.columns > 8
         # Local views: compiled, their data pointers stay in registers across the stores.
         nodes, links, near, bits, keys = self.nodes, self.item_link, self.near, self.cell_bit, self.path_bit
-        slot_bit, slot_key, item_node = self.slot_bit, self.slot_key, self.item_node
+        slots, item_node = self.slots, self.item_node
         item_path, item_letters, kept_items = self.item_path, self.item_letters, self.kept
         reach, seen_bits = self.reach, self.seen
         found_nodes, found_letters, degree = self.found_nodes, self.found_letters, self.degree
@@ -429,18 +431,19 @@ class Solver:
                 cell = links[item] & _CELL_MASK
                 word = nodes[stride * item_node[item]]
                 free = ~item_path[item]
+                follows = word & symbols  # the mask alone (a slot's bit is one of its bits)
                 link = item << _CELL_BITS
                 base = (nodes[stride * item_node[item] + stride - 1] >> shift) & first_mask
                 # Written for every neighbour, kept when it follows and is free.  (Trying
                 # all 8 slots, the padding too, made the loop's end predictable, but a
                 # third of a 4 x 4 board's slots are padding: fewer slots won.)
                 for other in range(8 * cell, 8 * cell + degree[cell]):
-                    bit = slot_bit[other]
-                    child = base + _bits(word & symbols & (bit - 2))
+                    bit = slots[_SLOT * other]
+                    child = base + _bits(follows & (bit - 2))
                     _prefetch(nodes, stride * child)
-                    links[count] = link | near[other]
+                    links[count] = link | slots[_SLOT * other + 2]
                     item_node[count] = child
-                    count += (word & bit != 0) & (free & slot_key[other] != 0)
+                    count += (follows & bit != 0) & (free & slots[_SLOT * other + 1] != 0)
                 if wide:
                     # Cells a multiple of 8 rows and columns apart share a path bit: a
                     # neighbour refused for its bit may be off the path after all (on a path
