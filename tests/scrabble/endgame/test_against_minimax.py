@@ -155,6 +155,29 @@ def test_kernel_moves_and_rule_moves_give_the_same_search(
         assert played_out(board, racks, results[1].moves, 6, "usc") == results[1].value
 
 
+def test_a_search_leaves_the_board_as_it_found_it(standard_boards: list[Board],
+                                                   enable_trie: Lexicon) -> None:
+    """Searched on the kernel (which follows the search's own integer board) the position's
+    board is never touched; from the rules' moves it is changed and restored.  Either way a
+    second search of the same position, on the arrays the first one left, finds the same."""
+    rng = random.Random(23)
+    for board in rng.sample(standard_boards[-24:-6], 4):
+        pool = unseen_pool(board)
+        rng.shuffle(pool)
+        if len(pool) < 6:
+            continue
+        racks = ("".join(pool[:3]), "".join(pool[3:6]))
+        for rules in (ClassicRules(), KernelFreeRules()):
+            position = SearchPosition(board, racks, STANDARD_ENGLISH)
+            before = position.live.to_text()
+            searcher = Searcher(position, enable_trie, rules)
+            first = searcher.solve()
+            assert position.live.to_text() == before
+            again = searcher.solve()
+            assert position.live.to_text() == before
+            assert (again.value, again.exact) == (first.value, first.exact)
+
+
 def test_a_small_table_keeps_the_values(small_boards: list[Board], short_words: Lexicon) -> None:
     """A table of sixteen entries is overwritten many times a search: no value changes."""
     compare(small_boards, short_words, 20, seed=19, options=SearchOptions(table_bits=4))

@@ -4,6 +4,7 @@ every array equals the arrays of the same board loaded afresh."""
 from __future__ import annotations
 
 import random
+from array import array
 from types import ModuleType
 
 import pytest
@@ -55,3 +56,38 @@ def test_arrays_after_moves_and_take_backs_equal_a_fresh_load(movegen: ModuleTyp
         for name in (*ARRAYS, *EMPTY_ONLY):
             assert followed[name] == fresh[name], (name, changes, board.to_text())
 
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_arrays_following_an_integer_board_equal_a_fresh_load(movegen: ModuleType, enable_trie: Lexicon,
+                                                              seed: int) -> None:
+    """The endgame's way: the arrays follow a board of tile numbers (``follow``) with the
+    squares changed since they last did, from the empty board on, never reading a Board."""
+    generator = movegen.MoveGenerator(enable_trie)
+    rng = random.Random(seed)
+    board = Board()
+    state = movegen.MoveGenerator(enable_trie)._state(Board())
+    tiles = array("i", bytes(4 * len(board.squares)))
+    bag = list(STANDARD_ENGLISH.full_bag())
+    played: list[Move] = []
+    for change in range(30):
+        rack = Rack(rng.sample(bag, 7))
+        moves = generator.moves(board, rack)
+        if moves and (len(played) < 2 or rng.random() < 0.65):
+            move = rng.choice(moves)
+            board.play(move)
+            played.append(move)
+        elif played:
+            board.unplay(played.pop())
+        # Now and then two changes at once, as a search's make and unmake between generations.
+        if rng.random() < 0.3 and change < 29:
+            continue
+        squares = board.squares
+        changed = array("i", [square for square in range(len(squares)) if squares[square] != tiles[square]])
+        for square in changed:
+            tiles[square] = squares[square]
+        state.follow(tiles, changed, len(changed))
+        fresh = arrays(movegen.MoveGenerator(enable_trie)._state(Board.from_text(board.to_text())))
+        followed = arrays(state)
+        for name in (*ARRAYS, *EMPTY_ONLY):
+            assert followed[name] == fresh[name], (name, change, board.to_text())

@@ -446,6 +446,7 @@ class Negamax(MoveOrder):
             exact = self.horizon_hits == 0
             if exact:
                 break
+        self.settle()  # every move is taken back: a move source's board is the root's again
         return value, depth, exact, pv
 
     def _grow_table(self) -> None:

@@ -26,7 +26,9 @@ cdef class SearchState:
     cdef int[::1] rack, size, stuck
     cdef i64[::1] rack_points, stuck_points
     cdef u64[::1] rack_hash
-    cdef int[::1] tiles, bag
+    cdef int[::1] tiles, bag, pending
+    cdef unsigned char[::1] pending_mark
+    cdef Py_ssize_t pending_count
     cdef Py_ssize_t bag_len, bag_pos
     cdef u64 bag_hash, board_hash
     cdef public int side, scoreless
@@ -53,12 +55,17 @@ cdef class SearchState:
     cdef void _give(self, int player, int tile) noexcept
 
     @cython.locals(at=Py_ssize_t, count=i64, side=int, k=Py_ssize_t, code=i64, square=Py_ssize_t,
-                   number=int, drawn=Py_ssize_t, i=Py_ssize_t, board=object)
-    cdef void _make(self, Py_ssize_t slot, int ply) except *
+                   number=int, drawn=Py_ssize_t, i=Py_ssize_t)
+    cdef void _make(self, Py_ssize_t slot, int ply) noexcept
 
     @cython.locals(at=Py_ssize_t, count=i64, side=int, k=Py_ssize_t, code=i64, square=Py_ssize_t,
-                   number=int, before=Py_ssize_t, i=Py_ssize_t, board=object)
-    cdef void _unmake(self, Py_ssize_t slot, int ply) except *
+                   number=int, before=Py_ssize_t, i=Py_ssize_t)
+    cdef void _unmake(self, Py_ssize_t slot, int ply) noexcept
+
+    cdef void _changed(self, Py_ssize_t square) noexcept
+
+    @cython.locals(i=Py_ssize_t)
+    cpdef settle(self)
 
     @cython.locals(side=int, base=Py_ssize_t, player=int, count=Py_ssize_t, at=Py_ssize_t,
                    t=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t, number=int)

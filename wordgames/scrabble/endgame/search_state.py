@@ -7,17 +7,18 @@ is available; :class:`~.move_order.MoveOrder` extends :class:`SearchState` with 
 the moves, and :class:`~.negamax.Negamax` extends that with the search.
 
 The position is held as arrays: both racks as counts by tile number (index 0 the blanks), the
-board's tile numbers (and the :class:`~wordgames.scrabble.core.board.Board` itself, whose
-move-generation arrays follow each change), a known bag drawn from the front, the side to move
-and the run of scoreless turns, with a 64-bit Zobrist key kept up to date by every make and
-unmake.  A move is a fixed-width row of integers in a stack that grows with the search
-(``[score, tiles, code, code, ...]``, a code ``square << 8 | tile number`` per tile put down,
-squares row-major and increasing, BLANK_BIT on a blank's number; the pass has no tiles).  A
-position's moves come from the move generator's kernel on the live board (its records copied
-into the stack, no Python object per move), or, for rules without a kernel, from a Python
-callable; a :class:`~.move_cache.MoveCache` keeps the lists of the boards and racks met.
-Each side's stuck tiles (kinds no placement of its puts down at the root) are marked, their
-points kept with the racks, for the horizon's guess (its ``_rack_guess``).
+board's tile numbers, a known bag drawn from the front, the side to move and the run of
+scoreless turns, with a 64-bit Zobrist key kept up to date by every make and unmake. Make and
+unmake change these arrays alone and note the squares they change; the move generator's arrays
+follow those squares when moves are next generated (:meth:`SearchState.settle`), so no Python
+object is touched between two generations. A move is a fixed-width row of integers in a stack
+that grows with the search (``[score, tiles, code, code, ...]``, a code ``square << 8 | tile
+number`` per tile put down, squares row-major and increasing, BLANK_BIT on a blank's number;
+the pass has no tiles). A position's moves come from the move generator's kernel on the search's
+board (its records copied into the stack, no Python object per move), or, for rules without a
+kernel, from a Python callable; a :class:`~.move_cache.MoveCache` keeps the lists of the boards
+and racks met. Each side's stuck tiles (kinds no placement of its puts down at the root) are
+marked, their points kept with the racks, for the horizon's guess (its ``_rack_guess``).
 """
 
 from __future__ import annotations
@@ -124,6 +125,10 @@ class SearchState:
         self.stuck = _zeros("i", 2 * self.letters)
         self.stuck_points = _zeros("q", 2)
         self.tiles = _zeros("i", squares)
+        # The squares changed since the moves' source last saw the board, each listed once.
+        self.pending = _zeros("i", squares)
+        self.pending_mark = _zeros("B", squares)
+        self.pending_count = 0
         self.bag = _zeros("i", 1)
         self.bag_len = 0
         self.bag_pos = 0
@@ -146,12 +151,18 @@ class SearchState:
 
     def load(self, board: Any, racks: Sequence[Sequence[int]], bag: Sequence[int], side: int,
              scoreless: int) -> None:
-        """Search from this position: ``board`` (changed in place during a search and restored),
-        ``racks`` as counts by tile number for players 0 and 1, the ``bag`` in drawing order,
-        ``side`` to move, the current run of ``scoreless`` turns.  The stack is emptied.
-        Cost: O(squares)."""
+        """Search from this position: ``board`` (left as it is when moves come from the kernel, which
+        follows the search's own integer board; with a move source, changed in place during a
+        search and restored when :meth:`settle` is called at its end), ``racks`` as counts by
+        tile number for players 0 and 1, the ``bag`` in drawing order, ``side`` to move, the
+        current run of ``scoreless`` turns. The stack is emptied. Cost: O(squares)."""
         self.board = board
         squares = board.squares
+        for i in range(self.pending_count):
+            self.pending_mark[self.pending[i]] = 0
+        self.pending_count = 0
+        if self.kernel is not None:
+            self.state.sync(board)  # whole when a search's moves left it elsewhere
         self.board_hash = 0
         for square in range(self.squares):
             self.tiles[square] = squares[square]
@@ -230,13 +241,12 @@ class SearchState:
         side = self.side
         self.u_scoreless[ply] = self.scoreless
         self.u_bag[ply] = self.bag_pos
-        board = self.board
         for k in range(count):
             code = self.mv[at + HEAD + k]
             square = code >> 8
             number = code & 255
             self.tiles[square] = number
-            board.put(square, number)
+            self._changed(square)
             self.board_hash ^= self.z_square[code]
             self._take(side, 0 if number & _BLANK else number)
         if count and self.bag_pos < self.bag_len:
@@ -261,15 +271,38 @@ class SearchState:
                 self._take(side, self.bag[i])
             self.bag_pos = before
             self._hash_bag()
-        board = self.board
         for k in range(count):
             code = self.mv[at + HEAD + k]
             square = code >> 8
             number = code & 255
             self.tiles[square] = 0
-            board.put(square, 0)
+            self._changed(square)
             self.board_hash ^= self.z_square[code]
             self._give(side, 0 if number & _BLANK else number)
+
+    def _changed(self, square: int) -> None:
+        """Note that ``square`` changed (once until :meth:`settle`)."""
+        if not self.pending_mark[square]:
+            self.pending_mark[square] = 1
+            self.pending[self.pending_count] = square
+            self.pending_count += 1
+
+    def settle(self) -> None:
+        """Bring the moves' source up to the search's integer board: the kernel's arrays
+        follow the squares changed since it last generated (no Python board is touched), or,
+        with a move source, the board it reads gets those squares.  Called before each
+        generation, and at the end of a search so that a source's board is restored.
+        Cost: a cross-check walk or a square set for each square changed."""
+        if self.pending_count == 0:
+            return
+        if self.kernel is not None:
+            self.state.follow(self.tiles, self.pending, self.pending_count)
+        else:
+            for i in range(self.pending_count):
+                self.board.put(self.pending[i], self.tiles[self.pending[i]])
+        for i in range(self.pending_count):
+            self.pending_mark[self.pending[i]] = 0
+        self.pending_count = 0
 
     def mark_stuck(self) -> None:
         """Find each side's stuck tiles here: the kinds on its rack (the blank one kind) that
@@ -367,14 +400,14 @@ class SearchState:
 
     def _generate(self, base: int) -> int:
         """The side to move's placements into stack rows ``base``...; how many.  Cost: one
-        kernel search on the live board (its arrays brought up to date from its change log)."""
+        kernel search on the search's board (the kernel's arrays brought up to it first)."""
         side = self.side
         if not self.size[side]:
             return 0
         counts = [self.rack[side * self.letters + t] for t in range(self.letters)]
+        self.settle()
         if self.kernel is None:
             return self._from_source(base, counts)
-        self.state.sync(self.board)
         kernel = self.kernel
         count = search(kernel, counts, 0)
         self.visits += 1 + count // WORK_PER_VISIT  # a long list brings the clock's reading nearer

@@ -51,16 +51,25 @@ cdef class BoardState:
     cpdef sync(self, object board)
 
     @cython.locals(rows=Py_ssize_t, cols=Py_ssize_t, square=Py_ssize_t, r=Py_ssize_t,
-                   c=Py_ssize_t, across=int, at=Py_ssize_t, squares=bytes)
+                   c=Py_ssize_t, across=int, at=Py_ssize_t)
     cpdef load(self, object board)
+
+    @cython.locals(square=Py_ssize_t)
+    cdef void _load_tiles(self, int[::1] tiles) except *
+
+    @cython.locals(square=Py_ssize_t)
+    cdef bint _all_empty(self, int[::1] tiles) noexcept
+
+    cpdef follow(self, int[::1] tiles, int[::1] changed, Py_ssize_t count)
 
     @cython.locals(r=Py_ssize_t, c=Py_ssize_t, points=i64, tile=int, at=Py_ssize_t)
     cdef void _set_tile(self, Py_ssize_t square, int number) noexcept
 
-    @cython.locals(squares=bytes, empty=bint, rows=Py_ssize_t, cols=Py_ssize_t,
-                   square=Py_ssize_t, r=Py_ssize_t, c=Py_ssize_t, count=Py_ssize_t,
-                   index=Py_ssize_t)
     cdef _apply(self, object board, object changed)
+
+    @cython.locals(rows=Py_ssize_t, cols=Py_ssize_t, square=Py_ssize_t, r=Py_ssize_t,
+                   c=Py_ssize_t, touched=Py_ssize_t, index=Py_ssize_t)
+    cdef void _follow(self, int[::1] tiles, int[::1] changed, Py_ssize_t count) except *
 
     cdef Py_ssize_t _gap(self, Py_ssize_t square, Py_ssize_t step, Py_ssize_t steps) noexcept
 

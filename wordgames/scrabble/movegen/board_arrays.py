@@ -185,13 +185,29 @@ class BoardState:
         self.board_id = id(board)
         start_row, start_col = board.layout.start
         self.start = start_row * cols + start_col
-        squares = board.squares
-        for square in range(rows * cols):
-            self._set_tile(square, squares[square])
-        self.empty = not any(squares)
-        self._lines(1, rows, cols)
-        self._lines(0, cols, rows)
+        self._load_tiles(array("i", list(board.squares)))
         self.version = board.version
+
+    def _load_tiles(self, tiles: Any) -> None:
+        """Read every square's tile number from ``tiles`` (row-major, this board's size)."""
+        for square in range(self.rows * self.cols):
+            self._set_tile(square, tiles[square])
+        self.empty = self._all_empty(tiles)
+        self._lines(1, self.rows, self.cols)
+        self._lines(0, self.cols, self.rows)
+
+    def _all_empty(self, tiles: Any) -> bool:
+        """Whether ``tiles`` (row-major tile numbers) holds no tile.  Cost: O(squares)."""
+        return all(not tiles[square] for square in range(self.rows * self.cols))
+
+    def follow(self, tiles: Any, changed: Any, count: int) -> None:
+        """Take the changes of a search that plays on its own integer board: ``tiles`` (int
+        array, row-major, this board's size) now holds the tiles, and ``changed[:count]``
+        lists the squares changed since these arrays last matched it (repeats allowed).
+        No :class:`~wordgames.scrabble.core.board.Board` is read, so the next :meth:`sync`
+        loads its board whole.  Cost: as :meth:`sync` following a change log."""
+        self._follow(tiles, changed, count)
+        self.version = -1
 
     def _set_tile(self, square: int, number: int) -> None:
         """Square ``square`` (row-major) holds tile ``number`` (0 empty) in both orientations."""
@@ -209,39 +225,42 @@ class BoardState:
         self.tile_points[at] = points
 
     def _apply(self, board: Any, changed: Sequence[int]) -> None:
-        """Follow the board's changes.  A square's arrays read the tiles of its own line up
-        to the first square without a tile after it (its run), and those of the other line
-        through it up to the first square without a tile each way (its cross word, and with
-        it whether it is an anchor); so a change touches its own square and, in its row and
-        in its column, the first square without a tile on each side of the tiles around it:
-        at most five squares a change, each computed again in both orientations.  A board
-        that becomes empty or stops being empty is loaded whole.  Cost: a cross-check walk
-        of the lexicon for each square touched."""
-        squares = board.squares
-        empty = not any(squares)
-        if empty or self.empty:
-            self.load(board)
+        """Follow the board's changes (see :meth:`_follow`)."""
+        self._follow(array("i", list(board.squares)), array("i", changed), len(changed))
+        self.version = board.version
+
+    def _follow(self, tiles: Any, changed: Any, count: int) -> None:
+        """Follow the changes at squares ``changed[:count]``, the tiles now ``tiles``. A square's arrays
+        read the tiles of its own line up to the first square without a tile after it (its
+        run), and those of the other line through it up to the first square without a tile each
+        way (its cross word, and with it whether it is an anchor); so a change touches its own
+        square and, in its row and in its column, the first square without a tile on each side
+        of the tiles around it: at most five squares a change, each computed again in both
+        orientations. A board that becomes empty or stops being empty is read whole. Cost: a
+        cross-check walk of the lexicon for each square touched."""
+        if self.empty or self._all_empty(tiles):
+            self._load_tiles(tiles)
             return
         rows, cols = self.rows, self.cols
-        for square in changed:
-            self._set_tile(square, squares[square])
-        count = 0
-        for square in changed:
+        for index in range(count):
+            self._set_tile(changed[index], tiles[changed[index]])
+        touched = 0
+        for index in range(count):
+            square = changed[index]
             r = square // cols
             c = square - r * cols
-            count = self._touch(square, count)
-            count = self._touch(self._gap(square - 1, -1, c), count)
-            count = self._touch(self._gap(square + 1, 1, cols - 1 - c), count)
-            count = self._touch(self._gap(square - cols, -cols, r), count)
-            count = self._touch(self._gap(square + cols, cols, rows - 1 - r), count)
-        for index in range(count):
+            touched = self._touch(square, touched)
+            touched = self._touch(self._gap(square - 1, -1, c), touched)
+            touched = self._touch(self._gap(square + 1, 1, cols - 1 - c), touched)
+            touched = self._touch(self._gap(square - cols, -cols, r), touched)
+            touched = self._touch(self._gap(square + cols, cols, rows - 1 - r), touched)
+        for index in range(touched):
             square = self.touched[index]
             self.marks[square] = 0
             r = square // cols
             c = square - r * cols
             self._square(1, self.at(1, r, c), r, c, rows, cols)
             self._square(0, self.at(0, r, c), c, r, cols, rows)
-        self.version = board.version
 
     def _gap(self, square: int, step: int, steps: int) -> int:
         """The first square without a tile from ``square`` on (row-major, moving by ``step``,
