@@ -27,6 +27,7 @@ cdef inline int _popcount(u64 mask) noexcept:
 cpdef object _heights(object masks, object first)
 
 
+@cython.final
 cdef class BoardState:
     cdef public u64[::1] masks
     cdef public unsigned int[::1] first

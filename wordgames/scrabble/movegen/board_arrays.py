@@ -27,6 +27,8 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
+import cython  # type: ignore[import-untyped, unused-ignore]
+
 from wordgames.lexicon.packed import TERMINAL, PackedNodes
 
 _ALL = 0xFFFFFFFFFFFFFFFF
@@ -46,6 +48,10 @@ def _bits(mask: int) -> int:
     mask = (mask & _PAIR) + ((mask >> 2) & _PAIR)
     mask = (mask + (mask >> 4)) & _NIBBLE
     return ((mask * _ONES) & _ALL) >> 56
+
+
+if not cython.compiled:  # compiled, board_arrays.pxd gives _popcount in C (inline, C constants)
+    _popcount = _bits
 
 
 def _zeros(typecode: str, count: int) -> array[int]:
@@ -348,7 +354,7 @@ class BoardState:
         while letters:
             bit = letters & (~letters + 1)
             letters ^= bit
-            child = self.child(node, _bits(bit - 1) + 1)
+            child = self.child(node, _popcount(bit - 1) + 1)
             for square in range(line_start + position + 1, line_start + bottom + 1):
                 child = self.child(child, self.tile[square])
                 if child < 0:
@@ -364,7 +370,7 @@ class BoardState:
         mask = self.masks[node]
         if not mask & bit:
             return -1
-        return self.first[node] + _bits(mask & (bit - 1))
+        return self.first[node] + _popcount(mask & (bit - 1))
 
 
 _FLAT_PREMIUMS: weakref.WeakKeyDictionary[Any, tuple[list[int], list[int]]] = weakref.WeakKeyDictionary()
