@@ -67,6 +67,9 @@ cdef class SearchState:
     @cython.locals(i=Py_ssize_t)
     cpdef settle(self)
 
+    @cython.locals(i=Py_ssize_t)
+    cdef void _forget_changes(self) noexcept
+
     @cython.locals(side=int, base=Py_ssize_t, player=int, count=Py_ssize_t, at=Py_ssize_t,
                    t=Py_ssize_t, row=Py_ssize_t, k=Py_ssize_t, number=int)
     cpdef mark_stuck(self)

@@ -158,9 +158,7 @@ class SearchState:
         current run of ``scoreless`` turns. The stack is emptied. Cost: O(squares)."""
         self.board = board
         squares = board.squares
-        for i in range(self.pending_count):
-            self.pending_mark[self.pending[i]] = 0
-        self.pending_count = 0
+        self._forget_changes()  # the board is read whole below
         if self.kernel is not None:
             self.state.sync(board)  # whole when a search's moves left it elsewhere
         self.board_hash = 0
@@ -300,6 +298,10 @@ class SearchState:
         else:
             for i in range(self.pending_count):
                 self.board.put(self.pending[i], self.tiles[self.pending[i]])
+        self._forget_changes()
+
+    def _forget_changes(self) -> None:
+        """Empty the list of squares changed (and their marks)."""
         for i in range(self.pending_count):
             self.pending_mark[self.pending[i]] = 0
         self.pending_count = 0
