@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from array import array
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from wordgames.scrabble.core.move import Move
 ARRAYS = ("tile", "full_tile", "tile_points", "cross", "anchor", "lm", "wm")
 EMPTY_ONLY = ("cross_points", "cross_length", "next_square", "run_points")
 """Read by the kernel only on empty squares (a square's tile makes them meaningless)."""
+BAG = list(STANDARD_ENGLISH.full_bag())
 
 
 def arrays(state: object) -> dict[str, list[int]]:
@@ -26,6 +28,36 @@ def arrays(state: object) -> dict[str, list[int]]:
     return found
 
 
+def change_board(generator: Any, board: Board, played: list[Move], rng: random.Random,
+                 out_of_turn: bool) -> bool:
+    """One random change to ``board``: a move of a random rack played (long moves and short
+    ones, so runs merge, split and cross) or, now and then, one of ``played`` taken back (with
+    ``out_of_turn``, sometimes an older one: its squares are its own, and the board left,
+    whose tiles may no longer touch, must be followed just the same).  False when neither
+    could be made."""
+    rack = Rack(rng.sample(BAG, 7))
+    moves = generator.moves(board, rack)
+    if moves and (len(played) < 2 or rng.random() < 0.65):
+        move = rng.choice(moves)
+        board.play(move)
+        played.append(move)
+        return True
+    if played:
+        older = out_of_turn and rng.random() < 0.2
+        board.unplay(played.pop(rng.randrange(len(played)) if older else -1))
+        return True
+    return False
+
+
+def assert_as_loaded_afresh(state: object, board: Board, movegen: ModuleType, lexicon: Lexicon,
+                            step: int) -> None:
+    """Every array of ``state`` equals that of ``board`` loaded by a new generator."""
+    fresh = arrays(movegen.MoveGenerator(lexicon)._state(Board.from_text(board.to_text())))
+    followed = arrays(state)
+    for name in (*ARRAYS, *EMPTY_ONLY):
+        assert followed[name] == fresh[name], (name, step, board.to_text())
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_arrays_after_moves_and_take_backs_equal_a_fresh_load(movegen: ModuleType, enable_trie: Lexicon,
                                                               seed: int) -> None:
@@ -33,29 +65,13 @@ def test_arrays_after_moves_and_take_backs_equal_a_fresh_load(movegen: ModuleTyp
     rng = random.Random(seed)
     board = Board()
     generator._state(board)  # followed from here on
-    bag = list(STANDARD_ENGLISH.full_bag())
     played: list[Move] = []
     changes = 0
     while changes < 40:
-        rack = Rack(rng.sample(bag, 7))
-        moves = generator.moves(board, rack)
-        if moves and (len(played) < 2 or rng.random() < 0.65):
-            # Long moves and short ones, so runs merge, split and cross.
-            move = rng.choice(moves)
-            board.play(move)
-            played.append(move)
-        elif played:
-            # Now and then an older move, out of turn: its squares are its own, and the board
-            # left (tiles that may no longer touch) must be followed just the same.
-            board.unplay(played.pop(rng.randrange(len(played)) if rng.random() < 0.2 else -1))
-        else:
+        if not change_board(generator, board, played, rng, out_of_turn=True):
             continue
         changes += 1
-        followed = arrays(generator._state(board))
-        fresh = arrays(movegen.MoveGenerator(enable_trie)._state(Board.from_text(board.to_text())))
-        for name in (*ARRAYS, *EMPTY_ONLY):
-            assert followed[name] == fresh[name], (name, changes, board.to_text())
-
+        assert_as_loaded_afresh(generator._state(board), board, movegen, enable_trie, changes)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -68,17 +84,9 @@ def test_arrays_following_an_integer_board_equal_a_fresh_load(movegen: ModuleTyp
     board = Board()
     state = movegen.MoveGenerator(enable_trie)._state(Board())
     tiles = array("i", bytes(4 * len(board.squares)))
-    bag = list(STANDARD_ENGLISH.full_bag())
     played: list[Move] = []
     for change in range(30):
-        rack = Rack(rng.sample(bag, 7))
-        moves = generator.moves(board, rack)
-        if moves and (len(played) < 2 or rng.random() < 0.65):
-            move = rng.choice(moves)
-            board.play(move)
-            played.append(move)
-        elif played:
-            board.unplay(played.pop())
+        change_board(generator, board, played, rng, out_of_turn=False)
         # Now and then two changes at once, as a search's make and unmake between generations.
         if rng.random() < 0.3 and change < 29:
             continue
@@ -87,7 +95,4 @@ def test_arrays_following_an_integer_board_equal_a_fresh_load(movegen: ModuleTyp
         for square in changed:
             tiles[square] = squares[square]
         state.follow(tiles, changed, len(changed))
-        fresh = arrays(movegen.MoveGenerator(enable_trie)._state(Board.from_text(board.to_text())))
-        followed = arrays(state)
-        for name in (*ARRAYS, *EMPTY_ONLY):
-            assert followed[name] == fresh[name], (name, change, board.to_text())
+        assert_as_loaded_afresh(state, board, movegen, enable_trie, change)
