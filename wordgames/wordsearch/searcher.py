@@ -14,9 +14,10 @@ runs interpreted, slower.  What makes it fast compiled:
 
 * each node of the tree is one 64-bit word (two for alphabets of more than 31 symbols): the
   mask of the symbols that may follow (bit ``s`` for symbol ``s``, bit 0 for "this prefix is
-  a word") and the first child's number; nodes are laid out depth first
-  (:func:`depth_first_layout`), so a node's children sit in one cache line near their
-  parent, and the table is only read, so every solver of a lexicon shares it;
+  a word") and the first child's number; a node's children are consecutive, the tree laid
+  out breadth first (:func:`~wordgames.wordsearch.layout.breadth_first_layout`, in huge
+  pages where the system has them) so that the short prefixes every board walks lie
+  together; the table is only read, so every solver of a lexicon shares it;
 * a node's child for a symbol is its first child plus the number of the mask's bits below
   the symbol's: one instruction where the build may use the processor's count of 1 bits
   (see ``setup.py``), a few operations otherwise;
@@ -46,7 +47,7 @@ from typing import Protocol
 import cython
 
 from wordgames.limits import MAX_WORDSEARCH_CELLS
-from wordgames.wordsearch.layout import grown, neighbour_arrays, neighbour_counts, path_bits
+from wordgames.wordsearch.layout import NodeTable, grown, neighbour_arrays, neighbour_counts, path_bits
 from wordgames.wordsearch.reader import cells_text, read_text
 
 if not cython.compiled:  # compiled, searcher.pxd makes these constants of the C source
@@ -69,7 +70,7 @@ class KernelTables(Protocol):
     :class:`~wordgames.wordsearch.symbols.SymbolTables` holds)."""
 
     symbols: tuple[str, ...]
-    nodes: array[int]
+    nodes: NodeTable
     stride: int
     node_count: int
     latin_1: array[int]
@@ -79,7 +80,7 @@ class KernelTables(Protocol):
 if not cython.compiled:  # compiled, searcher.pxd gives _bits in C (a count of 1 bits)
     _bits = int.bit_count
 
-    def _prefetch(nodes: array[int], index: int) -> None:
+    def _prefetch(nodes: NodeTable, index: int) -> None:
         """Compiled: ask for ``nodes[index]`` to be brought into the cache (see bits.pxd)."""
 
 

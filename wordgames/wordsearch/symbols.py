@@ -7,9 +7,9 @@ compiled engine walks).  What it gives the kernel (:mod:`wordgames.wordsearch.se
 * **symbol numbers**: the lexicon's tiles (its alphabet, each an upper-case form such as
   ``"A"``), numbered 1..n in the order of their bits in the packed table, which is the
   lexicon's own tile order;
-* **the node table**: the packed tree renumbered depth first, each node's mask with bit ``s``
-  for symbol ``s`` and bit 0 for "the prefix is a word" (see
-  :func:`~wordgames.wordsearch.layout.depth_first_layout`);
+* **the node table**: the packed tree renumbered breadth first, each node's mask with bit
+  ``s`` for symbol ``s`` and bit 0 for "the prefix is a word" (see
+  :func:`~wordgames.wordsearch.layout.breadth_first_layout`);
 * **cell codes**: a cell's text (``"E"``, ``"QU"``) as the sequence of symbols spelling it
   (``QU`` is two symbols), or no symbols at all when the cell can never be part of a word
   (blocked, or holding a letter no word uses); and for the compiled board-text reader, the
@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.packed import PackedNodes, packed_nodes
 from wordgames.wordsearch.board import BLOCKED
-from wordgames.wordsearch.layout import depth_first_layout
+from wordgames.wordsearch.layout import NodeTable, breadth_first_layout
 
 DEAD_LETTER = 0
 """In :attr:`SymbolTables.latin_1`: a letter no word uses (its cell is dead)."""
@@ -47,8 +47,8 @@ class SymbolTables:
 
     symbols: tuple[str, ...]
     """The text of each symbol by number (index 0, no symbol, is ``""``)."""
-    nodes: array[int]
-    """The kernel's node table (typecode ``Q``, ``stride`` words a node)."""
+    nodes: NodeTable
+    """The kernel's node table (64-bit words, ``stride`` words a node)."""
     stride: int
     """Words per node: 1 when masks fit in 32 bits and node numbers in 26, else 2."""
     node_count: int
@@ -121,7 +121,7 @@ def _build(packed: PackedNodes) -> SymbolTables:
         if bit != 1 << (low + number):
             raise ValueError("the packed table's letter bits are not consecutive")
         letters |= bit
-    nodes, stride = depth_first_layout(packed.masks, packed.first, letters, low, packed.terminal)
+    nodes, stride = breadth_first_layout(packed.masks, packed.first, letters, low, packed.terminal)
     latin_1 = array("h", [NOT_A_LETTER] * 256)
     symbol_of = {text: number for number, text in enumerate(symbols) if number}
     for code in range(256):
