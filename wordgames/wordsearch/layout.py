@@ -74,9 +74,9 @@ def breadth_first_layout(masks: Sequence[int], first: Sequence[int], letters: in
 def node_memory(words: int) -> NodeTable:
     """``words`` zeroed 64-bit words for a node table: in an anonymous memory mapping advised
     to use huge pages where the system offers them (Linux), else an array.  The search reads
-    nodes all over the table, one or two a path; with 4 kB pages most of those reads also
-    missed the processor's cache of page addresses (measured with the breadth-first layout: a
-    board 6% faster than the depth-first layout in 4 kB pages, see the performance page)."""
+    nodes all over the table, one or two a path, and with 4 kB pages those reads also wait
+    for page addresses the processor has not cached (with the breadth-first layout, a few
+    per cent a board in paired runs; see the performance page)."""
     huge: int = getattr(mmap, "MADV_HUGEPAGE", -1)
     private: int = getattr(mmap, "MAP_PRIVATE", -1)
     size = 8 * words
