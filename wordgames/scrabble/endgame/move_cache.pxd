@@ -26,6 +26,5 @@ cdef class MoveCache:
     @cython.locals(start=Py_ssize_t, i=Py_ssize_t)
     cdef void copy_out(self, Py_ssize_t slot, i64[::1] target, Py_ssize_t at) noexcept
 
-    @cython.locals(need=Py_ssize_t, limit=Py_ssize_t, grown=int[::1], i=Py_ssize_t,
-                   start=Py_ssize_t, slot=Py_ssize_t)
-    cdef void keep(self, u64 key, i64[::1] source, Py_ssize_t at, Py_ssize_t count) except *
+    @cython.locals(need=Py_ssize_t, i=Py_ssize_t, start=Py_ssize_t, slot=Py_ssize_t)
+    cdef void keep(self, u64 key, i64[::1] source, Py_ssize_t at, Py_ssize_t count) noexcept

@@ -11,28 +11,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordgames.scrabble.movegen.board_arrays import _zeros
+from wordgames.scrabble.movegen.board_arrays import mapped_zeros
 
 CACHED_MOVES = 64
-"""Integers of cached move rows per slot of the move cache at most (its arena grows to that).
-The arena keeps them in 32 bits (a move's score, its tile count and its tile codes fit: the
-search's values are within a million)."""
+"""Integers of cached move rows per slot of the move cache (the size of its arena, whose
+memory is taken as it fills).  The arena keeps them in 32 bits (a move's score, its tile
+count and its tile codes fit: the search's values are within a million)."""
 
 
 class MoveCache:
     """Move lists (rows of ``width`` integers, as the search's stack holds them) in ``1 << bits``
     slots, one list a slot keyed by a 64-bit key (the latest list wins its slot), their rows in
-    one arena that grows up to :data:`CACHED_MOVES` integers a slot; when the arena is full
-    everything is forgotten at once (a new epoch)."""
+    one arena of :data:`CACHED_MOVES` integers a slot; when the arena is full everything is
+    forgotten at once (a new epoch).  Memory: 280 bytes a slot at most, taken only as the
+    slots and the arena are first written (:func:`.mapped_zeros`)."""
 
     def __init__(self, bits: int, width: int) -> None:
         self.width = width
         self.mask = (1 << bits) - 1
-        self.keys = _zeros("Q", 1 << bits)
-        self.at = _zeros("q", 1 << bits)
-        self.count = _zeros("i", 1 << bits)
-        self.epochs = _zeros("i", 1 << bits)
-        self.moves = _zeros("i", 1 << 16)  # grows as lists are kept, up to the slots' share
+        # Mapped, not allocated: a short search touches few pages of these (and makes no
+        # copies of a growing arena), a long one takes the memory as it goes.
+        self.keys = mapped_zeros("Q", 1 << bits)
+        self.at = mapped_zeros("q", 1 << bits)
+        self.count = mapped_zeros("i", 1 << bits)
+        self.epochs = mapped_zeros("i", 1 << bits)
+        self.moves = mapped_zeros("i", (1 << bits) * CACHED_MOVES)
         self.top = 0
         self.epoch = 1
 
@@ -56,21 +59,13 @@ class MoveCache:
 
     def keep(self, key: int, source: Any, at: int, count: int) -> None:
         """Keep the ``count`` rows of ``source`` (a move array) from offset ``at`` as the list
-        of ``key`` (nothing when they exceed the whole cache's share).  Cost: O(count * width),
-        amortised."""
+        of ``key`` (nothing when they exceed the whole arena).  Cost: O(count * width)."""
         need = count * self.width
-        limit = (self.mask + 1) * CACHED_MOVES
-        if need > limit:
+        if need > len(self.moves):
             return
         if self.top + need > len(self.moves):
-            if len(self.moves) < limit:
-                grown = _zeros("i", min(limit, max(2 * len(self.moves), self.top + need)))
-                for i in range(self.top):
-                    grown[i] = self.moves[i]
-                self.moves = grown
-            if self.top + need > len(self.moves):
-                self.epoch += 1  # full: forget everything at once
-                self.top = 0
+            self.epoch += 1  # full: forget everything at once
+            self.top = 0
         start = self.top
         for i in range(need):
             self.moves[start + i] = source[at + i]

@@ -24,7 +24,7 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.scrabble.movegen.board_arrays import _zeros
+from wordgames.scrabble.movegen.board_arrays import _zeros, mapped_zeros
 
 if not cython.compiled:  # compiled, transposition.pxd cimports the row's head
     from wordgames.scrabble.endgame.search_state import HEAD
@@ -80,17 +80,17 @@ class TranspositionTable:
         self.mask = self.size - 1
 
     def _allocate(self, bits: int) -> Any:
-        """Zeroed words for ``1 << bits`` entries (kept alive in ``memory`` when mapped)."""
+        """Zeroed words for ``1 << bits`` entries (kept alive in ``memory`` when shared)."""
         total = (1 << bits) * self.words
-        # An anonymous mapping's pages are zero until first written, so a large table costs
-        # only what the search touches (an array would be zeroed whole).  Private unless
-        # shared: a process forked later for other work (a pool's worker) gets its own copy,
-        # never writes into this one.
-        private: int = getattr(mmap, "MAP_PRIVATE", -1)
-        if not (self.shared or private >= 0):
-            return _zeros("Q", total)
-        self.memory = memory = (mmap.mmap(-1, total * 8) if self.shared
-                                else mmap.mmap(-1, total * 8, flags=private))
+        if not self.shared:
+            # Private: a process forked later for other work (a pool's worker) gets its own
+            # copy, never writes into this one.  Populated at once: keys spread the entries
+            # over every page, so a search soon touches them all, and making them present in
+            # one call costs less than a page fault or two for each (a probe reads the page,
+            # then a store writes it).
+            return mapped_zeros("Q", total, populate=True)
+        # Shared: an anonymous shared mapping, whose pages are zero until first written.
+        self.memory = memory = mmap.mmap(-1, total * 8)
         return memoryview(memory).cast("Q")
 
     def grow(self, bits: int) -> None:
