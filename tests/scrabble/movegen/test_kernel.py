@@ -75,9 +75,11 @@ def test_a_lexicon_numbering_its_tiles_otherwise(movegen: ModuleType, words: lis
             board.place_all((p.row, p.col, p.tile) for p in rng.choice(moves).placed)
 
 
+# At most one blank: interpreted, a real position with two takes seconds a rack, and the racks
+# with two blanks are checked on both cores by test_movegen's CEO??RT case.
 @settings(max_examples=5)
 @given(st.sampled_from(["standard", "super"]), st.integers(0, 1000), st.integers(0, 10),
-       st.integers(0, 2), st.randoms(use_true_random=False))
+       st.integers(0, 1), st.randoms(use_true_random=False))
 def test_cores_agree_on_real_positions(
     enable_trie: Lexicon, layout_name: str, seed: int, turns: int, blanks: int, rng: random.Random
 ) -> None:
