@@ -1,5 +1,5 @@
-"""The search's fixed tables: a lexicon's node table (breadth first, every word read back, its
-memory) and a board shape's neighbour slots, neighbour counts and path bits."""
+"""The search's fixed tables: a lexicon's node table (breadth first, every word read back) and
+a board shape's neighbour slots, neighbour counts and path bits."""
 
 from __future__ import annotations
 
@@ -104,13 +104,3 @@ def test_the_enable_table_reads_back_every_word(enable_trie: Lexicon) -> None:
     every_word = set(read_words(resolve_source("enable")))
     assert decoded_words(tables.nodes, tables.stride, tables.symbols) == every_word
 
-
-@pytest.mark.parametrize("words", [1, 1000, (2 << 20) // 8 + 5])
-def test_node_memory_is_zeroed_and_holds_64_bit_words(layout: ModuleType, words: int) -> None:
-    """Large tables come in huge-page memory where the system has it, small ones as arrays:
-    either way ``words`` zeroed, writable 64-bit words."""
-    memory = layout.node_memory(words)
-    assert len(memory) == words and memoryview(memory).itemsize == 8
-    assert not any(memory)
-    memory[words - 1] = (1 << 64) - 1
-    assert memory[words - 1] == (1 << 64) - 1 and (words == 1 or memory[0] == 0)

@@ -5,7 +5,7 @@ cimport cython
 
 from wordgames.wordsearch.bits cimport _count as _bits, i64, u32, u64
 
-cdef Py_ssize_t _MAX_DEGREE, _COMPACT_SYMBOLS, _COMPACT_NODES, _HUGE_PAGE
+cdef Py_ssize_t _MAX_DEGREE, _COMPACT_SYMBOLS, _COMPACT_NODES
 
 cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
 
@@ -14,6 +14,3 @@ cdef u64 _translated(u64 mask, u64 letters, int low, u64 terminal) noexcept
                out=u64[::1], mask_of=u64[::1], first_of=u32[::1],
                old_of=i64[::1], stride=Py_ssize_t, shift=int)
 cpdef tuple breadth_first_layout(object masks, object first, u64 letters, int low, u64 terminal)
-
-@cython.locals(size=Py_ssize_t)
-cpdef object node_memory(Py_ssize_t words)

@@ -7,8 +7,6 @@ Made once per lexicon or shape and only read after; compiled with the search (ty
 
 from __future__ import annotations
 
-import contextlib
-import mmap
 from array import array
 from collections.abc import Sequence
 from functools import lru_cache
@@ -16,15 +14,16 @@ from typing import TypeAlias
 
 import cython
 
+from wordgames.memory import mapped_zeros
 from wordgames.wordsearch.board import neighbour_table
 
 _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids): the slots a cell has
 _COMPACT_SYMBOLS = 31  # masks (symbols and the word bit) fit in 32 bits ...
 _COMPACT_NODES = 1 << 32  # ... and node numbers in 32: one word a node
-_HUGE_PAGE = 2 << 20  # a table smaller than one huge page stays in an array
 
 NodeTable: TypeAlias = "array[int] | memoryview"
-"""A node table: 64-bit words, an array or a view of huge-page memory (:func:`node_memory`)."""
+"""A node table: 64-bit words, an array or a view of huge-page memory
+(:func:`~wordgames.memory.mapped_zeros`)."""
 
 if not cython.compiled:  # compiled, layout.pxd gives _bits in C (a count of 1 bits)
     _bits = int.bit_count
@@ -43,12 +42,15 @@ def breadth_first_layout(masks: Sequence[int], first: Sequence[int], letters: in
     first three or four letters) share a few hundred kB at the front of the table, which the
     processor's second-level cache can hold, instead of lying scattered among the long
     words' nodes.  The table is in huge pages where the system gives them
-    (:func:`node_memory`).  Cost: one pass over the nodes (a few ms for ENABLE compiled)."""
+    (:func:`~wordgames.memory.mapped_zeros`): the search reads nodes all over it, one or two
+    a path, and with 4 kB pages those reads also wait for page addresses the processor has
+    not cached (with the breadth-first layout, a few per cent a board in paired runs; see the
+    performance page).  Cost: one pass over the nodes (a few ms for ENABLE compiled)."""
     count = len(masks)
     stride = 1 if _bits(letters) <= _COMPACT_SYMBOLS and count < _COMPACT_NODES else 2
     shift = 32 if stride == 1 else 0
     # One node more than the tree, a spare past its end.
-    nodes = node_memory(stride * (count + 1))
+    nodes = mapped_zeros("Q", stride * (count + 1), huge_pages=True)
     out, mask_of, first_of = nodes, masks, first  # typed views when compiled
     # Each placed node's number in the packed table, by its new number: the nodes are taken
     # in the order they were placed, which is breadth first.
@@ -69,24 +71,6 @@ def breadth_first_layout(masks: Sequence[int], first: Sequence[int], letters: in
             old_of[block + offset] = child
         new += 1
     return nodes, stride
-
-
-def node_memory(words: int) -> NodeTable:
-    """``words`` zeroed 64-bit words for a node table: in an anonymous memory mapping advised
-    to use huge pages where the system offers them (Linux), else an array.  The search reads
-    nodes all over the table, one or two a path, and with 4 kB pages those reads also wait
-    for page addresses the processor has not cached (with the breadth-first layout, a few
-    per cent a board in paired runs; see the performance page)."""
-    huge: int = getattr(mmap, "MADV_HUGEPAGE", -1)
-    private: int = getattr(mmap, "MAP_PRIVATE", -1)
-    size = 8 * words
-    if huge < 0 or private < 0 or size < _HUGE_PAGE:
-        return array("Q", bytes(size))
-    # Rounded up to whole huge pages, so that the table's end gets one too.
-    memory = mmap.mmap(-1, -(-size // _HUGE_PAGE) * _HUGE_PAGE, flags=private)
-    with contextlib.suppress(OSError):  # a hint: refused, the table works in small pages
-        memory.madvise(huge)
-    return memoryview(memory).cast("Q")[:words]
 
 
 def _translated(mask: int, letters: int, low: int, terminal: int) -> int:

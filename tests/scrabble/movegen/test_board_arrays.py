@@ -1,6 +1,5 @@
 """The kernel's board arrays follow a board's changes: after any moves played and taken back,
-every array equals the arrays of the same board loaded afresh.  Mapped zeroed memory reads as
-zero, holds what is written, and has the size asked for."""
+every array equals the arrays of the same board loaded afresh."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ import pytest
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack
 from wordgames.scrabble.core.move import Move
-from wordgames.scrabble.movegen.board_arrays import IntTypecode, mapped_zeros
 
 ARRAYS = ("tile", "full_tile", "tile_points", "cross", "anchor", "lm", "wm")
 EMPTY_ONLY = ("cross_points", "cross_length", "next_square", "run_points")
@@ -98,19 +96,3 @@ def test_arrays_following_an_integer_board_equal_a_fresh_load(movegen: ModuleTyp
             tiles[square] = squares[square]
         state.follow(tiles, changed, len(changed))
         assert_as_loaded_afresh(state, board, movegen, enable_trie, change)
-
-
-@pytest.mark.parametrize("populate", [False, True])
-@pytest.mark.parametrize(("typecode", "count"), [("Q", 1 << 20), ("q", 3), ("i", 5000), ("i", 0)])
-def test_mapped_zeros_are_zero_and_hold_what_is_written(typecode: IntTypecode, count: int,
-                                                        populate: bool) -> None:
-    memory = mapped_zeros(typecode, count, populate)
-    assert len(memory) == count and memoryview(memory).itemsize == array(typecode).itemsize
-    if not count:
-        return
-    assert memory[0] == memory[count // 2] == memory[count - 1] == 0
-    extreme = (1 << 64) - 1 if typecode == "Q" else -(1 << (8 * array(typecode).itemsize - 1))
-    memory[count - 1] = extreme
-    memory[0] = 7
-    assert (memory[0], memory[count - 1]) == (7, extreme)
-    assert sum(1 for value in memory if value) == (2 if count > 1 else 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wordgames.scrabble.movegen.board_arrays import mapped_zeros
+from wordgames.memory import mapped_zeros
 
 CACHED_MOVES = 64
 """Integers of cached move rows per slot of the move cache (the size of its arena, whose
@@ -24,7 +24,7 @@ class MoveCache:
     slots, one list a slot keyed by a 64-bit key (the latest list wins its slot), their rows in
     one arena of :data:`CACHED_MOVES` integers a slot; when the arena is full everything is
     forgotten at once (a new epoch).  Memory: 280 bytes a slot at most, taken only as the
-    slots and the arena are first written (:func:`.mapped_zeros`)."""
+    slots and the arena are first written (:func:`~wordgames.memory.mapped_zeros`)."""
 
     def __init__(self, bits: int, width: int) -> None:
         self.width = width

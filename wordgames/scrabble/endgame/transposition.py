@@ -24,7 +24,8 @@ from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
-from wordgames.scrabble.movegen.board_arrays import _zeros, mapped_zeros
+from wordgames.memory import mapped_zeros
+from wordgames.scrabble.movegen.board_arrays import _zeros
 
 if not cython.compiled:  # compiled, transposition.pxd cimports the row's head
     from wordgames.scrabble.endgame.search_state import HEAD

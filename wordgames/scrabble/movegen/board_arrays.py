@@ -22,11 +22,10 @@ answers, only slower.
 
 from __future__ import annotations
 
-import mmap
 import weakref
 from array import array
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
 
@@ -58,27 +57,6 @@ if not cython.compiled:  # compiled, board_arrays.pxd gives _popcount in C (inli
 def _zeros(typecode: str, count: int) -> array[int]:
     """A zero-filled array of ``count`` items."""
     return array(typecode, bytes(array(typecode).itemsize * count))
-
-
-IntTypecode = Literal["b", "B", "h", "H", "i", "I", "l", "L", "q", "Q"]
-"""The typecodes of the arrays of integers."""
-
-
-def mapped_zeros(typecode: IntTypecode, count: int, populate: bool = False) -> array[int] | memoryview[int]:
-    """``count`` zeroed items of ``typecode`` (an array's typecode) in an anonymous private
-    mapping: its pages read as zero and take memory only when first written, so a table sized
-    for the longest search costs a short one only what it touches, and never needs copying to
-    grow.  With ``populate``, every page is made present at once (one system call where the
-    system offers it) instead of a page fault, or two (a read, then a write), as each page is
-    first touched: for tables the search will soon touch all over.  Without such mappings, a
-    zero-filled array.  Cost: O(1) (``populate``: zeroing the whole, in the kernel)."""
-    private: int = getattr(mmap, "MAP_PRIVATE", -1)
-    size = array(typecode).itemsize * count
-    if private < 0 or size == 0:
-        return _zeros(typecode, count)
-    if populate:
-        private |= getattr(mmap, "MAP_POPULATE", 0)
-    return memoryview(mmap.mmap(-1, size, flags=private)).cast(typecode)
 
 
 def _grown(old: array[int], used: int, wanted: int) -> array[int]:
