@@ -4,7 +4,9 @@ array."""
 
 from __future__ import annotations
 
+import ctypes
 from array import array
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +38,37 @@ def test_huge_page_memory_is_zeroed_and_holds_64_bit_words(words: int) -> None:
     assert not any(memory)
     memory[words - 1] = (1 << 64) - 1
     assert memory[words - 1] == (1 << 64) - 1 and (words == 1 or memory[0] == 0)
+
+
+def _resident_bytes(address: int) -> int | None:
+    """The resident bytes of this process's mapping that holds ``address`` (None where the
+    system does not say)."""
+    try:
+        lines = Path("/proc/self/smaps").read_text().splitlines()
+    except OSError:
+        return None
+    inside = False
+    for line in lines:
+        head = line.split()[0] if line.strip() else ""
+        if "-" in head and not head.endswith(":"):
+            start, end = (int(part, 16) for part in head.split("-"))
+            inside = start <= address < end
+        elif inside and head == "Rss:":
+            return int(line.split()[1]) * 1024
+    return None
+
+
+@pytest.mark.parametrize("huge_pages", [False, True])
+def test_populated_memory_is_present_before_any_write(huge_pages: bool) -> None:
+    """``populate`` makes every page present at once, also in huge pages (where pages made
+    present before the advice would be small ones, so they are written after it)."""
+    words = 3 * HUGE_PAGE // 8 + 11
+    memory = mapped_zeros("Q", words, populate=True, huge_pages=huge_pages)
+    if not isinstance(memory, memoryview):
+        pytest.skip("no memory mappings on this system: an array is present anyway")
+    address = ctypes.addressof(ctypes.c_char.from_buffer(memory))
+    resident = _resident_bytes(address)
+    if resident is None:
+        pytest.skip("the system does not report a mapping's resident memory")
+    assert resident >= words * 8
+    assert not any(memory[:: HUGE_PAGE // 8]) and memory[words - 1] == 0

@@ -27,9 +27,11 @@ def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
     mapping, whose pages read as zero and take memory only when first written.
 
     With ``populate``, every page is made present at once (one system call where the system
-    offers it) instead of a page fault, or two (a read, then a write), as each page is first
-    touched: for tables a search will soon touch all over.  With ``huge_pages``, the mapping
-    is rounded up to whole huge pages and advised to use them (a hint the system may refuse):
+    offers it; with ``huge_pages``, a write to each huge page after the advice, since pages
+    made present before it would be small ones) instead of a page fault, or two (a read, then
+    a write), as each page is first touched: for tables a search will soon touch all over.
+    With ``huge_pages``, the mapping is rounded up to whole huge pages and advised to use them
+    (a hint the system may refuse):
     for tables read all over, whose reads would otherwise also wait for page addresses the
     processor has not cached; a table smaller than :data:`HUGE_PAGE` stays an array.  Without
     such mappings, a zero-filled array.  Cost: O(1) (``populate``: zeroing the whole, in the
@@ -38,7 +40,7 @@ def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
     size = array(typecode).itemsize * count
     if private < 0 or size == 0 or (huge_pages and size < HUGE_PAGE):
         return array(typecode, bytes(size))
-    if populate:
+    if populate and not huge_pages:
         private |= getattr(mmap, "MAP_POPULATE", 0)
     if not huge_pages:
         return memoryview(mmap.mmap(-1, size, flags=private)).cast(typecode)
@@ -48,4 +50,11 @@ def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
     if advice >= 0:
         with contextlib.suppress(OSError):  # a hint: refused, the table works in small pages
             memory.madvise(advice)
-    return memoryview(memory).cast(typecode)[:count]
+    words = memoryview(memory).cast(typecode)
+    if populate:
+        # After the advice, not with MAP_POPULATE (which would fault small pages in first):
+        # a write to each huge page makes it present.
+        step = HUGE_PAGE // words.itemsize
+        for at in range(0, len(words), step):
+            words[at] = 0
+    return words[:count]

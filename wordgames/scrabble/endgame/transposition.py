@@ -86,10 +86,11 @@ class TranspositionTable:
         if not self.shared:
             # Private: a process forked later for other work (a pool's worker) gets its own
             # copy, never writes into this one.  Populated at once: keys spread the entries
-            # over every page, so a search soon touches them all, and making them present in
-            # one call costs less than a page fault or two for each (a probe reads the page,
-            # then a store writes it).
-            return mapped_zeros("Q", total, populate=True)
+            # over every page, so a search soon touches them all, and making them present at
+            # once costs less than a page fault or two for each (a probe reads the page, then
+            # a store writes it).  In huge pages: a probe is a read from anywhere in the
+            # table, and with small pages most probes also waited for the page's address.
+            return mapped_zeros("Q", total, populate=True, huge_pages=True)
         # Shared: an anonymous shared mapping, whose pages are zero until first written.
         self.memory = memory = mmap.mmap(-1, total * 8)
         return memoryview(memory).cast("Q")
