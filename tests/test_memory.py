@@ -5,6 +5,8 @@ array."""
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
+import os
 from array import array
 from pathlib import Path
 
@@ -72,3 +74,22 @@ def test_populated_memory_is_present_before_any_write(huge_pages: bool) -> None:
         pytest.skip("the system does not report a mapping's resident memory")
     assert resident >= words * 8
     assert not any(memory[:: HUGE_PAGE // 8]) and memory[words - 1] == 0
+
+
+def test_shared_memory_is_written_by_a_forked_process() -> None:
+    """A shared mapping is the same memory in the processes forked after it: a child's write
+    is read by its parent (a private one would keep it in the child's copy)."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this system")
+    shared = mapped_zeros("Q", 1000, shared=True)
+    private = mapped_zeros("Q", 1000)
+    child = multiprocessing.get_context("fork").Process(target=_write_last, args=(shared, private))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+    assert (shared[999], private[999]) == (41, 0)
+
+
+def _write_last(shared: memoryview, private: memoryview) -> None:
+    shared[999] = 41
+    private[999] = 41

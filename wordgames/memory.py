@@ -22,9 +22,13 @@ HUGE_PAGE = 2 << 20
 
 
 def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
-                 huge_pages: bool = False) -> array[int] | memoryview[int]:
+                 huge_pages: bool = False, shared: bool = False) -> array[int] | memoryview[int]:
     """``count`` zeroed items of ``typecode`` (an array's typecode) in an anonymous private
     mapping, whose pages read as zero and take memory only when first written.
+
+    With ``shared``, the mapping is shared instead: the processes forked after it is made
+    write into the same memory and see each other's writes (for a table several processes
+    search over); its pages are taken as they are first written, whatever the other options.
 
     With ``populate``, every page is made present at once (one system call where the system
     offers it; with ``huge_pages``, a write to each huge page after the advice, since pages
@@ -38,6 +42,8 @@ def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
     kernel)."""
     private: int = getattr(mmap, "MAP_PRIVATE", -1)
     size = array(typecode).itemsize * count
+    if shared and size:
+        return memoryview(mmap.mmap(-1, size)).cast(typecode)  # shared is mmap's default
     if private < 0 or size == 0 or (huge_pages and size < HUGE_PAGE):
         return array(typecode, bytes(size))
     if populate and not huge_pages:

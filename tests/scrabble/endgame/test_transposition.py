@@ -89,10 +89,10 @@ def test_a_torn_entry_is_a_miss(field: str) -> None:
     score, value = (marker, 3) if field == "move" else (3, marker)
     table.store(77, 5, value, EXACT, row(score, [(7 << 8) | 2]), 0)
     assert table.probe(77) >= 0
-    memory = table.memory
-    at = bytes(memory).find(marker.to_bytes(4, "little"))
+    words = table.entries
+    at = bytes(words).find(marker.to_bytes(4, "little"))
     assert at >= 0
-    memory[at] ^= 1
+    words[at // 8] ^= 1 << (8 * (at % 8))
     assert table.probe(77) < 0
 
 

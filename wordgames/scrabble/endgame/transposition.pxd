@@ -20,10 +20,10 @@ cdef class TranspositionTable:
     cdef Py_ssize_t width, size, words, per_word_shift
     cdef public int bits
     cdef u64 mask, code_bits, code_mask
-    cdef u64[::1] entries, found
+    cdef readonly u64[::1] entries
+    cdef u64[::1] found
     cdef readonly i64[::1] hit_move
     cdef public int hit_depth, hit_value, hit_flag
-    cdef public object memory
     cdef bint shared
 
     cdef object _allocate(self, int bits)

@@ -19,7 +19,6 @@ locks, never yields a torn entry (one process's key with another's value): it is
 
 from __future__ import annotations
 
-import mmap
 from typing import Any
 
 import cython  # type: ignore[import-untyped, unused-ignore]
@@ -73,7 +72,6 @@ class TranspositionTable:
         self.hit_flag = 0
         self.hit_move = _zeros("q", width)
         self.found = _zeros("Q", self.words)
-        self.memory: Any = None
         self.shared = shared
         self.entries: Any = self._allocate(bits)
         self.bits = bits
@@ -81,7 +79,7 @@ class TranspositionTable:
         self.mask = self.size - 1
 
     def _allocate(self, bits: int) -> Any:
-        """Zeroed words for ``1 << bits`` entries (kept alive in ``memory`` when shared)."""
+        """Zeroed words for ``1 << bits`` entries."""
         total = (1 << bits) * self.words
         if not self.shared:
             # Private: a process forked later for other work (a pool's worker) gets its own
@@ -91,9 +89,8 @@ class TranspositionTable:
             # a store writes it).  In huge pages: a probe is a read from anywhere in the
             # table, and with small pages most probes also waited for the page's address.
             return mapped_zeros("Q", total, populate=True, huge_pages=True)
-        # Shared: an anonymous shared mapping, whose pages are zero until first written.
-        self.memory = memory = mmap.mmap(-1, total * 8)
-        return memoryview(memory).cast("Q")
+        # Shared: its pages are taken as they are first written.
+        return mapped_zeros("Q", total, shared=True)
 
     def grow(self, bits: int) -> None:
         """Make room for ``1 << bits`` entries, keeping every entry held (nothing when the
