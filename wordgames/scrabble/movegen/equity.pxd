@@ -21,7 +21,7 @@ cdef double equity_of(WorkingBuffer buf, i64 score, int end) noexcept
 cdef bint may_rank(WorkingBuffer buf, double equity) noexcept
 
 @cython.locals(keep=int, j=int, bound=double, threshold=i64)
-cdef void ranked(WorkingBuffer buf, Py_ssize_t n, double equity) except *
+cdef int ranked(WorkingBuffer buf, Py_ssize_t n, double equity) except -1
 
 @cython.locals(floor=double, kept=Py_ssize_t, n=Py_ssize_t, k=int)
 cpdef Py_ssize_t select(WorkingBuffer buf) except -1

@@ -24,6 +24,9 @@ from collections.abc import Sequence
 
 from wordgames.scrabble.movegen.buffer import BLANK_FLAG, NO_BOUND, RECORD, WorkingBuffer
 
+# The functions of the search that return 0 return an int for the compiled code's sake: -1
+# there means an exception is on its way (``except -1``), so a call costs a comparison, where a
+# void function's would cost the interpreter's check for a pending exception.
 _NONE = float("-inf")
 _BLANK = BLANK_FLAG  # as C constants for the compiled loops
 _WIDTH = RECORD
@@ -68,7 +71,7 @@ def may_rank(buf: WorkingBuffer, equity: float) -> bool:
     return buf.keep <= 0 or equity >= buf.top_equity[buf.keep - 1]
 
 
-def ranked(buf: WorkingBuffer, n: int, equity: float) -> None:
+def ranked(buf: WorkingBuffer, n: int, equity: float) -> int:
     """Note ``equity`` as that of record ``n`` (just recorded); with ``keep`` > 0 raise the
     threshold when it enters the ``keep`` best."""
     if n >= len(buf.equities):
@@ -87,6 +90,7 @@ def ranked(buf: WorkingBuffer, n: int, equity: float) -> None:
             if threshold > bound:  # truncated towards zero: round down instead
                 threshold -= 1
             buf.threshold = threshold
+    return 0
 
 
 def select(buf: WorkingBuffer) -> int:

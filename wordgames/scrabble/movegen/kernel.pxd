@@ -49,8 +49,8 @@ cdef Py_ssize_t _add_prefix(WorkingBuffer buf, u64 kids, u64 held, u64 playable,
 @cython.locals(candidates=u64, bit=u64, t=int, child=Py_ssize_t, slot=int, blank=int,
                value=i64, swaps=u64, now_held=u64, now_playable=u64, child_kids=u64,
                p=Py_ssize_t)
-cdef void _grow(WorkingBuffer buf, Py_ssize_t parent, Py_ssize_t node, u64 kids, u64 held,
-                u64 playable, u64 swappable, int length, int depth) except *
+cdef int _grow(WorkingBuffer buf, Py_ssize_t parent, Py_ssize_t node, u64 kids, u64 held,
+                u64 playable, u64 swappable, int length, int depth) except -1
 
 @cython.locals(slot=Py_ssize_t, need=Py_ssize_t, q=Py_ssize_t, at=Py_ssize_t)
 cdef u64 _leads(WorkingBuffer buf, Py_ssize_t p, int tile) except? 0
@@ -61,11 +61,11 @@ cdef u64 _follow(WorkingBuffer buf, Py_ssize_t p, int tile) noexcept
 @cython.locals(at=Py_ssize_t, first=int, node=Py_ssize_t, points=i64, square=Py_ssize_t,
                mask=u64, following=int, length=int, index=Py_ssize_t, p=Py_ssize_t,
                leads=u64)
-cdef void _run_anchor(WorkingBuffer buf, int col) except *
+cdef int _run_anchor(WorkingBuffer buf, int col) except -1
 
 @cython.locals(length=int, main=i64, mult=i64, link=Py_ssize_t, square=int, tile=int,
                f=Py_ssize_t)
-cdef void _from_left_part(WorkingBuffer buf, Py_ssize_t p, int col, u64 leads) except *
+cdef int _from_left_part(WorkingBuffer buf, Py_ssize_t p, int col, u64 leads) except -1
 
 @cython.locals(at=Py_ssize_t, have_blank=int, candidates=u64, wm=i64, lm=i64, csum=i64,
                nxt=int, end=int, go_on=bint, record=bint, length=int, bonus=i64,
@@ -73,5 +73,5 @@ cdef void _from_left_part(WorkingBuffer buf, Py_ssize_t p, int col, u64 leads) e
                following=int, is_word=bint, real=int, v=i64, spare=int, swaps=u64,
                word_part=i64, cross_part=i64, score=i64, next_kids=u64, now_held=u64,
                left=i64, ahead=Py_ssize_t, most=i64)
-cdef void _extend(WorkingBuffer buf, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
-                  i64 cross, int placed, u64 held, u64 swappable) except *
+cdef int _extend(WorkingBuffer buf, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
+                  i64 cross, int placed, u64 held, u64 swappable) except -1

@@ -44,6 +44,9 @@ if not cython.compiled:  # compiled, kernel.pxd cimports the C functions
 
 __all__ = ["search", "search_equity"]
 
+# The functions of the search that return 0 return an int for the compiled code's sake: -1
+# there means an exception is on its way (``except -1``), so a call costs a comparison, where a
+# void function's would cost the interpreter's check for a pending exception.
 _BLANK = BLANK_FLAG  # C constants when compiled
 _BLANK_SLOT = 0  # the blanks' index in a rack's counts
 _TERMINAL = TERMINAL
@@ -268,7 +271,7 @@ def _add_prefix(buf: WorkingBuffer, kids: int, held: int, playable: int, swaps: 
 
 
 def _grow(buf: WorkingBuffer, parent: int, node: int, kids: int, held: int, playable: int,
-          swappable: int, length: int, depth: int) -> None:
+          swappable: int, length: int, depth: int) -> int:
     """The left parts one tile longer than ``parent`` (at ``node``), and theirs."""
     candidates = kids & playable
     length += 1
@@ -291,6 +294,7 @@ def _grow(buf: WorkingBuffer, parent: int, node: int, kids: int, held: int, play
             if depth > 1:
                 _grow(buf, p, child, child_kids, now_held, now_playable, swaps, length, depth - 1)
         buf.counts[slot] += 1
+    return 0
 
 
 def _leads(buf: WorkingBuffer, p: int, tile: int) -> int:
@@ -329,7 +333,7 @@ def _follow(buf: WorkingBuffer, p: int, tile: int) -> int:
     return leads
 
 
-def _run_anchor(buf: WorkingBuffer, col: int) -> None:
+def _run_anchor(buf: WorkingBuffer, col: int) -> int:
     """Every move whose leftmost placed anchor is square ``col`` of the current line."""
     at = buf.line_base + col
     buf.last = buf.length - 1
@@ -344,11 +348,11 @@ def _run_anchor(buf: WorkingBuffer, col: int) -> None:
         for square in range(buf.line_base + first, at):
             node = _child(buf, node, buf.tile[square])
             if node < 0:
-                return
+                return 0
             points += buf.tile_points[square]
         buf.start = first
         _extend(buf, col, buf.masks[node] & buf.full, node, points, 1, 0, 0, buf.held_all, 0)
-        return
+        return 0
     mask = buf.cross[at]
     following = buf.tile[at + 1] if col + 1 < buf.length else 0
     for length in range(_left_limit(buf, at, col) + 1):
@@ -357,9 +361,10 @@ def _run_anchor(buf: WorkingBuffer, col: int) -> None:
             leads = _leads(buf, p, following)
             if leads & mask:
                 _from_left_part(buf, p, col, leads)
+    return 0
 
 
-def _from_left_part(buf: WorkingBuffer, p: int, col: int, leads: int) -> None:
+def _from_left_part(buf: WorkingBuffer, p: int, col: int, leads: int) -> int:
     """Lay left part ``p`` before square ``col``, then extend with the tiles ``leads``."""
     length = buf.lp_fields[LP_FIELDS * p + LP_LENGTH]
     main = 0
@@ -381,10 +386,11 @@ def _from_left_part(buf: WorkingBuffer, p: int, col: int, leads: int) -> None:
     for _ in range(length):
         buf.counts[buf.lp_fields[LP_FIELDS * link + LP_SLOT]] += 1
         link = buf.lp_fields[LP_FIELDS * link + LP_PARENT]
+    return 0
 
 
 def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, mult: int,
-            cross: int, placed: int, held: int, swappable: int) -> None:
+            cross: int, placed: int, held: int, swappable: int) -> int:
     """Put a tile on empty square ``col`` after ``node`` (child tiles ``kid_mask``), then go
     on through the board tiles after it: record each word that ends there, and extend
     again from the next empty square while the rack has tiles.  ``main`` and ``mult`` are
@@ -395,7 +401,7 @@ def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, m
     have_blank = buf.counts[_BLANK_SLOT]
     candidates = kid_mask & buf.cross[at] & (buf.full if have_blank else held)
     if not candidates:
-        return
+        return 0
     if buf.bounded and not swappable:
         # The best-move search: drop the path when no word it can still make (the rest
         # of the rack at its best on the best squares ahead, the bingo only if the
@@ -409,7 +415,7 @@ def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, m
         if buf.rack_size >= buf.hand_size and buf.height[node] >= buf.hand_size - placed:
             most += buf.bingo
         if most < buf.threshold:
-            return
+            return 0
     wm = buf.wm[at]
     lm = buf.lm[at]
     csum = buf.cross_points[at]
@@ -425,7 +431,7 @@ def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, m
         record = length >= 2 and (length > buf.cross_length[at]
                                   or (length == buf.cross_length[at] and buf.across == 1))
     if not (record or go_on):
-        return
+        return 0
     bonus = buf.bingo if placed == buf.hand_size else 0
     next_mask = buf.cross[buf.line_base + nxt] if nxt < buf.length else 0
     while candidates:
@@ -477,3 +483,4 @@ def _extend(buf: WorkingBuffer, col: int, kid_mask: int, node: int, main: int, m
                 _extend(buf, nxt, next_kids, child, word_part, mult, cross_part, placed,
                         held, swaps)
                 buf.counts[_BLANK_SLOT] = have_blank
+    return 0

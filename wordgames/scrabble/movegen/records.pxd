@@ -25,18 +25,18 @@ cdef i64 anchor_bound(WorkingBuffer buf, Py_ssize_t line_base, Py_ssize_t col, i
 cdef void start_records(WorkingBuffer buf, int keep) except *
 
 @cython.locals(equity=double)
-cdef void emit(WorkingBuffer buf, i64 score, int end) except *
+cdef int emit(WorkingBuffer buf, i64 score, int end) except -1
 
 @cython.locals(n=Py_ssize_t, length=Py_ssize_t, offset=Py_ssize_t, square=int,
                base=Py_ssize_t, new=i64, bit=i64)
-cdef void append(WorkingBuffer buf, i64 score, int end) except *
+cdef int append(WorkingBuffer buf, i64 score, int end) except -1
 
 @cython.locals(keep=int, j=int)
 cdef void raise_threshold(WorkingBuffer buf, i64 score) noexcept
 
 @cython.locals(count=int, t=int, square=int, at=Py_ssize_t, tile=int, xwm=i64,
                loss=i64, forced=int, size=int, j=int, k=int)
-cdef void designate(WorkingBuffer buf, int end, i64 mult, i64 score) except *
+cdef int designate(WorkingBuffer buf, int end, i64 mult, i64 score) except -1
 
 @cython.locals(total=i64, j=int, covered=int, tile=int)
-cdef void try_blanks(WorkingBuffer buf, int size, int forced, int end, i64 score) except *
+cdef int try_blanks(WorkingBuffer buf, int size, int forced, int end, i64 score) except -1

@@ -26,6 +26,9 @@ if not cython.compiled:  # compiled, records.pxd cimports the C functions and th
     from wordgames.scrabble.movegen.buffer import R_ACROSS, R_FIRST, R_LAST, R_LINE, R_NEW, R_SCORE, R_TILES
     from wordgames.scrabble.movegen.equity import equity_of, may_rank, ranked
 
+# The functions of the search that return 0 return an int for the compiled code's sake: -1
+# there means an exception is on its way (``except -1``), so a call costs a comparison, where a
+# void function's would cost the interpreter's check for a pending exception.
 _WIDTH = RECORD  # as C constants for the compiled loops
 _BLANK = BLANK_FLAG
 
@@ -108,7 +111,7 @@ def start_records(buf: WorkingBuffer, keep: int) -> None:
             buf.top[i] = NO_BOUND
 
 
-def emit(buf: WorkingBuffer, score: int, end: int) -> None:
+def emit(buf: WorkingBuffer, score: int, end: int) -> int:
     """Record the word on squares ``start..end`` as it stands in ``word``, scoring ``score``:
     the one recording step.  By equity (the ``by_equity`` mode), only when its equity may be
     among the ``keep`` best, the equity kept beside the record."""
@@ -117,13 +120,14 @@ def emit(buf: WorkingBuffer, score: int, end: int) -> None:
         if may_rank(buf, equity):
             append(buf, score, end)
             ranked(buf, buf.count - 1, equity)
-        return
+        return 0
     append(buf, score, end)
     if buf.keep > 0:
         raise_threshold(buf, score)
+    return 0
 
 
-def append(buf: WorkingBuffer, score: int, end: int) -> None:
+def append(buf: WorkingBuffer, score: int, end: int) -> int:
     """Append the record of the word on squares ``start..end`` (growing the buffers)."""
     n = buf.count
     if _WIDTH * n + _WIDTH > len(buf.records):
@@ -149,6 +153,7 @@ def append(buf: WorkingBuffer, score: int, end: int) -> None:
     buf.records[base + R_TILES] = offset
     buf.records[base + R_NEW] = new
     buf.count = n + 1
+    return 0
 
 
 def raise_threshold(buf: WorkingBuffer, score: int) -> None:
@@ -164,7 +169,7 @@ def raise_threshold(buf: WorkingBuffer, score: int) -> None:
     buf.threshold = buf.top[keep - 1]
 
 
-def designate(buf: WorkingBuffer, end: int, mult: int, score: int) -> None:
+def designate(buf: WorkingBuffer, end: int, mult: int, score: int) -> int:
     """Emit every blank assignment of the word on ``start..end``: ``score`` is that of the
     assignment in ``word``; each blank moved to a square loses what a real tile would have
     earned there."""
@@ -209,16 +214,17 @@ def designate(buf: WorkingBuffer, end: int, mult: int, score: int) -> None:
                 buf.chosen[k] = buf.chosen[k - 1] + 1
     for j in range(count):  # the word as the search left it
         buf.word[buf.offsets[j]] = buf.flags[j]
+    return 0
 
 
-def try_blanks(buf: WorkingBuffer, size: int, forced: int, end: int, score: int) -> None:
+def try_blanks(buf: WorkingBuffer, size: int, forced: int, end: int, score: int) -> int:
     """Emit the assignment with blanks on the ``chosen`` placed squares, if the rack's
     real tiles cover the others and it scores at least the threshold."""
     total = score
     for j in range(size):
         total -= buf.losses[buf.chosen[j]]
     if total < buf.threshold:
-        return
+        return 0
     if forced:
         # Enough when the blanks cover every tile the rack lacks.
         covered = 0
@@ -230,9 +236,10 @@ def try_blanks(buf: WorkingBuffer, size: int, forced: int, end: int, score: int)
         for j in range(size):
             buf.uses[buf.word[buf.offsets[buf.chosen[j]]]] += 1
         if covered < forced:
-            return
+            return 0
     for j in range(size):
         buf.word[buf.offsets[buf.chosen[j]]] += _BLANK
     emit(buf, total, end)
     for j in range(size):
         buf.word[buf.offsets[buf.chosen[j]]] -= _BLANK
+    return 0
