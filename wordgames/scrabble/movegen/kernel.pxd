@@ -19,9 +19,9 @@ cpdef Py_ssize_t search(WorkingBuffer buf, object rack, int keep) except -1
 cpdef Py_ssize_t search_equity(WorkingBuffer buf, object rack, int keep, double[::1] keep_values,
                                i64[::1] radix, i64 full, double best_keep) except -1
 
-@cython.locals(size=int, held=u64, bit=u64, t=int, depth=int, across=int,
+@cython.locals(size=int, held=u64, bit=u64, t=int, depth=int, deepest=int, across=int,
                lines=Py_ssize_t, length=Py_ssize_t, base=Py_ssize_t, at=Py_ssize_t,
-               line=int, col=int)
+               line=int, col=int, start=Py_ssize_t)
 cdef Py_ssize_t _run(WorkingBuffer buf, object rack, int keep) except -1
 
 cdef Py_ssize_t _base(WorkingBuffer buf, int across) noexcept

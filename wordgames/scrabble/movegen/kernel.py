@@ -123,13 +123,20 @@ def _run(buf: WorkingBuffer, rack: Sequence[int], keep: int) -> int:
             buf.max_value = buf.values[t]
     if size == 0:
         return 0
+    # The longest left part any anchor takes (the scan stops at the most a rack allows).
     depth = 0
+    deepest = size - 1
     for across in range(1, -1, -1):
         lines, length = _shape(buf, across)
         base = _base(buf, across)
-        for at in range(base, base + lines * length):
-            if buf.anchor[at] and not ((at - base) % length and buf.tile[at - 1] != 0):
-                depth = max(depth, _left_limit(buf, at, (at - base) % length))
+        for line in range(lines):
+            if depth == deepest:
+                break
+            start = base + line * length
+            for col in range(length):
+                at = start + col
+                if buf.anchor[at] and not (col and buf.tile[at - 1] != 0):
+                    depth = max(depth, _left_limit(buf, at, col))
     _left_parts(buf, depth)
     # Bounding every path and anchor pays with blanks; without, the threshold alone
     # (records below it are not kept) is cheaper.
