@@ -35,11 +35,10 @@ def mapped_zeros(typecode: IntTypecode, count: int, *, populate: bool = False,
     made present before it would be small ones) instead of a page fault, or two (a read, then
     a write), as each page is first touched: for tables a search will soon touch all over.
     With ``huge_pages``, the mapping is rounded up to whole huge pages and advised to use them
-    (a hint the system may refuse):
-    for tables read all over, whose reads would otherwise also wait for page addresses the
-    processor has not cached; a table smaller than :data:`HUGE_PAGE` stays an array.  Without
-    such mappings, a zero-filled array.  Cost: O(1) (``populate``: zeroing the whole, in the
-    kernel)."""
+    (a hint the system may refuse): for tables read all over, whose reads would otherwise also
+    wait for page addresses the processor has not cached; a table smaller than
+    :data:`HUGE_PAGE` stays an array.  Without such mappings, a zero-filled array.  Cost:
+    O(1) (``populate``: zeroing the whole, in the kernel)."""
     private: int = getattr(mmap, "MAP_PRIVATE", -1)
     size = array(typecode).itemsize * count
     if shared and size:

@@ -61,6 +61,11 @@ cdef class WorkingBuffer:
     cdef public i64[::1] radix
     cdef public i64 full_index
     cdef public double best_keep
+    cdef public double[::1] size_best
+    cdef public i64[::1] ranks, rank_tiles, rank_sums, keep_places, shadow_lm, shadow_cross
+    # the best-first order of anchors
+    cdef public double[::1] anchor_bounds
+    cdef public i64[::1] anchor_squares
     # the pool the buffer goes back to
     cdef public object pool
 

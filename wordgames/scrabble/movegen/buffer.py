@@ -81,7 +81,12 @@ class WorkingBuffer:
       (the least score still recorded);
     * ranking by equity: ``by_equity`` (the mode: the one recording step values each move),
       ``keep_values``, ``radix``, ``full_index``, ``best_keep`` (the rack's keep numbering
-      and values), ``top_equity`` (the ``keep`` best equities seen), ``equities``;
+      and values), ``top_equity`` (the ``keep`` best equities seen), ``equities``; for the
+      anchors' equity bounds ``size_best`` (the best value of a keep of each size),
+      ``ranks``, ``rank_tiles`` and ``rank_sums`` (the rack's tile values, most first, the
+      tiles, and the values' running sums), ``keep_places`` (scratch for numbering keeps), ``shadow_lm`` and
+      ``shadow_cross`` (scratch for one walk along a line);
+    * the best-first order of anchors: ``anchor_bounds`` and ``anchor_squares``;
     * ``pool``: the list the buffer goes back to after use (see the generator).
     """
 
@@ -152,6 +157,15 @@ class WorkingBuffer:
         self.best_keep = 0.0
         self.top_equity = array("d", [float("-inf")])
         self.equities = array("d", bytes(8 * 64))
+        self.size_best = array("d", bytes(8 * 17))
+        self.ranks = _zeros("q", 16)
+        self.rank_tiles = _zeros("q", 16)
+        self.rank_sums = _zeros("q", 17)
+        self.keep_places = _zeros("q", 3 * len(values))
+        self.shadow_lm = _zeros("q", 16)
+        self.shadow_cross = _zeros("q", 16)
+        self.anchor_bounds = array("d", bytes(8 * 256))
+        self.anchor_squares = _zeros("q", 256)
         self.pool: Any = None
 
     def use_board(self, state: Any) -> None:

@@ -13,6 +13,14 @@ threshold becomes that equity minus the best value a leave of the rack can have,
 only moves that cannot enter the top ``keep`` by equity.  After the search, :func:`select`
 drops the records below the final ``keep``-th equity.
 
+A search by equity that keeps the best few visits the anchors best bound first
+(:func:`.kernel.search_equity`), as MAGPIE's shadow play does: :func:`anchor_equity` bounds
+what any move through an anchor can be worth, from the squares alone (no lexicon): for each
+first square and number of tiles, the board tiles the word takes in, the rack's most valuable
+tiles on the best letter multipliers, every cross word at its best, the bingo, plus the best
+leave of the tiles left.  The search stops at the first anchor whose bound falls below the
+``keep``-th equity found.
+
 Every function takes the :class:`~.buffer.WorkingBuffer` first.  C types are declared in
 ``equity.pxd``.
 """
@@ -20,8 +28,9 @@ Every function takes the :class:`~.buffer.WorkingBuffer` first.  C types are dec
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import MutableSequence, Sequence
 
+from wordgames.scrabble.movegen.board_arrays import _zeros
 from wordgames.scrabble.movegen.buffer import BLANK_FLAG, NO_BOUND, RECORD, WorkingBuffer
 
 # The functions of the search that return 0 return an int for the compiled code's sake: -1
@@ -54,6 +63,157 @@ def start_equity(buf: WorkingBuffer, rack: Sequence[int], keep: int, keep_values
     buf.best_keep = best_keep
     buf.top_equity = array("d", [_NONE]) * max(keep, 1)
     buf.by_equity = True
+    if keep > 0:
+        _rack_bounds(buf, rack)
+
+
+def _rack_bounds(buf: WorkingBuffer, rack: Sequence[int]) -> int:
+    """What :func:`anchor_equity` needs of the rack: ``size_best``, ``ranks`` and
+    ``rank_sums``.  Cost: one pass over the keeps (at most 128 for 7 tiles)."""
+    size = 0
+    for slot in range(buf.letter_count + 1):
+        size += rack[slot]
+    if len(buf.ranks) < size:
+        buf.ranks = _zeros("q", size)
+        buf.rank_tiles = _zeros("q", size)
+        buf.rank_sums = _zeros("q", size + 1)
+        buf.shadow_lm = _zeros("q", size)
+        buf.shadow_cross = _zeros("q", size)
+        buf.size_best = array("d", bytes(8 * (size + 1)))
+    # The rack's tile values, most first (a blank scores 0).
+    n = 0
+    for slot in range(buf.letter_count, -1, -1):  # a blank after the real tiles of its value
+        for _ in range(rack[slot]):
+            value = buf.values[slot] if slot else 0
+            j = n
+            while j > 0 and buf.ranks[j - 1] < value:
+                buf.ranks[j] = buf.ranks[j - 1]
+                buf.rank_tiles[j] = buf.rank_tiles[j - 1]
+                j -= 1
+            buf.ranks[j] = value
+            buf.rank_tiles[j] = slot
+            n += 1
+    buf.rank_sums[0] = 0
+    for j in range(size):
+        buf.rank_sums[j + 1] = buf.rank_sums[j] + buf.ranks[j]
+    # The best keep of each size: the keeps in number order are an odometer whose digits
+    # (the count kept of each distinct tile) turn over at their radix, smallest radix first.
+    slots = 0
+    places = buf.keep_places  # [radix | count | digit] for each distinct tile
+    width = buf.letter_count + 1
+    for slot in range(width):
+        if rack[slot]:
+            j = slots
+            while j > 0 and places[j - 1] > buf.radix[slot]:
+                places[j] = places[j - 1]
+                places[width + j] = places[width + j - 1]
+                j -= 1
+            places[j] = buf.radix[slot]
+            places[width + j] = rack[slot]
+            slots += 1
+    for j in range(slots):
+        places[2 * width + j] = 0
+    for j in range(size + 1):
+        buf.size_best[j] = _NONE
+    kept = 0
+    for number in range(buf.full_index + 1):
+        if buf.keep_values[number] > buf.size_best[kept]:
+            buf.size_best[kept] = buf.keep_values[number]
+        j = 0
+        while j < slots:
+            if places[2 * width + j] < places[width + j]:
+                places[2 * width + j] += 1
+                kept += 1
+                break
+            kept -= places[2 * width + j]
+            places[2 * width + j] = 0
+            j += 1
+    return 0
+
+
+def anchor_equity(buf: WorkingBuffer, line_base: int, length: int, col: int, limit: int) -> float:
+    """The most equity a move can have whose leftmost placed anchor is square ``col`` of the
+    line starting at ``line_base`` (``length`` squares), its first placed square at most
+    ``limit`` empty squares before the anchor; ``-inf`` when no tile of the rack fits there.
+    Cost: O(``limit`` x rack x premium squares)."""
+    at = line_base + col
+    if col > 0 and buf.tile[at - 1] != 0:  # the word starts at the board tiles before
+        points = 0
+        square = at - 1
+        while square >= line_base and buf.tile[square] != 0:
+            points += buf.tile_points[square]
+            square -= 1
+        return _walk_equity(buf, line_base, length, col, points, 1)
+    best = _NONE
+    for left in range(limit + 1):
+        equity = _walk_equity(buf, line_base, length, col - left, 0, left + 1)
+        if equity > best:
+            best = equity
+    return best
+
+
+def _walk_equity(buf: WorkingBuffer, line_base: int, length: int, square: int, points: int,
+                 least: int) -> float:
+    """The most equity of a move whose first tile goes on empty square ``square`` (after
+    board tiles worth ``points``) and that puts down at least ``least`` tiles: for each
+    number of tiles, the squares they cover are fixed, and the score is at most the board
+    tiles' points plus the rack's best tiles on the best letter multipliers, times the word
+    multipliers, plus each cross word's board points and the best tiles on its squares
+    (the two pairings made apart, which can only overstate), plus the bingo."""
+    best = _NONE
+    mult = 1
+    fixed = 0  # the cross words' board points, multiplied
+    placed = 0
+    premiums = 0  # letter multipliers above 1 so far, most first, in shadow_lm
+    crosses = 0  # each cross word's multiplier of its new tile, most first, in shadow_cross
+    capped = 0  # the cross words' new tiles at the most the cross-checks allow each
+    while placed < buf.rack_size and square < length:
+        at = line_base + square
+        if not buf.cross[at] & buf.playable_all:
+            break  # no tile of the rack fits here, nor does any longer move
+        mult *= buf.wm[at]
+        lm = buf.lm[at]
+        if lm > 1:
+            premiums = _insert(buf.shadow_lm, premiums, lm)
+        if buf.cross_points[at] >= 0:
+            fixed += buf.cross_points[at] * buf.wm[at]
+            factor = lm * buf.wm[at]
+            # The most valuable tile of the rack the cross word lets on this square.
+            j = 0
+            while buf.rank_tiles[j] and not (buf.cross[at] >> (buf.rank_tiles[j] - 1)) & 1:
+                j += 1
+            capped += factor * buf.ranks[j]
+            crosses = _insert(buf.shadow_cross, crosses, factor)
+        placed += 1
+        square += 1
+        while square < length and buf.tile[line_base + square] != 0:
+            points += buf.tile_points[line_base + square]
+            square += 1
+        if placed >= least:
+            letters = buf.rank_sums[placed]
+            for j in range(premiums):
+                letters += (buf.shadow_lm[j] - 1) * buf.ranks[j]
+            crossing = 0
+            for j in range(crosses):
+                crossing += buf.shadow_cross[j] * buf.ranks[j]
+            score = (points + letters) * mult + fixed + min(crossing, capped)
+            if placed == buf.hand_size:
+                score += buf.bingo
+            equity = score + buf.size_best[buf.rack_size - placed]
+            if equity > best:
+                best = equity
+    return best
+
+
+def _insert(values: MutableSequence[int], count: int, value: int) -> int:
+    """Put ``value`` among the first ``count`` of ``values`` (most first); returns the new
+    count."""
+    j = count
+    while j > 0 and values[j - 1] < value:
+        values[j] = values[j - 1]
+        j -= 1
+    values[j] = value
+    return count + 1
 
 
 def equity_of(buf: WorkingBuffer, score: int, end: int) -> float:

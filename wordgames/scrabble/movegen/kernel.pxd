@@ -5,11 +5,12 @@ cimport cython
 
 from wordgames.scrabble.movegen.board_arrays cimport _popcount as _bits, u64, i64
 from wordgames.scrabble.movegen.buffer cimport WorkingBuffer
-from wordgames.scrabble.movegen.equity cimport start_equity
+from wordgames.scrabble.movegen.equity cimport anchor_equity, start_equity
 from wordgames.scrabble.movegen.records cimport anchor_bound, designate, emit, line_bounds, start_records
 
 cdef int _BLANK, _BLANK_SLOT
 cdef u64 _TERMINAL
+cdef double _NONE
 cdef int LP_MASKS, LP_KIDS, LP_HELD, LP_PLAYABLE, LP_SWAPS
 cdef int LP_FIELDS, LP_NODE, LP_LENGTH, LP_PARENT, LP_TILE, LP_BLANK, LP_VALUE, LP_SLOT
 
@@ -31,9 +32,10 @@ cdef Py_ssize_t _child(WorkingBuffer buf, Py_ssize_t node, int tile) noexcept
 
 cdef void _select(WorkingBuffer buf, int across, int line, Py_ssize_t line_base, int length) noexcept
 
-@cython.locals(order=list, bingo=i64, across=int, lines=Py_ssize_t, length=Py_ssize_t,
-               base=Py_ssize_t, line=int, line_base=Py_ssize_t, col=int, bound=i64)
-cdef void _best_first(WorkingBuffer buf) except *
+@cython.locals(n=Py_ssize_t, bingo=i64, across=int, lines=Py_ssize_t, length=Py_ssize_t,
+               base=Py_ssize_t, line=int, line_base=Py_ssize_t, col=int, limit=int, bound=double,
+               down=Py_ssize_t, best=Py_ssize_t, i=Py_ssize_t, at=Py_ssize_t)
+cdef int _best_first(WorkingBuffer buf) except -1
 
 @cython.locals(limit=int)
 cdef int _left_limit(WorkingBuffer buf, Py_ssize_t at, int col) noexcept
@@ -50,7 +52,7 @@ cdef Py_ssize_t _add_prefix(WorkingBuffer buf, u64 kids, u64 held, u64 playable,
                value=i64, swaps=u64, now_held=u64, now_playable=u64, child_kids=u64,
                p=Py_ssize_t)
 cdef int _grow(WorkingBuffer buf, Py_ssize_t parent, Py_ssize_t node, u64 kids, u64 held,
-                u64 playable, u64 swappable, int length, int depth) except -1
+               u64 playable, u64 swappable, int length, int depth) except -1
 
 @cython.locals(slot=Py_ssize_t, need=Py_ssize_t, q=Py_ssize_t, at=Py_ssize_t)
 cdef u64 _leads(WorkingBuffer buf, Py_ssize_t p, int tile) except? 0
@@ -74,4 +76,4 @@ cdef int _from_left_part(WorkingBuffer buf, Py_ssize_t p, int col, u64 leads) ex
                word_part=i64, cross_part=i64, score=i64, next_kids=u64, now_held=u64,
                left=i64, ahead=Py_ssize_t, most=i64)
 cdef int _extend(WorkingBuffer buf, int col, u64 kid_mask, Py_ssize_t node, i64 main, i64 mult,
-                  i64 cross, int placed, u64 held, u64 swappable) except -1
+                 i64 cross, int placed, u64 held, u64 swappable) except -1

@@ -36,10 +36,11 @@ import cython  # type: ignore[import-untyped, unused-ignore]
 from wordgames.lexicon.packed import TERMINAL
 from wordgames.scrabble.movegen.board_arrays import _grown, _zeros
 from wordgames.scrabble.movegen.buffer import BLANK_FLAG, WorkingBuffer
-from wordgames.scrabble.movegen.equity import start_equity
+from wordgames.scrabble.movegen.equity import _grown_doubles, start_equity
 
 if not cython.compiled:  # compiled, kernel.pxd cimports the C functions
     from wordgames.scrabble.movegen.board_arrays import _bits
+    from wordgames.scrabble.movegen.equity import anchor_equity
     from wordgames.scrabble.movegen.records import anchor_bound, designate, emit, line_bounds, start_records
 
 __all__ = ["search", "search_equity"]
@@ -50,6 +51,7 @@ __all__ = ["search", "search_equity"]
 _BLANK = BLANK_FLAG  # C constants when compiled
 _BLANK_SLOT = 0  # the blanks' index in a rack's counts
 _TERMINAL = TERMINAL
+_NONE = float("-inf")
 
 # A left part is row p of two arrays: ``masks`` (LP_MASKS fields of 64 bits) and ``fields``
 # (LP_FIELDS signed integers).
@@ -138,10 +140,11 @@ def _run(buf: WorkingBuffer, rack: Sequence[int], keep: int) -> int:
                 if buf.anchor[at] and not (col and buf.tile[at - 1] != 0):
                     depth = max(depth, _left_limit(buf, at, col))
     _left_parts(buf, depth)
-    # Bounding every path and anchor pays with blanks; without, the threshold alone
-    # (records below it are not kept) is cheaper.
+    # Bounding every path pays with blanks; without, the threshold alone (records below it
+    # are not kept) is cheaper.  By equity the anchors go best bound first with any rack:
+    # their bounds (leave included) skip whole anchors.
     buf.bounded = keep > 0 and buf.blanks_on_rack > 0
-    if buf.bounded:
+    if buf.bounded or (keep > 0 and buf.by_equity):
         _best_first(buf)
         return buf.count
     for across in range(1, -1, -1):
@@ -163,30 +166,55 @@ def _select(buf: WorkingBuffer, across: int, line: int, line_base: int, length: 
     buf.length = length
 
 
-def _best_first(buf: WorkingBuffer) -> None:
+def _best_first(buf: WorkingBuffer) -> int:
     """The best-move search: anchors in the order of their bounds, best first, until a
-    bound falls below the threshold (moves are found in another order than by the full
-    search; the best ``keep`` are the same)."""
-    order = []
+    bound falls below what the ``keep`` best found so far need (moves are found in another
+    order than by the full search; the best ``keep`` are the same).  By score the bound is
+    :func:`.records.anchor_bound` against the threshold, by equity
+    :func:`.equity.anchor_equity` against the ``keep``-th equity.  The next anchor is the
+    best left (a scan, not a sort: the search usually stops after a few)."""
+    n = 0
     bingo = buf.bingo if buf.rack_size >= buf.hand_size else 0
     for across in range(1, -1, -1):
         lines, length = _shape(buf, across)
         base = _base(buf, across)
         for line in range(lines):
             line_base = base + line * length
-            line_bounds(buf, line_base, length, buf.max_value, buf.rack_size)
+            if buf.bounded:  # the paths' bounds (and by score the anchors')
+                line_bounds(buf, line_base, length, buf.max_value, buf.rack_size)
             for col in range(length):
                 if buf.anchor[line_base + col]:
-                    bound = anchor_bound(buf, line_base, col, _left_limit(buf, line_base + col, col),
-                                         buf.rack_size, buf.max_value, bingo)
-                    order.append((-bound, across, line, col))
-    order.sort()
-    for negative, across, line, col in order:
-        if -negative < buf.threshold:
+                    limit = _left_limit(buf, line_base + col, col)
+                    if buf.by_equity:
+                        bound = anchor_equity(buf, line_base, length, col, limit)
+                        if bound == _NONE:
+                            continue  # no tile of the rack fits: no move
+                    else:
+                        bound = anchor_bound(buf, line_base, col, limit, buf.rack_size, buf.max_value, bingo)
+                    if n == len(buf.anchor_squares):
+                        buf.anchor_bounds = _grown_doubles(buf.anchor_bounds, n)
+                        buf.anchor_squares = _grown(buf.anchor_squares, n, 2 * n)
+                    buf.anchor_bounds[n] = bound
+                    buf.anchor_squares[n] = line_base + col
+                    n += 1
+    down = buf.rows * buf.cols
+    while True:
+        best = -1
+        for i in range(n):
+            if buf.anchor_bounds[i] != _NONE and (best < 0 or buf.anchor_bounds[i] > buf.anchor_bounds[best]):
+                best = i
+        if best < 0:
             break
+        if buf.anchor_bounds[best] < (buf.top_equity[buf.keep - 1] if buf.by_equity else buf.threshold):
+            break
+        buf.anchor_bounds[best] = _NONE
+        at = buf.anchor_squares[best]
+        across = 1 if at < down else 0
         lines, length = _shape(buf, across)
-        _select(buf, across, line, _base(buf, across) + line * length, length)
-        _run_anchor(buf, col)
+        base = _base(buf, across)
+        _select(buf, across, (at - base) // length, at - (at - base) % length, length)
+        _run_anchor(buf, (at - base) % length)
+    return 0
 
 
 def _base(buf: WorkingBuffer, across: int) -> int:
