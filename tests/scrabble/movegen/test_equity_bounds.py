@@ -32,16 +32,20 @@ def shipped() -> LeaveTable:
     return load_leaves("enable")
 
 
-def anchor_bounds(board: Board, rack: Rack, lexicon: Lexicon, found: RackKeeps) -> dict[Anchor, float]:
-    """Every anchor's equity bound for ``rack`` on ``board``, from the search's own source
-    run interpreted (its functions are C functions once compiled)."""
+def anchor_bounds(board: Board, rack: Rack, lexicon: Lexicon, found: RackKeeps | None) -> dict[Anchor, float]:
+    """Every anchor's bound for ``rack`` on ``board``, by equity with ``found``'s leaves (by
+    score with None), from the search's own source run interpreted (its functions are C
+    functions once compiled)."""
     equity, kernel, generator_module = (interpreted_chain(MOVEGEN_CHAIN)[i] for i in (2, 4, 6))
     generator = generator_module.MoveGenerator(lexicon)
     buf = generator._searched(board)
     try:
-        # A search sets up the rack's fields the bounds read.
-        kernel.search_equity(buf, generator.rack_counts(rack), 1, found.values, found.radix, found.full,
-                             found.best)
+        # A best-move search sets up the rack's fields the bounds read.
+        counts = generator.rack_counts(rack)
+        if found is None:
+            kernel.search(buf, counts, 1)
+        else:
+            kernel.search_equity(buf, counts, 1, found.values, found.radix, found.full, found.best)
         bounds = {}
         for across in (1, 0):
             lines, length = kernel._shape(buf, across)
@@ -124,3 +128,21 @@ def test_the_best_first_search_finds_what_full_generation_ranks_first(
     got = [equity for equity, _ in generator.best_by_equity(board, rack, found, limit)]
     assert got[:limit] == every[:limit]
     assert all(equity >= every[min(limit, len(every)) - 1] for equity in got)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["standard", "super"]), st.integers(0, 1000), st.integers(0, 12),
+       st.integers(0, 2), st.randoms(use_true_random=False))
+def test_no_move_scores_more_than_its_anchors_bound(
+    enable_trie: Lexicon, layout_name: str, seed: int, turns: int, blanks: int, rng: random.Random,
+) -> None:
+    board = autoplay_board(enable_trie, layout_name, seed, turns)
+    unseen = [tile for tile in STANDARD_ENGLISH.full_bag() if tile != BLANK]
+    rack = Rack(rng.sample(unseen, rng.randint(1, 7) - min(blanks, 1)) + [BLANK] * blanks)
+    bounds = anchor_bounds(board, rack, enable_trie, None)
+    generator = MoveGenerator(enable_trie)
+    moves = generator.moves(board, rack)
+    for move in moves:
+        assert move.score <= max(bounds[anchor] for anchor in anchors_of(move, bounds)), move
+    for limit in (1, 3):  # the best-first search by score stops on them
+        assert generator.best(board, rack, limit) == sorted(moves, key=Move.sort_key)[:limit]

@@ -13,13 +13,13 @@ threshold becomes that equity minus the best value a leave of the rack can have,
 only moves that cannot enter the top ``keep`` by equity.  After the search, :func:`select`
 drops the records below the final ``keep``-th equity.
 
-A search by equity that keeps the best few visits the anchors best bound first
-(:func:`.kernel.search_equity`), as MAGPIE's shadow play does: :func:`anchor_equity` bounds
-what any move through an anchor can be worth, from the squares alone (no lexicon): for each
-first square and number of tiles, the board tiles the word takes in, the rack's most valuable
-tiles on the best letter multipliers, every cross word at its best, the bingo, plus the best
-leave of the tiles left.  The search stops at the first anchor whose bound falls below the
-``keep``-th equity found.
+A search that keeps the best few visits the anchors best bound first, as MAGPIE's shadow
+play does: :func:`anchor_equity` bounds what any move through an anchor can be worth, from
+the squares alone (no lexicon): for each first square and number of tiles, the board tiles
+the word takes in, the rack's most valuable tiles on the best letter multipliers, every cross
+word at its best, the bingo, plus (by equity) the best leave of the tiles left.  The search
+stops at the first anchor whose bound falls below the ``keep``-th equity (by score, the
+``keep``-th score) found.
 
 Every function takes the :class:`~.buffer.WorkingBuffer` first.  C types are declared in
 ``equity.pxd``.
@@ -68,8 +68,9 @@ def start_equity(buf: WorkingBuffer, rack: Sequence[int], keep: int, keep_values
 
 
 def _rack_bounds(buf: WorkingBuffer, rack: Sequence[int]) -> int:
-    """What :func:`anchor_equity` needs of the rack: ``size_best``, ``ranks`` and
-    ``rank_sums``.  Cost: one pass over the keeps (at most 128 for 7 tiles)."""
+    """What :func:`anchor_equity` needs of the rack: ``ranks``, ``rank_tiles``,
+    ``rank_sums`` and ``size_best`` (0 for every size by score).  Cost: by equity, one pass
+    over the keeps (at most 128 for 7 tiles)."""
     size = 0
     for slot in range(buf.letter_count + 1):
         size += rack[slot]
@@ -96,6 +97,10 @@ def _rack_bounds(buf: WorkingBuffer, rack: Sequence[int]) -> int:
     buf.rank_sums[0] = 0
     for j in range(size):
         buf.rank_sums[j + 1] = buf.rank_sums[j] + buf.ranks[j]
+    for j in range(size + 1):
+        buf.size_best[j] = 0.0 if not buf.by_equity else _NONE
+    if not buf.by_equity:
+        return 0  # by score, a leave is worth nothing
     # The best keep of each size: the keeps in number order are an odometer whose digits
     # (the count kept of each distinct tile) turn over at their radix, smallest radix first.
     slots = 0
@@ -113,8 +118,6 @@ def _rack_bounds(buf: WorkingBuffer, rack: Sequence[int]) -> int:
             slots += 1
     for j in range(slots):
         places[2 * width + j] = 0
-    for j in range(size + 1):
-        buf.size_best[j] = _NONE
     kept = 0
     for number in range(buf.full_index + 1):
         if buf.keep_values[number] > buf.size_best[kept]:

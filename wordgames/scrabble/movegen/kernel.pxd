@@ -5,8 +5,8 @@ cimport cython
 
 from wordgames.scrabble.movegen.board_arrays cimport _popcount as _bits, u64, i64
 from wordgames.scrabble.movegen.buffer cimport WorkingBuffer
-from wordgames.scrabble.movegen.equity cimport anchor_equity, start_equity
-from wordgames.scrabble.movegen.records cimport anchor_bound, designate, emit, line_bounds, start_records
+from wordgames.scrabble.movegen.equity cimport _rack_bounds, anchor_equity, start_equity
+from wordgames.scrabble.movegen.records cimport designate, emit, line_bounds, start_records
 
 cdef int _BLANK, _BLANK_SLOT
 cdef u64 _TERMINAL
@@ -32,7 +32,7 @@ cdef Py_ssize_t _child(WorkingBuffer buf, Py_ssize_t node, int tile) noexcept
 
 cdef void _select(WorkingBuffer buf, int across, int line, Py_ssize_t line_base, int length) noexcept
 
-@cython.locals(n=Py_ssize_t, bingo=i64, across=int, lines=Py_ssize_t, length=Py_ssize_t,
+@cython.locals(n=Py_ssize_t, across=int, lines=Py_ssize_t, length=Py_ssize_t,
                base=Py_ssize_t, line=int, line_base=Py_ssize_t, col=int, limit=int, bound=double,
                down=Py_ssize_t, best=Py_ssize_t, i=Py_ssize_t, at=Py_ssize_t)
 cdef int _best_first(WorkingBuffer buf) except -1

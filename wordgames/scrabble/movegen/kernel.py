@@ -22,9 +22,10 @@ run as plain Python where no compiler is available (the same answers, slower):
 Everything the search reads and writes is one :class:`~.buffer.WorkingBuffer`, the first
 argument of every function.  :func:`search` lists every move, or with ``keep`` only those
 that may be among the ``keep`` best: the threshold rises to the ``keep``-th best score seen,
-and with blanks on the rack the anchors are searched best bound first and a path is dropped
-as soon as the most it can still score falls below the threshold (the bounded best-move
-search).  :func:`search_equity` is the same search ranking by equity (:mod:`.equity`).
+the anchors are searched best bound first (:func:`.equity.anchor_equity`) until a bound falls
+below it, and with blanks on the rack a path is dropped as soon as the most it can still
+score falls below it (the bounded best-move search).  :func:`search_equity` is the same
+search ranking by equity (:mod:`.equity`).
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ from wordgames.scrabble.movegen.equity import _grown_doubles, start_equity
 
 if not cython.compiled:  # compiled, kernel.pxd cimports the C functions
     from wordgames.scrabble.movegen.board_arrays import _bits
-    from wordgames.scrabble.movegen.equity import anchor_equity
-    from wordgames.scrabble.movegen.records import anchor_bound, designate, emit, line_bounds, start_records
+    from wordgames.scrabble.movegen.equity import _rack_bounds, anchor_equity
+    from wordgames.scrabble.movegen.records import designate, emit, line_bounds, start_records
 
 __all__ = ["search", "search_equity"]
 
@@ -141,10 +142,12 @@ def _run(buf: WorkingBuffer, rack: Sequence[int], keep: int) -> int:
                     depth = max(depth, _left_limit(buf, at, col))
     _left_parts(buf, depth)
     # Bounding every path pays with blanks; without, the threshold alone (records below it
-    # are not kept) is cheaper.  By equity the anchors go best bound first with any rack:
-    # their bounds (leave included) skip whole anchors.
+    # are not kept) is cheaper.  The anchors go best bound first with any rack: their bounds
+    # skip whole anchors.
     buf.bounded = keep > 0 and buf.blanks_on_rack > 0
-    if buf.bounded or (keep > 0 and buf.by_equity):
+    if keep > 0:
+        if not buf.by_equity:
+            _rack_bounds(buf, rack)
         _best_first(buf)
         return buf.count
     for across in range(1, -1, -1):
@@ -167,30 +170,26 @@ def _select(buf: WorkingBuffer, across: int, line: int, line_base: int, length: 
 
 
 def _best_first(buf: WorkingBuffer) -> int:
-    """The best-move search: anchors in the order of their bounds, best first, until a
-    bound falls below what the ``keep`` best found so far need (moves are found in another
-    order than by the full search; the best ``keep`` are the same).  By score the bound is
-    :func:`.records.anchor_bound` against the threshold, by equity
-    :func:`.equity.anchor_equity` against the ``keep``-th equity.  The next anchor is the
-    best left (a scan, not a sort: the search usually stops after a few)."""
+    """The best-move search: anchors in the order of their bounds
+    (:func:`.equity.anchor_equity`, leaves worth 0 by score), best first, until a bound
+    falls below what the ``keep`` best found so far need: the threshold by score, the
+    ``keep``-th equity by equity (moves are found in another order than by the full search;
+    the best ``keep`` are the same).  The next anchor is the best left (a scan, not a sort:
+    the search usually stops after a few)."""
     n = 0
-    bingo = buf.bingo if buf.rack_size >= buf.hand_size else 0
     for across in range(1, -1, -1):
         lines, length = _shape(buf, across)
         base = _base(buf, across)
         for line in range(lines):
             line_base = base + line * length
-            if buf.bounded:  # the paths' bounds (and by score the anchors')
+            if buf.bounded:  # the paths' bounds
                 line_bounds(buf, line_base, length, buf.max_value, buf.rack_size)
             for col in range(length):
                 if buf.anchor[line_base + col]:
                     limit = _left_limit(buf, line_base + col, col)
-                    if buf.by_equity:
-                        bound = anchor_equity(buf, line_base, length, col, limit)
-                        if bound == _NONE:
-                            continue  # no tile of the rack fits: no move
-                    else:
-                        bound = anchor_bound(buf, line_base, col, limit, buf.rack_size, buf.max_value, bingo)
+                    bound = anchor_equity(buf, line_base, length, col, limit)
+                    if bound == _NONE:
+                        continue  # no tile of the rack fits: no move
                     if n == len(buf.anchor_squares):
                         buf.anchor_bounds = _grown_doubles(buf.anchor_bounds, n)
                         buf.anchor_squares = _grown(buf.anchor_squares, n, 2 * n)

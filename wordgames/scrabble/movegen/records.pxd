@@ -16,11 +16,6 @@ cdef int _WIDTH, _BLANK
 cdef void line_bounds(WorkingBuffer buf, Py_ssize_t line_base, Py_ssize_t length, i64 max_value,
                       int tiles) except *
 
-@cython.locals(width=Py_ssize_t, first=Py_ssize_t, most=i64, start=Py_ssize_t,
-               at=Py_ssize_t, score=i64)
-cdef i64 anchor_bound(WorkingBuffer buf, Py_ssize_t line_base, Py_ssize_t col, int limit,
-                      int tiles, i64 max_value, i64 bingo) noexcept
-
 @cython.locals(i=int)
 cdef void start_records(WorkingBuffer buf, int keep) except *
 

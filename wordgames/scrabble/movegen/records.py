@@ -9,8 +9,8 @@ when the buffer's ``by_equity`` mode is set, valued by equity as it is recorded
 (:mod:`.equity`).  A word holding blanks is recorded once per way to assign them
 (:func:`designate`: each blank moved to a square loses what a real tile would have earned
 there), without touching the lexicon.  In the best-move search the threshold is the lowest of
-the ``keep`` best scores recorded so far, and :func:`line_bounds` / :func:`anchor_bound` give
-the most a path or an anchor can still score.
+the ``keep`` best scores recorded so far, and :func:`line_bounds` gives the most a path can
+still score (an anchor's bound is :func:`.equity.anchor_equity`).
 
 Every function takes the buffer first.  C types are declared in ``records.pxd``.
 """
@@ -75,28 +75,6 @@ def line_bounds(buf: WorkingBuffer, line_base: int, length: int, max_value: int,
             buf.most_mult[at] = mult
             buf.most_cross[at] = cross
             buf.most_lm[at] = lm
-
-
-def anchor_bound(buf: WorkingBuffer, line_base: int, col: int, limit: int, tiles: int,
-                 max_value: int, bingo: int) -> int:
-    """The most a move through anchor ``col`` (of the line starting at ``line_base``,
-    bounds made by :func:`line_bounds` for ``tiles``) can score, its first square at
-    most ``limit`` empty squares before the anchor or at the board tiles just before it,
-    ``bingo`` added."""
-    width = tiles + 1
-    first = col - limit
-    if col > 0 and buf.tile[line_base + col - 1] != 0:
-        first = col - 1
-        while first > 0 and buf.tile[line_base + first - 1] != 0:
-            first -= 1
-        limit = 0
-    most = 0
-    for start in range(first, first + limit + 1):
-        at = (line_base + start) * width + tiles
-        score = ((buf.most_points[at] + tiles * max_value * buf.most_lm[at]) * buf.most_mult[at]
-                 + buf.most_cross[at])
-        most = max(most, score)
-    return most + bingo
 
 
 def start_records(buf: WorkingBuffer, keep: int) -> None:
