@@ -31,6 +31,7 @@ from wordgames.scrabble.strategy.equity import (
     PRE_ENDGAME_BAG,
     VOWEL_HOTSPOT_PENALTY,
     EquityStrategy,
+    Valuer,
     equity_choices,
     opens_triple,
     vowels_beside_double_letters,
@@ -214,3 +215,18 @@ def test_a_checked_search_skips_the_argument_checks_and_finds_the_same_moves(ena
         counting.best_moves_by_equity(crowded, small, enable_trie, small_keeps, 1)
     # Vouched for, the position is searched as it stands (the caller's responsibility).
     counting.best_moves_by_equity(crowded, small, enable_trie, small_keeps, 1, checked=True)
+
+
+@settings(max_examples=30)
+@given(size=st.integers(1, 7), bag=st.sampled_from([0, 1, 40]), rack_seed=st.integers(0, 10**6))
+def test_the_pass_value_known_without_a_lookup_is_the_lookups(enable_trie: Lexicon, size: int, bag: int,
+                                                              rack_seed: int) -> None:
+    # The shipped table ranks every leave of at most 6 tiles: a larger rack's pass value is
+    # unknown (None) without decoding its code, and every other answer is the Valuer's.
+    table = load_leaves("enable")
+    assert table.largest_leave == 6 and LeaveTable(ENGLISH_ALPHABET, {}).largest_leave is None
+    rack = Rack(random.Random(rack_seed).sample(STANDARD_ENGLISH.full_bag(), size))
+    situation = Situation(Board(), rack, enable_trie, RULES, bag, bag >= 7, ("E",) * 10, (0, 0))
+    expected = Valuer(situation, table).pass_value()
+    assert EquityStrategy(table).pass_value(situation, table) == expected
+    assert (expected is None) == (bag > 0 and size == 7)

@@ -123,6 +123,7 @@ class RankedTable(LeaveTable):
         left out."""
         super().__init__(alphabet, {})
         self.index = LeaveIndex(bounds, max_size)
+        self.largest_leave = max_size
         if len(scaled) != self.index.count - 1:
             raise FormatError(f"{len(scaled)} values for {self.index.count - 1} leaves")
         self.scaled = scaled

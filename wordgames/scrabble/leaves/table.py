@@ -64,6 +64,10 @@ class LeaveTable:
     ``missing`` (0.0 by default) when looked up by code.
     """
 
+    largest_leave: int | None = None
+    """The most tiles a leave of this table holds when its format bounds them (a ranked
+    table's size), else None: then only a lookup tells."""
+
     def __init__(self, alphabet: Alphabet | str, values: dict[int, float], missing: float = 0.0) -> None:
         self.alphabet = check_alphabet(alphabet)
         require_type(values, dict, "the values")

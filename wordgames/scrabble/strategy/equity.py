@@ -372,6 +372,9 @@ class EquityStrategy(Strategy):
     def pass_value(self, situation: Situation, table: LeaveTable | None) -> float | None:
         """What a pass is worth in ``situation`` with ``table``, or None when it is unknown
         and the pass is the last resort (module docstring)."""
+        largest = table.largest_leave if table is not None else None
+        if situation.bag_size and largest is not None and len(situation.rack) > largest:
+            return None  # no leave of the table is that large: known without a lookup
         return Valuer(situation, table, self.not_out_penalty).pass_value()
 
     def decide(self, situation: Situation) -> Decision:
