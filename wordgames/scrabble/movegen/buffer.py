@@ -81,11 +81,12 @@ class WorkingBuffer:
       (the least score still recorded);
     * ranking by equity: ``by_equity`` (the mode: the one recording step values each move),
       ``keep_values``, ``radix``, ``full_index``, ``best_keep`` (the rack's keep numbering
-      and values), ``top_equity`` (the ``keep`` best equities seen), ``equities``; for the
-      anchors' equity bounds ``size_best`` (the best value of a keep of each size),
-      ``ranks``, ``rank_tiles`` and ``rank_sums`` (the rack's tile values, most first, the
-      tiles, and the values' running sums), ``keep_places`` (scratch for numbering keeps), ``shadow_lm`` and
-      ``shadow_cross`` (scratch for one walk along a line);
+      and values), ``top_equity`` (the ``keep`` best equities seen), ``equities``;
+    * the anchors' bounds (:func:`.equity.anchor_equity`): ``size_best`` (the best value of
+      a keep of each size, 0 by score), ``ranks``, ``rank_tiles`` and ``rank_sums`` (the
+      rack's tile values, most first, their tiles, and the values' running sums), and
+      scratch: ``keep_places`` (for numbering keeps), ``shadow_lm`` and ``shadow_cross`` (for
+      one walk along a line);
     * the best-first order of anchors: ``anchor_bounds`` and ``anchor_squares``;
     * ``pool``: the list the buffer goes back to after use (see the generator).
     """
