@@ -123,7 +123,6 @@ class RankedTable(LeaveTable):
         left out."""
         super().__init__(alphabet, {})
         self.index = LeaveIndex(bounds, max_size)
-        self.largest_leave = max_size
         if len(scaled) != self.index.count - 1:
             raise FormatError(f"{len(scaled)} values for {self.index.count - 1} leaves")
         self.scaled = scaled
@@ -143,6 +142,10 @@ class RankedTable(LeaveTable):
             found = self.missing if position is None else self.scaled[position] / self.scale
             self.values[code] = found
         return found
+
+    @property
+    def largest_leave(self) -> int | None:
+        return self.index.max_size
 
     def has_code(self, code: int) -> bool:
         return self._position(code) is not None

@@ -64,10 +64,6 @@ class LeaveTable:
     ``missing`` (0.0 by default) when looked up by code.
     """
 
-    largest_leave: int | None = None
-    """The most tiles a leave of this table holds when its format bounds them (a ranked
-    table's size), else None: then only a lookup tells."""
-
     def __init__(self, alphabet: Alphabet | str, values: dict[int, float], missing: float = 0.0) -> None:
         self.alphabet = check_alphabet(alphabet)
         require_type(values, dict, "the values")
@@ -144,6 +140,12 @@ class LeaveTable:
     def value(self, tiles: Iterable[str]) -> float:
         """The value of keeping ``tiles`` (letters and ``?``)."""
         return self.value_of_code(self.code(tiles))
+
+    @property
+    def largest_leave(self) -> int | None:
+        """The most tiles a leave of this table holds when its format bounds them (a ranked
+        table's size), else None: then only a lookup tells."""
+        return None
 
     def has_code(self, code: int) -> bool:
         """Whether the table holds the leave with this code."""

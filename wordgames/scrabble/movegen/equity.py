@@ -63,14 +63,12 @@ def start_equity(buf: WorkingBuffer, rack: Sequence[int], keep: int, keep_values
     buf.best_keep = best_keep
     buf.top_equity = array("d", [_NONE]) * max(keep, 1)
     buf.by_equity = True
-    if keep > 0:
-        _rack_bounds(buf, rack)
 
 
 def _rack_bounds(buf: WorkingBuffer, rack: Sequence[int]) -> int:
-    """What :func:`anchor_equity` needs of the rack: ``ranks``, ``rank_tiles``,
-    ``rank_sums`` and ``size_best`` (0 for every size by score).  Cost: by equity, one pass
-    over the keeps (at most 128 for 7 tiles)."""
+    """What :func:`anchor_equity` needs of the rack, in the recording mode set: ``ranks``,
+    ``rank_tiles``, ``rank_sums`` and ``size_best`` (0 for every size by score).  Cost: by
+    equity, one pass over the keeps (at most 128 for 7 tiles)."""
     size = 0
     for slot in range(buf.letter_count + 1):
         size += rack[slot]

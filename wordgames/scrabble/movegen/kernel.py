@@ -146,8 +146,7 @@ def _run(buf: WorkingBuffer, rack: Sequence[int], keep: int) -> int:
     # skip whole anchors.
     buf.bounded = keep > 0 and buf.blanks_on_rack > 0
     if keep > 0:
-        if not buf.by_equity:
-            _rack_bounds(buf, rack)
+        _rack_bounds(buf, rack)
         _best_first(buf)
         return buf.count
     for across in range(1, -1, -1):
