@@ -213,4 +213,4 @@ MAX_ENDGAME_WORKERS = 64
 
 MAX_ENDGAME_TABLE_BITS = 30
 """The largest endgame transposition table, as bits of its entry count (``SearchOptions.table_bits``):
-2^30 entries are 40 GiB on a standard board; the default, 2^24, is 640 MiB at most."""
+2^30 entries are 32 GiB on a standard board; the default, 2^24, is 512 MiB at most."""

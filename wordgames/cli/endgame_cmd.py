@@ -79,7 +79,7 @@ def register(commands: Any) -> None:
         add_lexicon_options(parser)
         add_json_option(parser)
         parser.add_argument("--table-bits", type=positive_int, default=SearchOptions.table_bits, metavar="B",
-                            help="the search's table grows up to 2^B entries, 40 bytes each on a standard "
+                            help="the search's table grows up to 2^B entries, 32 bytes each on a standard "
                                  f"board (default: %(default)s; at most {MAX_ENDGAME_TABLE_BITS})")
     endgame.add_argument("--opponent-rack", metavar="RACK", help="the opponent's tiles (default: the unseen)")
     endgame.add_argument("--plies", type=positive_int, default=None, metavar="N", help="search depth cap")

@@ -1,6 +1,7 @@
 """The endgame search's transposition table: an entry comes back whole (its move's codes packed
 and unpacked), a bucket keeps the deeper entry and the latest, a torn entry is a miss, a
-forked process writes into a shared table, a table grows keeping its entries (and a search
+bucket of a standard board is a cache line and an entry whose numbers do not fit is not kept,
+a forked process writes into a shared table, a table grows keeping its entries (and a search
 grows its own, with the values of one that does not), and its size is bounded."""
 
 from __future__ import annotations
@@ -80,20 +81,44 @@ def test_a_forked_process_writes_into_the_shared_table() -> None:
     assert table.probe(99) >= 0 and (table.hit_depth, table.hit_value) == (7, 31)
 
 
-@pytest.mark.parametrize("field", ["value", "move"])
-def test_a_torn_entry_is_a_miss(field: str) -> None:
-    """An entry whose fields do not all come from one store (another process wrote part of
-    it) fails its check and is not used: here one field is changed behind the table's back."""
+@pytest.mark.parametrize("word", [1, 2])  # the head (bound, depth, value, score), a word of codes
+def test_a_torn_entry_is_a_miss(word: int) -> None:
+    """An entry whose words do not all come from one store (another process wrote part of
+    it) fails its check and is not used: here one bit is changed behind the table's back."""
     table = TranspositionTable(6, WIDTH, 225, shared=True)
-    marker = 0x5A5B5C5D
-    score, value = (marker, 3) if field == "move" else (3, marker)
-    table.store(77, 5, value, EXACT, row(score, [(7 << 8) | 2]), 0)
-    assert table.probe(77) >= 0
-    words = table.entries
-    at = bytes(words).find(marker.to_bytes(4, "little"))
-    assert at >= 0
-    words[at // 8] ^= 1 << (8 * (at % 8))
+    table.store(77, 5, 3, EXACT, row(12, [(7 << 8) | 2, (8 << 8) | 3, (9 << 8) | 4]), 0)
+    slot = table.probe(77)
+    assert slot >= 0
+    per_entry = len(table.entries) >> 6
+    table.entries[slot * per_entry + word] ^= 1 << 40  # a bit of the value, of the third code
     assert table.probe(77) < 0
+
+
+@pytest.mark.parametrize(("squares", "size"), [(225, 32), (441, 48)])
+def test_a_bucket_of_a_standard_board_is_one_cache_line(squares: int, size: int) -> None:
+    table = TranspositionTable(6, WIDTH, squares)
+    assert len(table.entries) * 8 >> 6 == size  # bytes an entry: two make a 64-byte line on 225
+
+
+@pytest.mark.parametrize(("depth", "value", "score", "kept"), [
+    (4095, -(1 << 19), (1 << 20) - 1, True),  # the widest numbers the head holds
+    (1, (1 << 19) - 1, 0, True),
+    (1 << 30, 1 << 19, 0, False),  # a value past 20 bits
+    (1 << 30, -(1 << 19) - 1, 0, False),
+    (3, 0, 1 << 20, False),  # a score past 20 bits
+    (4096, 0, 0, False),  # a depth past 12 bits (COMPLETE is a bit of its own)
+])
+def test_an_entry_whose_numbers_do_not_fit_is_not_kept(depth: int, value: int, score: int,
+                                                        kept: bool) -> None:
+    table = TranspositionTable(6, WIDTH, 225)
+    table.store(5, 2, 1, UPPER, row(4, [1 << 8]), 0)
+    table.store(5, depth, value, LOWER, row(score, [(3 << 8) | 7]), 0)
+    assert table.probe(5) >= 0
+    if kept:
+        assert (table.hit_depth, table.hit_value, table.hit_flag) == (depth, value, LOWER)
+        assert list(table.hit_move[:3]) == [score, 1, (3 << 8) | 7]
+    else:  # the entry stored before stands
+        assert (table.hit_depth, table.hit_value, table.hit_flag) == (2, 1, UPPER)
 
 
 @pytest.mark.parametrize("shared", [False, True])

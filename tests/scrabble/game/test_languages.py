@@ -29,6 +29,8 @@ from wordgames.scrabble.formats.saves import save_game
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves import LeaveTable, alphabet_of, load_leaves
+from wordgames.scrabble.leaves.dense import dense_leaves
+from wordgames.scrabble.leaves.keeps import table_keeps
 from wordgames.scrabble.leaves.klv2 import read_klv2, write_klv2
 from wordgames.scrabble.rules.classic import ClassicRules
 
@@ -79,6 +81,40 @@ def test_the_generator_matches_a_brute_force(language: str, lists: Path) -> None
         rack = Rack(rng.choices(tiles, k=5) + (["?"] if turn == 2 else []), tile_set.alphabet)
         moves = list(rules.generate_moves(board, rack, lexicon))
         assert generated(moves) == brute_force_moves(board, rack, lexicon, rules)
+        checked += len(moves)
+        if moves:
+            best = max(moves, key=lambda move: move.score)
+            board.place_all((p.row, p.col, p.tile.lower() if p.blank else p.tile) for p in best.placed)
+    assert checked > 10
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_best_move_searches_rank_first_what_full_generation_does(language: str, lists: Path) -> None:
+    # The best-first searches stop on bounds made from tile values and premiums: checked with
+    # each language's values, multi-character tiles and a leave table of random values.
+    tile_set = TILE_DISTRIBUTIONS[language]
+    rules = ClassicRules(tile_set, hand_size=7, bingo_bonus=50, count_tiles=False)
+    lexicon = lexicon_of(lists, language)
+    tiles = sorted({lexicon.alphabet.tile(number) for key in lexicon.all_keys() for number in key})
+    rng = random.Random(f"{language} best")
+    table = LeaveTable(tile_set.alphabet, {})
+    leaves = [[tile] for tile in [*tiles, "?"]] + [rng.sample(tiles, 2) for _ in range(40)]
+    table.values = {table.code(kept): rng.uniform(-10.0, 10.0) for kept in leaves}
+    dense = dense_leaves(table)
+    board = Board(standard_layout(), tile_set.alphabet)
+    checked = 0
+    for turn in range(16):
+        rack = Rack(rng.choices(tiles, k=6) + (["?"] if turn % 3 == 2 else [rng.choice(tiles)]),
+                    tile_set.alphabet)
+        moves = list(rules.generate_moves(board, rack, lexicon))
+        keeps = table_keeps(dense, tile_set.alphabet, rack)
+        assert keeps is not None
+        scores = sorted((move.score for move in moves), reverse=True)
+        equities = sorted((keeps.equity(move) for move in moves), reverse=True)
+        for limit in (1, 3):
+            assert [move.score for move in rules.best_moves(board, rack, lexicon, limit)] == scores[:limit]
+            found = rules.best_moves_by_equity(board, rack, lexicon, keeps, limit)
+            assert [equity for equity, _ in found][:limit] == equities[:limit]
         checked += len(moves)
         if moves:
             best = max(moves, key=lambda move: move.score)

@@ -127,6 +127,28 @@ def test_rack_keeps_refuse_what_they_cannot_number() -> None:
         RackKeeps("AB", Rack.parse("AC"))
 
 
+def test_rack_keeps_number_the_racks_tiles_as_the_table_does() -> None:
+    # The table numbers Z before A; the rack's alphabet, A before Z: tiles matched by form.
+    table = LeaveTable("ZA", {})
+    values = {"A": 1.0, "Z": 2.0, "?": 4.0, "AZ": 8.0, "AA": 16.0, "A?": 32.0, "AAZ": 64.0}
+    table.values = {table.code(tiles): value for tiles, value in values.items()}
+    dense = dense_leaves(table)
+    assert dense.numbers_for(STANDARD_ENGLISH.alphabet)[:2] == [0, 2]
+    assert dense.numbers_for(STANDARD_ENGLISH.alphabet)[26] == 1
+    assert dense.numbers_for(STANDARD_ENGLISH.alphabet)[5] == -1  # E: not a tile of the table
+    for text in ("AAZ", "A?Z", "AZ"):
+        rack = Rack.parse(text)
+        found = table_keeps(dense, STANDARD_ENGLISH.alphabet, rack)
+        assert found is not None
+        for size in range(len(rack) + 1):
+            for kept in itertools.combinations(rack.tiles(), size):
+                left = list(rack.tiles())
+                for tile in kept:
+                    left.remove(tile)
+                assert found.values[found.after(left)] == table.value(kept)
+    assert table_keeps(dense, STANDARD_ENGLISH.alphabet, Rack.parse("AE")) is None
+
+
 # --- the equity kernel against the reference ---------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.strategy.equity import default_leaves
 from wordgames.scrabble.strategy.leave import LeaveStrategy, leave_value
-from wordgames.scrabble.strategy.playout import deal
+from wordgames.scrabble.strategy.playout import ReplyMemo, deal
 from wordgames.scrabble.strategy.sim_setup import (
     DEFAULT_POLICY,
     Candidate,
@@ -209,7 +209,7 @@ def test_the_memo_saves_decisions_that_repeat_and_changes_nothing(enable_trie: L
     candidates = static_candidates(position.board, rack, enable_trie, RULES, leave_value, limit=2,
                                    can_exchange=False)
     plain, memoized = CountingStrategy(), CountingStrategy()
-    memo: dict[tuple[object, ...], Decision] = {}
+    memo = ReplyMemo()
     for i in range(3):
         without = play_iteration(position, candidates, plain, leave_value, 2, random.Random(i))
         with_memo = play_iteration(position, candidates, memoized, leave_value, 2, random.Random(i), memo)

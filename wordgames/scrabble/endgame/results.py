@@ -50,7 +50,7 @@ class SearchOptions:
     deepens; a proven value is the same as on one (1 to ``MAX_ENDGAME_WORKERS``).  Measured on
     2 cores it is no faster (the endgame guide)."""
     table_bits: int = 24
-    """The transposition table holds at most ``1 << table_bits`` entries (40 bytes each on a
+    """The transposition table holds at most ``1 << table_bits`` entries (32 bytes each on a
     standard board, taken as the search writes them), fewer for endgames of few tiles and
     short time limits; 1 to ``MAX_ENDGAME_TABLE_BITS``."""
     clock: Callable[[], float] = time.perf_counter

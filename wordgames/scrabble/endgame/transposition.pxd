@@ -7,12 +7,16 @@ from wordgames.scrabble.endgame.search_state cimport HEAD
 from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
 cdef int COMPLETE, EXACT, LOWER, UPPER
-cdef u64 _LOW, _SIGN, _USED
+cdef u64 _USED, _PROVEN_BIT
+cdef i64 _COUNT_SHIFT, _COUNT_MASK, _DEPTH_SHIFT, _DEPTH_MASK, _VALUE_SHIFT, _VALUE_MASK, _VALUE_SIGN
+cdef i64 _SCORE_SHIFT, _SCORE_LIMIT
 cdef Py_ssize_t _FIRST_CODE
 
 
-@cython.locals(low=u64)
-cdef inline i64 _signed(u64 word) noexcept
+@cython.locals(value=i64)
+cdef inline i64 _head_value(u64 head) noexcept
+
+cdef inline int _head_depth(u64 head) noexcept
 
 
 @cython.final
@@ -38,12 +42,12 @@ cdef class TranspositionTable:
     cdef bint _holds(self, Py_ssize_t slot, u64 key) noexcept
 
     @cython.locals(slot=Py_ssize_t, found=u64[::1], count=i64, shift=Py_ssize_t, word=u64,
-                   k=Py_ssize_t)
+                   k=Py_ssize_t, head=u64)
     cpdef Py_ssize_t probe(self, u64 key) noexcept
 
     @cython.locals(first=Py_ssize_t, slot=Py_ssize_t, first_used=bint, first_key=u64,
-                   first_depth=i64, found=u64[::1], count=i64, shift=Py_ssize_t, lock=u64,
-                   row=Py_ssize_t, k=Py_ssize_t)
+                   first_depth=i64, found=u64[::1], count=i64, score=i64, shift=Py_ssize_t, lock=u64,
+                   row=Py_ssize_t, k=Py_ssize_t, head=u64)
     cpdef void store(self, u64 key, int depth, int value, int flag, i64[::1] source, Py_ssize_t at) noexcept
 
     @cython.locals(k=Py_ssize_t)

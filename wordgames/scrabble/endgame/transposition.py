@@ -7,8 +7,12 @@ position's 64-bit Zobrist key, in a fixed number of entries.
 Compiled by Cython (C types in ``transposition.pxd``), run as plain Python where no compiler is
 available.  A move is a row of integers as the search's stack holds them (see
 :mod:`.search_state`); the table packs it (a tile code in 16 bits where the board has at most
-256 squares, else 32), so that an entry of a standard board is five 64-bit words, 40 bytes,
-and a bucket of two entries spans at most two cache lines.
+256 squares, else 32), and packs the rest of an entry (whether it is used, its bound, depth,
+value, the move's score and tile count) into one word, so that an entry of a standard board
+is four 64-bit words, 32 bytes, and a bucket of two entries is one 64-byte cache line (the
+table's memory starts on a page).  An entry whose numbers do not fit their bits (a value
+beyond about half a million points, a depth past 4,095 plies: no endgame of a real board
+comes near) is not kept: the table is a cache, and a store it skips costs only time.
 
 An entry's first word is its key XORed with its other words (the "lockless" scheme of chess
 programs): a lookup reads the entry's words once and accepts them only when they XOR back to
@@ -37,16 +41,34 @@ LOWER = 1
 """An entry's flag: the position is worth at least its value (the search failed high)."""
 UPPER = 2
 """An entry's flag: the position is worth at most its value (the search failed low)."""
-_LOW = 0xFFFFFFFF  # C constants when compiled
-_SIGN = 0x80000000
-_USED = 1  # the bit of an entry's third word that marks it used (a zeroed entry is empty)
-_FIRST_CODE = 3  # words before an entry's tile codes: the lock, depth and value, the move's head
+_USED = 1  # the bit of an entry's head word that marks it used (a zeroed entry is empty)
+_FIRST_CODE = 2  # words before an entry's tile codes: the lock and the head
+# The head word: bit 0 used, bits 1-2 the bound's flag, bit 3 proven (COMPLETE), bits 4-11
+# the move's tile count, bits 12-23 the depth, bits 24-43 the value (two's complement), bits
+# 44-63 the move's score.  C constants when compiled.
+_PROVEN_BIT = 8
+_COUNT_SHIFT = 4
+_COUNT_MASK = 0xFF
+_DEPTH_SHIFT = 12
+_DEPTH_MASK = 0xFFF
+_VALUE_SHIFT = 24
+_VALUE_MASK = 0xFFFFF
+_VALUE_SIGN = 0x80000
+_SCORE_SHIFT = 44
+_SCORE_LIMIT = 1 << 20
 
 
-def _signed(word: int) -> int:
-    """The low 32 bits of ``word`` as a signed number."""
-    low = word & _LOW
-    return low - ((low & _SIGN) << 1)
+def _head_value(head: int) -> int:
+    """The value a head word holds, signed."""
+    value = (head >> _VALUE_SHIFT) & _VALUE_MASK
+    return value - ((value & _VALUE_SIGN) << 1)
+
+
+def _head_depth(head: int) -> int:
+    """The depth a head word holds (:data:`COMPLETE` for a proven entry)."""
+    if head & _PROVEN_BIT:
+        return COMPLETE
+    return (head >> _DEPTH_SHIFT) & _DEPTH_MASK
 
 
 class TranspositionTable:
@@ -57,8 +79,8 @@ class TranspositionTable:
     ``hit_flag`` (:data:`EXACT`, :data:`LOWER` or :data:`UPPER` bound) and the row
     ``hit_move``.  With ``shared``, the
     entries live in memory that processes forked afterwards share (module docstring).
-    Memory: ``8 * words`` bytes an entry, ``words`` being 3 and a word for every 4 tile codes
-    a move can hold (2 on boards of more than 256 squares): 40 bytes on a standard board."""
+    Memory: ``8 * words`` bytes an entry, ``words`` being 2 and a word for every 4 tile codes
+    a move can hold (2 on boards of more than 256 squares): 32 bytes on a standard board."""
 
     def __init__(self, bits: int, width: int, squares: int, shared: bool = False) -> None:
         self.width = width
@@ -112,22 +134,22 @@ class TranspositionTable:
         for second in range(2):
             for slot in range(second, old_size, 2):
                 at = slot * words
-                if not old[at + 2] & _USED:
+                if not old[at + 1] & _USED:
                     continue
                 lock = 0
                 for k in range(words):
                     lock ^= old[at + k]
                 target = lock & self.mask & ~1
-                if self.entries[target * words + 2] & _USED:
+                if self.entries[target * words + 1] & _USED:
                     target += 1
-                    if self.entries[target * words + 2] & _USED:
+                    if self.entries[target * words + 1] & _USED:
                         continue  # both slots taken by entries kept before it
                 for k in range(words):
                     self.entries[target * words + k] = old[at + k]
 
     def _load(self, slot: int) -> int:
         """Copy the entry of ``slot`` into ``found``; the key its words XOR back to (used or
-        not: see ``found[2] & _USED``).  Cost: O(words)."""
+        not: see ``found[1] & _USED``).  Cost: O(words)."""
         at = slot * self.words
         lock = 0
         for k in range(self.words):
@@ -137,7 +159,7 @@ class TranspositionTable:
 
     def _holds(self, slot: int, key: int) -> bool:
         """Whether the entry of ``slot``, copied into ``found``, is used and holds ``key``."""
-        return self._load(slot) == key and bool(self.found[2] & _USED)
+        return self._load(slot) == key and bool(self.found[1] & _USED)
 
     def probe(self, key: int) -> int:
         """The slot holding ``key``, its entry copied into the ``hit_`` fields, or -1 (also
@@ -150,13 +172,14 @@ class TranspositionTable:
             if not self._holds(slot, key):
                 return -1
         found = self.found
-        self.hit_depth = _signed(found[1])
-        self.hit_value = _signed(found[1] >> 32)
-        self.hit_flag = (found[2] >> 1) & 3
-        count = (found[2] >> 8) & 0xFFFF
+        head = found[1]
+        self.hit_depth = _head_depth(head)
+        self.hit_value = _head_value(head)
+        self.hit_flag = (head >> 1) & 3
+        count = (head >> _COUNT_SHIFT) & _COUNT_MASK
         if count > self.width - HEAD:  # only ever a key's chance collision: stay in the row
             count = self.width - HEAD
-        self.hit_move[0] = _signed(found[2] >> 32)
+        self.hit_move[0] = head >> _SCORE_SHIFT
         self.hit_move[1] = count
         shift = self.per_word_shift
         for k in range(count):
@@ -166,12 +189,20 @@ class TranspositionTable:
 
     def store(self, key: int, depth: int, value: int, flag: int, source: Any, at: int) -> None:
         """Keep an entry for ``key`` with the move at offset ``at`` of ``source`` (a pass when
-        its count is negative: no move was tried).  Cost: O(words)."""
+        its count is negative: no move was tried); nothing when a number does not fit its bits
+        (module docstring).  Cost: O(words)."""
+        count = source[at + 1]
+        score = source[at] if count > 0 else 0
+        if count < 0:
+            count = 0
+        if (not -_VALUE_SIGN <= value < _VALUE_SIGN or not 0 <= score < _SCORE_LIMIT
+                or count > _COUNT_MASK or (depth != COMPLETE and not 0 <= depth <= _DEPTH_MASK)):
+            return
         first = key & self.mask & ~1
         slot = first + 1
         first_key = self._load(first)
-        first_used = bool(self.found[2] & _USED)
-        first_depth = _signed(self.found[1])
+        first_used = bool(self.found[1] & _USED)
+        first_depth = _head_depth(self.found[1])
         if not first_used or first_key == key or depth >= first_depth:
             slot = first
             if first_used and first_key != key:
@@ -179,16 +210,18 @@ class TranspositionTable:
         found = self.found
         for k in range(self.words):
             found[k] = 0
-        found[1] = (depth & _LOW) | ((value & _LOW) << 32)
-        count = source[at + 1]
-        if count > 0:
-            found[2] = _USED | (flag << 1) | (count << 8) | ((source[at] & _LOW) << 32)
-            shift = self.per_word_shift
-            for k in range(count):
-                found[_FIRST_CODE + (k >> shift)] |= (
-                    (source[at + HEAD + k] & self.code_mask) << ((k & ((1 << shift) - 1)) * self.code_bits))
-        else:  # a pass (or no move tried): score and count 0
-            found[2] = _USED | (flag << 1)
+        head = score  # unsigned when compiled: the score's shift to the top bits cannot overflow
+        head = ((head << _SCORE_SHIFT) | _USED | (flag << 1) | (count << _COUNT_SHIFT)
+                | ((value & _VALUE_MASK) << _VALUE_SHIFT))
+        if depth == COMPLETE:
+            head |= _PROVEN_BIT
+        else:
+            head |= depth << _DEPTH_SHIFT
+        found[1] = head
+        shift = self.per_word_shift
+        for k in range(count):  # a pass (or no move tried): no codes
+            found[_FIRST_CODE + (k >> shift)] |= (
+                (source[at + HEAD + k] & self.code_mask) << ((k & ((1 << shift) - 1)) * self.code_bits))
         lock = key
         for k in range(1, self.words):
             lock ^= found[k]

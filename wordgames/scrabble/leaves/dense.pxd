@@ -20,7 +20,9 @@ cdef class DenseLeaves:
 
     cdef int[::1] scratch_tiles, scratch_counts
     cdef public dict tile_number
+    cdef dict _numbers_by_alphabet
 
+    cpdef list numbers_for(self, object alphabet)
     cpdef i64 rank(self, object tiles, object counts, int distinct) except? -2
     cpdef double value(self, object tiles, object counts, int distinct) except? -1.0
 

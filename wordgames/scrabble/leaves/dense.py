@@ -25,9 +25,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import MutableSequence, Sequence
+from typing import TYPE_CHECKING
 
 from wordgames.scrabble.leaves.compact import LeaveIndex, RankedTable
 from wordgames.scrabble.leaves.table import CODE_BITS, LeaveTable
+
+if TYPE_CHECKING:
+    from wordgames.lexicon.alphabet import Alphabet
 
 DENSE_LEAVE_TILES = 6
 """The longest leave ranked for a table without bounds of its own (one fewer than a 7-tile
@@ -69,6 +73,17 @@ class DenseLeaves:
         self.scratch_tiles = array("i", bytes(4 * 32))
         self.scratch_counts = array("i", bytes(4 * 32))
         self.tile_number = {tile: n for n, tile in enumerate(table.alphabet.tiles, 1)}
+        self._numbers_by_alphabet: dict[tuple[str, ...], list[int]] = {}
+
+    def numbers_for(self, alphabet: Alphabet) -> list[int]:
+        """Each tile number of ``alphabet`` as this table numbers its tiles (index 0, the
+        blank, is 0), -1 for a tile the table does not know: matched by the tiles' forms once
+        per alphabet, so a rack's keeps are numbered without text."""
+        found = self._numbers_by_alphabet.get(alphabet.tiles)
+        if found is None:
+            found = [0] + [self.tile_number.get(tile, -1) for tile in alphabet.tiles]
+            self._numbers_by_alphabet[alphabet.tiles] = found
+        return found
 
     def use_scaled(self, scaled: Sequence[int], scale: int, empty: float) -> None:
         """Read values from ``scaled`` (int16 values times ``scale`` in rank order, the empty

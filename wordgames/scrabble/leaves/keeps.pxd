@@ -17,5 +17,5 @@ cdef class RackKeeps:
     cpdef summarise(self)
 
 
-@cython.locals(keeps=RackKeeps, number=dict, tiles=list, slot=int, found=object)
+@cython.locals(keeps=RackKeeps, number=list, tiles=list, slot=int, found=int)
 cpdef object table_keeps(DenseLeaves dense, object alphabet, object rack)

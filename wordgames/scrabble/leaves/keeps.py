@@ -156,12 +156,11 @@ def table_keeps(dense: DenseLeaves, alphabet: Alphabet | str, rack: Rack) -> Rac
     None when the rack has more than :data:`MAX_KEEPS` keeps or a tile the table does not
     know.  Cost: O(keeps x tiles) in compiled code."""
     keeps = RackKeeps(alphabet, rack)
-    number = dense.tile_number
+    number = dense.numbers_for(keeps.alphabet)
     tiles = []
     for slot in keeps.slots:
-        tile = keeps.tile(slot)
-        found = 0 if tile == BLANK else number.get(tile)
-        if found is None:
+        found = number[slot]
+        if found < 0:
             return None
         tiles.append(found)
     if _too_many(keeps.counts):

@@ -147,12 +147,36 @@ class SimPosition:
                 [number(tile) for tile in self.opponent_known])
 
 
-ReplyMemo = dict[tuple[object, ...], Decision]
-"""A static player's decisions, keyed by all it saw: the candidate and the decisions since
-(which fix the board and the scores), its rack, the unseen tiles and the bag size.  Racks
-repeat from one iteration to the next near the end of a game (few unseen tiles) or when the
-opponent's rack is known, and the memo then saves the move generation.  It assumes, as the
-registered strategies promise, that a strategy decides the same way in the same situation."""
+class ReplyMemo:
+    """A static player's decisions, keyed by all it saw: the candidate and the decisions since
+    (which fix the board and the scores), its rack, the unseen tiles and the bag size.  Racks
+    repeat from one iteration to the next near the end of a game (few unseen tiles) or when
+    the opponent's rack is known, and the memo then saves the move generation.  It assumes, as
+    the registered strategies promise, that a strategy decides the same way in the same
+    situation.  Each decision kept gets a serial number, never reused, and a key names the
+    decisions since the candidate by theirs: hashing a key hashes small integers, not moves.
+    Holds at most :data:`MEMO_LIMIT` decisions, then starts afresh."""
+
+    __slots__ = ("_serials", "decisions")
+
+    def __init__(self) -> None:
+        self.decisions: dict[tuple[object, ...], tuple[int, Decision]] = {}
+        self._serials = 0
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def get(self, key: tuple[object, ...]) -> tuple[int, Decision] | None:
+        """The serial and the decision kept for ``key``, or None."""
+        return self.decisions.get(key)
+
+    def keep(self, key: tuple[object, ...], decision: Decision) -> int:
+        """Keep ``decision`` for ``key``; its serial."""
+        if len(self.decisions) >= MEMO_LIMIT:
+            self.decisions.clear()
+        self._serials += 1
+        self.decisions[key] = (self._serials, decision)
+        return self._serials
 
 
 class OutOfTime(Exception):
@@ -187,7 +211,7 @@ def play_iteration(
     :func:`~.winprob.default_win_model`."""
     position.check()
     rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model())
-    memo = memo if memo is not None else {}
+    memo = memo if memo is not None else ReplyMemo()
     return iteration(position, position.board.copy(), candidates, rules, rng, memo)
 
 
@@ -306,7 +330,7 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
     scores = [position.scores[0] + candidate.score, position.scores[1]]
     scoreless = 0 if candidate.score else 1
     went_out: int | None = 0 if not racks[0] else None
-    history: tuple[object, ...] = (id(candidate),)
+    history: tuple[int, ...] = (id(candidate),)  # the candidate outlives the run's memo
     last = 0  # the side that moved last
     ply = 0
     while went_out is None and scoreless < SCORELESS_TURN_LIMIT:
@@ -317,14 +341,14 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
         side = 1 - ply % 2
         unseen = tuple(sorted(bag + racks[1 - side]))
         key = (history, tuple(sorted(racks[side])), unseen, len(bag))
-        decision = memo.get(key)
-        if decision is None:
+        kept_decision = memo.get(key)
+        if kept_decision is None:
             decision = rules.policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
                                                       scoreless))
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[key] = decision
-        history = (*history, decision)
+            serial = memo.keep(key, decision)
+        else:
+            serial, decision = kept_decision
+        history = (*history, serial)
         points, kept[side], move = _apply(board, racks[side], bag, decision, hand_size, alphabet)
         if move is not None:
             played.append(move)

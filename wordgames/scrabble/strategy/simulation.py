@@ -172,7 +172,7 @@ class _Job:
     rules: PlayoutRules
     seed: int
     board: Board
-    memo: ReplyMemo = field(default_factory=dict)
+    memo: ReplyMemo = field(default_factory=ReplyMemo)
 
 
 # The job of the run in progress.  Worker processes are forked after it is set, so they
