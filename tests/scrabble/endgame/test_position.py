@@ -8,11 +8,13 @@ from collections import Counter
 import pytest
 from conftest import fits
 
+from wordgames.compiled import is_compiled
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import END_RULES, end_of_game_adjustments
 from wordgames.scrabble.core.tiles import STANDARD_ENGLISH
+from wordgames.scrabble.endgame import SearchOptions, negamax, solve_endgame
 from wordgames.scrabble.endgame.position import PASS, SearchPosition
 from wordgames.scrabble.rules.classic import ClassicRules
 
@@ -92,3 +94,34 @@ def test_the_final_adjustment_is_the_games_change_in_spread(rule: str, out: bool
         position.make(PASS)
     changes = end_of_game_adjustments([racks[1], racks[0]], STANDARD_ENGLISH, 1 if out else None, rule)
     assert position.final_adjustment(out) == changes[0] - changes[1]
+
+
+def test_the_key_after_a_move_is_the_key_its_make_gives(
+        small_boards: list[Board], short_words: Lexicon, enable_trie: Lexicon,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The search fetches the next move's bucket of the table by this key before it plays the
+    # move: checked against the key the move's make gives, at every move the search plays.
+    if is_compiled(negamax):
+        pytest.skip("the search's methods are C functions when compiled: the interpreted stage checks them")
+    checked = []
+    child = negamax.Negamax._child
+
+    def checking(search: negamax.Negamax, slot: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        guess = search._key_after(slot)
+        search._make(slot, ply)
+        checked.append(guess == search.key())
+        search._unmake(slot, ply)
+        return child(search, slot, depth, alpha, beta, ply)
+
+    monkeypatch.setattr(negamax.Negamax, "_child", checking)
+    rng = random.Random(11)
+    for board in rng.sample(small_boards, 6):
+        pool = [tile for tile in STANDARD_ENGLISH.full_bag() if fits(board, tile)]
+        racks = ("".join(rng.sample(pool, 3)), "".join(rng.sample(pool, 3)))
+        if not all(fits(board, rack) for rack in racks) or not fits(board, racks[0] + racks[1]):
+            continue
+        solve_endgame(board, racks, short_words, ClassicRules(), options=SearchOptions(), plies=4)
+    board = Board()  # a wide one on the full lexicon, a blank and repeated tiles included
+    board.place_all((7, 5 + i, tile) for i, tile in enumerate("QUIET"))
+    solve_endgame(board, ("AEE?RST", "DINOSUL"), enable_trie, ClassicRules(), time_limit=2.0)
+    assert len(checked) > 100 and all(checked)

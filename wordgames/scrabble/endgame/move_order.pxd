@@ -4,8 +4,8 @@
 cimport cython
 
 from wordgames.scrabble.endgame.killer_judge cimport KillerJudge
-from wordgames.scrabble.endgame.search_state cimport HEAD, SearchState
-from wordgames.scrabble.movegen.board_arrays cimport i64
+from wordgames.scrabble.endgame.search_state cimport _BLANK, HEAD, SearchState
+from wordgames.scrabble.movegen.board_arrays cimport i64, u64
 
 cdef int _INDEX_BITS
 cdef i64 _KILLER_KEY, _OUT_KEY, NO_KEY
@@ -30,6 +30,10 @@ cdef class MoveOrder(SearchState):
                    i=Py_ssize_t, value=i64, done=bint, theirs=i64)
     cdef void _order(self, Py_ssize_t base, Py_ssize_t count, int ply, Py_ssize_t tried_base,
                      Py_ssize_t tried) noexcept
+
+    @cython.locals(at=Py_ssize_t, count=i64, side=int, key=u64, mine=u64, k=Py_ssize_t, code=i64,
+                   tile=i64, before=i64, j=Py_ssize_t, other=i64, place=Py_ssize_t, left=i64)
+    cdef u64 _key_after(self, Py_ssize_t slot) noexcept
 
     cdef Py_ssize_t _row_of(self, Py_ssize_t base, Py_ssize_t position) noexcept
 

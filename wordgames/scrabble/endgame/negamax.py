@@ -15,6 +15,7 @@ value (score plus the points of the tiles played); a forced pass costs no ply, a
 count twice against their holder at the horizon; a cache of move lists by board and rack
 (iterative deepening meets the inner positions again); a transposition table of fixed size
 in buckets of two (the deeper entry and the latest) keyed by the Zobrist key;
+the next move's bucket of the table fetched into the cache while a move is searched;
 principal-variation search; aspiration windows at the root; iterative deepening with the
 clock read every :data:`CLOCK_EVERY` nodes; frontier valuing (one ply before the horizon
 every child is valued from the racks, without visiting).
@@ -329,6 +330,10 @@ class Negamax(MoveOrder):
                 slot = self._row_of(base, position)
             else:
                 slot = base + position
+            if (self.use_table and self.ordering and position + 2 < count
+                    and self.order[base + position + 1] != NO_KEY):
+                # The next move's bucket, on its way to the cache while this one is searched.
+                self.table.prefetch(self._key_after(self._row_of(base, position + 1)))
             best = self._try(slot, index, pass_depth if slot == pass_row else depth, alpha, beta, ply, best,
                              hits_at_start)
             index += 1

@@ -19,6 +19,13 @@ cdef inline i64 _head_value(u64 head) noexcept
 cdef inline int _head_depth(u64 head) noexcept
 
 
+cdef extern from *:
+    """
+    #define _wg_prefetch(address) __builtin_prefetch((const void *)(address))
+    """
+    void _prefetch "_wg_prefetch" (const u64 *address) noexcept nogil
+
+
 @cython.final
 cdef class TranspositionTable:
     cdef Py_ssize_t width, size, words, per_word_shift
@@ -40,6 +47,8 @@ cdef class TranspositionTable:
     cdef u64 _load(self, Py_ssize_t slot) noexcept
 
     cdef bint _holds(self, Py_ssize_t slot, u64 key) noexcept
+
+    cdef void prefetch(self, u64 key) noexcept
 
     @cython.locals(slot=Py_ssize_t, found=u64[::1], count=i64, shift=Py_ssize_t, word=u64,
                    k=Py_ssize_t, head=u64)

@@ -33,6 +33,9 @@ from wordgames.scrabble.movegen.board_arrays import _zeros
 if not cython.compiled:  # compiled, transposition.pxd cimports the row's head
     from wordgames.scrabble.endgame.search_state import HEAD
 
+    def _prefetch(address: object) -> None:
+        """Nothing: compiled, the processor's prefetch (declared in transposition.pxd)."""
+
 COMPLETE = 1 << 30
 """The depth of a table entry whose subtree reached no horizon (its value is proven)."""
 EXACT = 0
@@ -146,6 +149,12 @@ class TranspositionTable:
                         continue  # both slots taken by entries kept before it
                 for k in range(words):
                     self.entries[target * words + k] = old[at + k]
+
+    def prefetch(self, key: int) -> None:
+        """Ask the processor to bring ``key``'s bucket into its cache (compiled; nothing
+        interpreted): a probe soon after finds it there instead of waiting for memory."""
+        if cython.compiled:
+            _prefetch(cython.address(self.entries[(key & self.mask & ~1) * self.words]))
 
     def _load(self, slot: int) -> int:
         """Copy the entry of ``slot`` into ``found``; the key its words XOR back to (used or
