@@ -18,7 +18,11 @@ cdef extern from *:
     #define WORDGAMES_HARDWARE_POPCOUNT 0
     #define wordgames_popcount(bits) 0
     #endif
+    #if defined(__GNUC__) || defined(__clang__)
     #define wordgames_prefetch(address) __builtin_prefetch((const void *) (address))
+    #else
+    #define wordgames_prefetch(address) ((void) (address))
+    #endif
     """
     bint WORDGAMES_HARDWARE_POPCOUNT
     int wordgames_popcount(u64 bits) noexcept nogil

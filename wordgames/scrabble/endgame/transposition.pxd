@@ -4,7 +4,7 @@
 cimport cython
 
 from wordgames.scrabble.endgame.search_state cimport HEAD
-from wordgames.scrabble.movegen.board_arrays cimport i64, u64
+from wordgames.scrabble.movegen.board_arrays cimport _prefetch, i64, u64
 
 cdef int COMPLETE, EXACT, LOWER, UPPER
 cdef u64 _USED, _PROVEN_BIT
@@ -17,13 +17,6 @@ cdef Py_ssize_t _FIRST_CODE
 cdef inline i64 _head_value(u64 head) noexcept
 
 cdef inline int _head_depth(u64 head) noexcept
-
-
-cdef extern from *:
-    """
-    #define _wg_prefetch(address) __builtin_prefetch((const void *)(address))
-    """
-    void _prefetch "_wg_prefetch" (const u64 *address) noexcept nogil
 
 
 @cython.final

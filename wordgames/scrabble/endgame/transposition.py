@@ -34,7 +34,7 @@ if not cython.compiled:  # compiled, transposition.pxd cimports the row's head
     from wordgames.scrabble.endgame.search_state import HEAD
 
     def _prefetch(address: object) -> None:
-        """Nothing: compiled, the processor's prefetch (declared in transposition.pxd)."""
+        """Nothing: compiled, the processor's prefetch (declared in board_arrays.pxd)."""
 
 COMPLETE = 1 << 30
 """The depth of a table entry whose subtree reached no horizon (its value is proven)."""
