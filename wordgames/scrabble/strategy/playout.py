@@ -157,25 +157,22 @@ class ReplyMemo:
     decisions since the candidate by theirs: hashing a key hashes small integers, not moves.
     Holds at most :data:`MEMO_LIMIT` decisions, then starts afresh."""
 
-    __slots__ = ("_serials", "decisions")
+    __slots__ = ("_decisions", "_serials")
 
     def __init__(self) -> None:
-        self.decisions: dict[tuple[object, ...], tuple[int, Decision]] = {}
+        self._decisions: dict[tuple[object, ...], tuple[int, Decision]] = {}
         self._serials = 0
-
-    def __len__(self) -> int:
-        return len(self.decisions)
 
     def get(self, key: tuple[object, ...]) -> tuple[int, Decision] | None:
         """The serial and the decision kept for ``key``, or None."""
-        return self.decisions.get(key)
+        return self._decisions.get(key)
 
     def keep(self, key: tuple[object, ...], decision: Decision) -> int:
         """Keep ``decision`` for ``key``; its serial."""
-        if len(self.decisions) >= MEMO_LIMIT:
-            self.decisions.clear()
+        if len(self._decisions) >= MEMO_LIMIT:
+            self._decisions.clear()
         self._serials += 1
-        self.decisions[key] = (self._serials, decision)
+        self._decisions[key] = (self._serials, decision)
         return self._serials
 
 
