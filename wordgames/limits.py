@@ -199,6 +199,9 @@ MAX_SIMULATION_PLIES = 10
 MAX_SIMULATION_ITERATIONS = 1_000_000
 """Iterations of one simulation."""
 
+MAX_SIMULATION_WORKERS = 64
+"""Worker processes of one simulation (or of each simulation a game review runs)."""
+
 MAX_ENDGAME_SECONDS = 24 * 3600.0
 """The longest endgame or pre-endgame search a caller may ask for, in seconds."""
 

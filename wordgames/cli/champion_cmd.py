@@ -6,7 +6,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wordgames.cli.common import add_end_rule_option, position_lexicon, positive_int, print_json, whole_number
+from wordgames.cli.common import (
+    add_end_rule_option,
+    position_lexicon,
+    positive_int,
+    print_json,
+    warn_of_phonies,
+    whole_number,
+)
 from wordgames.cli.endgame_cmd import seconds
 from wordgames.cli.infer_cmd import add_last_play_option
 from wordgames.cli.leaves_cmd import leaves_from_args
@@ -82,10 +89,14 @@ def run_champion_best(args: argparse.Namespace, position: ScrabblePosition) -> i
         del before  # the player finds the board before the play itself
         if play.move is not None:
             last_play = Turn(1, TurnKind.PLACE, "", play.move.score, scores[1], move=play.move)
+        elif play.exchanged > rules.hand_size:
+            raise InvalidArgumentError(f"the opponent holds at most {rules.hand_size} tiles")
         else:
             last_play = Turn(1, TurnKind.EXCHANGE, "", 0, scores[1], tiles="?" * play.exchanged)
     situation = Situation(board, rack, lexicon, rules, bag, bag >= rules.hand_size, tuple(unseen),
                           (scores[0], scores[1]), end_rule=args.end_rule or "usc", last_play=last_play)
+    rules.check_arguments(board, lexicon, rack)  # a refusal first, its one line alone
+    warn_of_phonies(board, lexicon)
     player = ChampionStrategy(move_time=args.move_time, iterations=args.iterations, seed=args.seed or 0)
     decision = player.decide(situation)
     if decision.kind is TurnKind.PLACE and decision.move is not None:

@@ -20,7 +20,7 @@ from wordgames.lexicon import (
     load_lexicon,
 )
 from wordgames.lexicon.tiles import DIGRAPH_MODES
-from wordgames.scrabble import STANDARD_ENGLISH, TileSet
+from wordgames.scrabble import STANDARD_ENGLISH, Board, TileSet
 from wordgames.scrabble.core.distributions import distribution_names
 from wordgames.scrabble.core.layout import layout_by_name
 from wordgames.scrabble.core.scoring import END_RULES
@@ -210,3 +210,14 @@ def position_lexicon(args: argparse.Namespace, position: ScrabblePosition) -> Le
     name that cannot be found is an error, not a silent fallback on another list), else the
     default; its words read into the position's tiles."""
     return lexicon_from_args(args, ("the CGP", position.lexicon), position.tile_set)
+
+
+def warn_of_phonies(board: Board, lexicon: Lexicon) -> None:
+    """Say on standard error which of ``board``'s words ``lexicon`` lacks, if any: such a
+    position is analysed as given (other engines' test positions hold phonies on purpose),
+    but never silently.  Called once a command has checked all else, so that a refused
+    position gets its one error line only.  Cost: a lexicon lookup per word on the board."""
+    phonies = sorted({word for word, _, _, _ in board.words() if word not in lexicon})
+    if phonies:
+        shown = ", ".join(phonies[:5]) + (f" and {len(phonies) - 5} more" if len(phonies) > 5 else "")
+        print_warning(f"the board holds words the word list lacks: {shown} (analysed as given)")

@@ -24,6 +24,7 @@ from wordgames.cli.common import (
     position_lexicon,
     positive_int,
     print_json,
+    warn_of_phonies,
 )
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
@@ -125,6 +126,7 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if not tile_set.full_bag():
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
+    warn_of_phonies(position.board, lexicon)
     return Setup(position.cgp, position.board, rack, unseen, lexicon, rules)
 
 

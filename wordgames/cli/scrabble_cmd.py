@@ -31,6 +31,7 @@ from wordgames.cli.common import (
     print_json,
     print_warning,
     tile_set_from_args,
+    warn_of_phonies,
     whole_number,
 )
 from wordgames.cli.game_play import run_classic_play
@@ -146,6 +147,8 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, Rack, RuleSet, 
     excess = rules.tile_excess(position.board, rack) if composed and not args.any_tiles else None
     if excess is not None:
         print_warning(f"{excess}: analysed as a composed position (--any-tiles hides this line)")
+    rules.check_arguments(position.board, lexicon, rack)  # a refusal first, its one line alone
+    warn_of_phonies(position.board, lexicon)
     return position.board, rack, rules, lexicon
 
 

@@ -135,6 +135,8 @@ def run_autoplay_command(args: argparse.Namespace) -> int:
     games = args.games or 1
     gcg_dir = Path(args.gcg_dir) if args.gcg_dir else None
     if gcg_dir is not None:
+        if gcg_dir.exists() and not gcg_dir.is_dir():
+            raise InvalidArgumentError(f"--gcg-dir {args.gcg_dir[:80]!r} is not a folder")
         gcg_dir.mkdir(parents=True, exist_ok=True)  # an OSError is the command's one-line error
         check_writable(gcg_dir / "game-0001.gcg")
     with progress_bar(games, "game") as bar:

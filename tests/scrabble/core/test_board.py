@@ -49,7 +49,8 @@ def test_fifteen_square_boards_get_the_standard_layout() -> None:
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("", "empty"), ("\n\n", "empty"), ("...\n..\n", ":2:"), ("..3\n...\n", "neither")],
+    [("", "empty"), ("\n\n", "empty"), ("...\n..\n", ":2:"), ("..3\n...\n", "neither"),
+     ("." * 1_000_000, "a row of the board is 1,000,000 characters")],
 )
 def test_malformed_boards(text: str, fragment: str) -> None:
     with pytest.raises(BoardError, match=fragment):

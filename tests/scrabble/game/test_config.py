@@ -71,6 +71,8 @@ def test_resolve_relative_prefers_the_written_path(tmp_path: Path) -> None:
         ("scoreless_turns: 10000\n", 1, "must be from 1 to 1000"),
         ("board:\n", 1, "no value"),
         ("seed: 1\nboard: config/missing.txt\n", 2, "not found"),
+        ("seed: 1\nboard: .\n", 2, "board '.' is not a regular file"),
+        ("dictionary: /dev/null\n", 1, "dictionary '/dev/null' is not a regular file"),
     ],
 )
 def test_bad_config_names_file_and_line(tmp_path: Path, text: str, line: int, message: str) -> None:

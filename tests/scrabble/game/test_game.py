@@ -109,6 +109,15 @@ def test_parse_players() -> None:
         parse_players("Ann,,Bob")
     with pytest.raises(InvalidArgumentError, match="two players"):
         parse_players("Ann,cpu:Ann")
+    assert [p.name for p in parse_players("Zoë,cpu:李,André \u200d")] == ["Zoë", "李", "André \u200d"]
+    for name in ("Bob\x1b[31mx", "A\u2028B", "Tab\tbed", "\ud800"):
+        with pytest.raises(InvalidArgumentError, match="control character"):
+            parse_players(f"Ann,cpu:{name}")
+
+
+def test_a_game_refuses_a_name_holding_a_line_break(enable_trie: Lexicon) -> None:
+    with pytest.raises(InvalidArgumentError, match="control character"):
+        Game([Player("A\nB"), "Ann"], enable_trie, GameSettings(seed=1))
 
 
 # --- restoring a game ---------------------------------------------------------------------------

@@ -172,6 +172,7 @@ def test_autoplay_pairs_refusals(capsys: pytest.CaptureFixture[str]) -> None:
         (["--pairs", "2", "--games", "3"], "either --games or --pairs"),
         (["--workers", "2"], "--workers goes with --pairs"),
         (["--pairs", "0"], "must be at least 1"),
+        (["--games", "1", "--gcg-dir", "/dev/null"], "--gcg-dir '/dev/null' is not a folder"),
     ]:
         code = main(["scrabble", "autoplay", *args])
         err = capsys.readouterr().err

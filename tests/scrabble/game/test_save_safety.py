@@ -68,6 +68,8 @@ def forged(edit: Any) -> dict[str, Any]:
         (lambda s: s["bag"].__setitem__("tiles", ["É"]), r"bag\.tiles: the bag: 'É' is not a tile"),
         (lambda s: s["bag"]["random"].__setitem__(1, [1, 2]), r"bag\.random: not a random generator"),
         (lambda s: s.__setitem__("scoreless_streak", -3), r"scoreless_streak: -3 is out of range"),
+        (lambda s: s.__setitem__("current", int("9" * 4000)),
+         r"^[^\n]{0,300}current: a number of 4,000 digits is out of range \(0 to 1\)[^\n]{0,300}$"),
         (lambda s: s.__setitem__("end_reason", "boredom"), r"end_reason: 'boredom' is not one of"),
         (lambda s: s["history"][0]["move"].__setitem__("row", 99), r"history\[0\]\.move\.row: 99"),
         (lambda s: s["history"][0]["move"]["placed"][0].__setitem__(2, "ß"),

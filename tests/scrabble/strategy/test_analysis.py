@@ -7,6 +7,7 @@ from conftest import shared_file, shared_lexicon
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.limits import MAX_SIMULATION_WORKERS
 from wordgames.scrabble import STANDARD_ENGLISH, Game, GameSettings, Player, game_to_gcg, get_rules
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.rack import Rack
@@ -179,3 +180,9 @@ def test_review_by_simulation_deals_the_known_tiles_to_the_opponent(monkeypatch:
     sim = SimSettings(iterations=2, candidates=1, plies=1)
     review_game(parse_gcg(WITHDRAWN), lexicon, player="Ann", sim=sim)
     assert dealt[:2] == [(), ("A", "B")]
+
+
+@pytest.mark.parametrize("workers", [0, MAX_SIMULATION_WORKERS + 1, True])
+def test_a_review_refuses_a_worker_count_out_of_range_before_it_starts(workers: int) -> None:
+    with pytest.raises(InvalidArgumentError, match="workers"):
+        SimSettings(workers=workers)

@@ -204,6 +204,8 @@ def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:
     (("--strategy", "equity", "--move-time", "1"), "goes with --strategy champion"),
     (("--strategy", "champion", "--move-time", "0"), "above 0"),
     (("--strategy", "champion", "--last-play", "8G CATS"), "last play"),
+    (("--strategy", "champion", "--last-play", "exchange 8"), "at most 7 tiles"),
+    (("--strategy", "champion", "--last-play", "exchange 99999999999999999999"), "from 1 to 20 tiles"),
 ])
 def test_best_refuses_bad_champion_options_in_one_line(args: tuple[str, ...], message: str) -> None:
     done = wordgames("best", "--cgp", POSITION, *args)

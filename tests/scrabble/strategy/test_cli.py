@@ -75,6 +75,11 @@ def test_analyze_json_and_html(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert text.startswith("<!DOCTYPE html>") and "Jen" in text and "<script src" not in text
 
 
+def test_sim_refuses_more_workers_than_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "scrabble", "sim", "--cgp", CGP, "--workers", "100000")
+    assert code == 2 and out == "" and "from 1 to 64" in err and len(err.strip().splitlines()) == 1
+
+
 def test_analyze_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "scrabble", "analyze", str(tmp_path / "none.gcg"))
     assert code == 2 and err.startswith("wordgames: error:")

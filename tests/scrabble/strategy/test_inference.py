@@ -141,7 +141,8 @@ def test_the_last_play_is_read_off_the_board(lexicon: Lexicon) -> None:
     assert before.is_empty_at(7, 7)
     assert parse_last_play("exchange 4", after, STANDARD_ENGLISH)[1] == LastPlay(exchanged=4)
     assert parse_last_play("-2", after, STANDARD_ENGLISH)[1] == LastPlay(exchanged=2)
-    for bad in ("8A CATS", "8G ....", "CATS", "8G .ATSX"):
+    for bad in ("8A CATS", "8G ....", "CATS", "8G .ATSX", "exchange 0", "exchange -1", "exchange 21",
+                "exchange 99999999999999999999", "-500000000"):
         with pytest.raises(NotationError):
             parse_last_play(bad, after, STANDARD_ENGLISH)
 

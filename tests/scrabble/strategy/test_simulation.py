@@ -8,6 +8,7 @@ import pytest
 
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
+from wordgames.limits import MAX_SIMULATION_WORKERS
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack, get_rules
 from wordgames.scrabble.game.decision import Decision, Situation
 from wordgames.scrabble.game.players import Player
@@ -105,7 +106,7 @@ def test_unseen_tiles_count_the_whole_distribution() -> None:
 @pytest.mark.parametrize(
     "options",
     [{"plies": -1}, {"plies": 11}, {"iterations": 0}, {"seconds": float("nan")}, {"workers": 0},
-     {"iterations": None, "seconds": None}],
+     {"workers": MAX_SIMULATION_WORKERS + 1}, {"workers": 2.0}, {"iterations": None, "seconds": None}],
 )
 def test_bad_limits_are_refused(enable_trie: Lexicon, options: dict[str, object]) -> None:
     position, _ = opening(enable_trie, "AEINRST")

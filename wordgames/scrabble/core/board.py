@@ -74,10 +74,16 @@ class Board(BoardSquares):
             lines.pop(0)
         if not lines:
             raise BoardError(f"{name}: the board is empty")
-        if len(lines) > MAX_BOARD_SIDE or max(map(len, lines)) > MAX_BOARD_SIDE * 10:
+        if len(lines) > MAX_BOARD_SIDE:
             raise BoardError(
                 f"{name}: the board is {len(lines)} rows; boards have at most {MAX_BOARD_SIDE} "
                 "rows and columns"
+            )
+        longest = max(map(len, lines))
+        if longest > MAX_BOARD_SIDE * 10:  # too long to hold at most that many squares, however written
+            raise BoardError(
+                f"{name}: a row of the board is {longest:,} characters; boards have at most "
+                f"{MAX_BOARD_SIDE} rows and columns"
             )
         rows = [_row_tiles(line, alphabet, f"{name}:{number}") for number, line in enumerate(lines, 1)]
         width = len(rows[0])

@@ -111,7 +111,11 @@ def parse_config(text: str, source: str | os.PathLike[str] = "<config>") -> Game
         elif key in _PATH_KEYS:
             path = resolve_relative(value, folder)
             if path is None:
-                raise FormatError(f"{where}: {key} file {value!r} not found next to {name}")
+                written = Path(value)
+                named = written if written.is_absolute() else folder / written
+                if named.exists():  # a folder, a device, a FIFO: there, but nothing to read
+                    raise FormatError(f"{where}: {key} {value[:80]!r} is not a regular file")
+                raise FormatError(f"{where}: {key} file {value[:80]!r} not found next to {name}")
             paths[key] = path
         elif key in _NAME_KEYS:
             if value.lower() not in _NAME_KEYS[key]:

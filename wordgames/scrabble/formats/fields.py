@@ -86,7 +86,8 @@ def whole(value: Any, path: str, low: int | None = None, high: int | None = None
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadField(path, f"expected a whole number, found {kind(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise BadField(path, f"{value} is out of range ({low} to {high})")
+        shown = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value))):,} digits"
+        raise BadField(path, f"{shown} is out of range ({low} to {high})")
     return value
 
 

@@ -8,6 +8,7 @@ Player lists are written as on the command line, comma-separated, each entry a n
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from wordgames.errors import InvalidArgumentError
@@ -16,6 +17,10 @@ from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.decision import strategy_names
 
 _COMPUTER_PREFIXES = ("cpu", "computer")
+
+_UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Unicode categories a player's name may not hold: controls, lone surrogates, line and
+paragraph separators."""
 
 
 @dataclass
@@ -68,12 +73,16 @@ def parse_players(text: str, default_strategy: str = "greedy") -> list[Player]:
 
 
 def check_names(names: list[str]) -> None:
-    """Raise InvalidArgumentError unless every name is non-empty and unique (ignoring case)."""
+    """Raise InvalidArgumentError unless every name is non-empty, unique (ignoring case) and
+    free of control characters (a name is printed on terminals and written into game records,
+    where an escape sequence or a line break would act instead of being read)."""
     seen: set[str] = set()
     for name in names:
         require_type(name, str, "a player's name")
         if not name:
             raise InvalidArgumentError("a player needs a name")
+        if any(unicodedata.category(char) in _UNPRINTABLE for char in name):
+            raise InvalidArgumentError(f"a player's name holds a control character: {name[:40]!r}")
         if name.casefold() in seen:
             raise InvalidArgumentError(f"two players are called {name!r}")
         seen.add(name.casefold())

@@ -43,6 +43,7 @@ from wordgames.collector import older_objects_set_aside
 from wordgames.errors import BoardError, InvalidArgumentError, NotationError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import Alphabet
+from wordgames.limits import MAX_HAND_SIZE
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.notation import parse_coordinate, parse_standard_move
@@ -111,7 +112,7 @@ class Inference:
         return tuple((leave.kept, leave.probability) for leave in self.leaves)
 
 
-_EXCHANGE = re.compile(r"^\s*(?:exchange|exch|-)\s*(\d+)\s*$", re.IGNORECASE)
+_EXCHANGE = re.compile(r"^\s*(?:exchange|exch|-)\s*([-+]?\d+)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,13 @@ def parse_last_play(text: str, board: Board, tile_set: TileSet) -> tuple[Board, 
     text is neither or the board does not hold those tiles there."""
     exchange = _EXCHANGE.match(text)
     if exchange is not None:
-        return board, LastPlay(exchanged=int(exchange[1]))
+        digits = exchange[1].lstrip("+")
+        # The digits are counted before int() reads them: a number of any length is refused
+        # without being converted.
+        if len(digits) > 3 or not 1 <= int(digits) <= MAX_HAND_SIZE:
+            raise NotationError(
+                f"last play {text[:40]!r}: an exchange returns from 1 to {MAX_HAND_SIZE} tiles")
+        return board, LastPlay(exchanged=int(digits))
     parts = text.split()
     if len(parts) != 2:
         raise NotationError(f"last play {text!r} is neither 'COORDINATE WORD' (8H QU.Z) nor 'exchange N'")

@@ -44,7 +44,12 @@ from dataclasses import dataclass, field
 from wordgames.cluster import can_fork, open_pool
 from wordgames.collector import older_objects_set_aside
 from wordgames.errors import InvalidArgumentError
-from wordgames.limits import MAX_SIMULATION_CANDIDATES, MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_PLIES
+from wordgames.limits import (
+    MAX_SIMULATION_CANDIDATES,
+    MAX_SIMULATION_ITERATIONS,
+    MAX_SIMULATION_PLIES,
+    MAX_SIMULATION_WORKERS,
+)
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.game.autoplay import default_workers
 from wordgames.scrabble.game.decision import Strategy
@@ -65,8 +70,8 @@ from wordgames.scrabble.strategy.sim_setup import (
 from wordgames.scrabble.strategy.winprob import NormalWinModel, WinModel, default_win_model, normal_cdf
 
 __all__ = [
-    "CHOICES", "CandidateResult", "SimPosition", "SimResult", "default_workers", "normal_cdf",
-    "play_iteration", "simulate", "win_probability",
+    "CHOICES", "CandidateResult", "SimPosition", "SimResult", "check_workers", "default_workers",
+    "normal_cdf", "play_iteration", "simulate", "win_probability",
 ]
 
 ROUND_SIZE = 16
@@ -76,6 +81,14 @@ CHOICES = ("win", "equity")
 SPREAD_WEIGHT = 0.001
 """With ``choose_by="win"``: what a point of mean equity adds to the mean win probability
 (a tenth of a per cent: points decide between candidates of equal chances)."""
+
+
+def check_workers(workers: int) -> None:
+    """InvalidArgumentError unless ``workers`` is a whole number from 1 to
+    :data:`~wordgames.limits.MAX_SIMULATION_WORKERS`."""
+    whole = isinstance(workers, int) and not isinstance(workers, bool)
+    if not whole or not 1 <= workers <= MAX_SIMULATION_WORKERS:
+        raise InvalidArgumentError(f"workers must be a whole number from 1 to {MAX_SIMULATION_WORKERS}")
 
 
 def win_probability(spread: float, tiles_to_come: int) -> float:
@@ -282,8 +295,7 @@ def simulate(
         raise InvalidArgumentError(f"iterations must be from 1 to {MAX_SIMULATION_ITERATIONS}")
     if seconds is not None and not (seconds > 0 and math.isfinite(seconds)):
         raise InvalidArgumentError("the time limit must be a positive number of seconds")
-    if workers < 1:
-        raise InvalidArgumentError("workers must be at least 1")
+    check_workers(workers)
     if choose_by not in CHOICES:
         raise InvalidArgumentError(f"choose_by is one of {', '.join(CHOICES)}, not {choose_by!r}")
     if not (spread_weight >= 0 and math.isfinite(spread_weight)):
