@@ -8,7 +8,7 @@ import pytest
 
 from wordgames.errors import BoardError, FormatError
 from wordgames.scrabble import read_layout, read_tile_set
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import parse_json, read_json_file, read_text_file
 
 
 def test_reads_utf8_drops_a_byte_order_mark_and_normalises_line_ends(tmp_path: Path) -> None:
@@ -43,3 +43,28 @@ def test_every_reader_uses_it(tmp_path: Path) -> None:
         read_tile_set(tmp_path / "absent")
     with pytest.raises(FormatError, match="no such layout file"):
         read_layout(tmp_path / "absent")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),  # a RecursionError otherwise
+    ('{"a": NaN}', "NaN is not a finite number"),
+    ("[-Infinity]", "-Infinity is not a finite number"),
+    ("[1e400]", "1e400 is not a finite number"),  # an infinity, and int() of it an OverflowError
+    ("9" * 5000, "digits"),  # more digits than int() converts
+    ("{", "not JSON: line 1"),
+    (b"\xff", "not a thing"),
+])
+def test_parse_json_refuses_with_the_callers_error(text: str | bytes, message: str) -> None:
+    with pytest.raises(BoardError, match=message) as caught:
+        parse_json(text, "f.json", "thing", BoardError)
+    assert str(caught.value).startswith("f.json: not a thing (")
+
+
+def test_parse_json_reads_json_and_read_json_file_names_the_path(tmp_path: Path) -> None:
+    assert parse_json(b'{"a": [1, 2.5, -1e300, null]}', "x", "thing") == {"a": [1, 2.5, -1e300, None]}
+    file = tmp_path / "x.json"
+    file.write_text("[1e999]")
+    with pytest.raises(FormatError, match=f"^{file}: not a checkpoint \\(1e999 is not a finite number\\)$"):
+        read_json_file(file, "checkpoint", limit=100)
+    with pytest.raises(FormatError, match="at most 3 bytes"):
+        read_json_file(file, "checkpoint", limit=3)

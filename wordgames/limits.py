@@ -65,6 +65,12 @@ MAX_GRAPH_WORDS = 8_000_000
 """The most words a KWG word graph may spell (a graph can spell exponentially many words in
 its size, so this is counted over the graph before any word is spelled out)."""
 
+MAX_GRAPH_TILES = MAX_LEXICON_FILE_BYTES
+"""The most tiles a KWG word graph may spell in all (the sum of its words' lengths), counted
+over the graph before any word is spelled: no more than a word file within
+MAX_LEXICON_FILE_BYTES holds letters (CSW21 spells about 2.5 M).  Without it 8 M words of 64
+tiles, within the other two bounds, took 2 GB from a 724-byte graph."""
+
 MAX_TILE_CHARS = 8
 """The most characters one tile's written form may hold (the longest real one, ``L·L``, has 3)."""
 

@@ -2,7 +2,9 @@
 
 Every file a user, a caller or the cache folder hands the package (word lists and word graphs,
 boards, layouts, tile bags, configurations, saved games, GCG records, move files, leave
-tables, checkpoints, cache entries) is read through :func:`read_file_bytes`:
+tables, checkpoints, cache entries) is read through :func:`read_file_bytes`, and every JSON
+document among them is parsed by :func:`parse_json` (the JSON reader's own failures, a
+``RecursionError`` or an ``OverflowError`` later, become the caller's error type):
 
 * only a regular file is read: a folder, a named pipe, a device or a socket is refused before
   a byte is read.  The path is checked before it is opened (opening a pipe would wait for a
@@ -18,9 +20,12 @@ tables, checkpoints, cache entries) is read through :func:`read_file_bytes`:
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from wordgames.errors import FormatError, InvalidArgumentTypeError, WordGamesError
 
@@ -112,6 +117,56 @@ def read_text_file(
     except UnicodeDecodeError as reason:
         raise error(f"{shown_path(path)}: cannot read {what} ({reason})") from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_json(text: str | bytes, where: str, what: str, error: type[WordGamesError] = FormatError) -> Any:
+    """The value of the JSON document ``text`` (a ``what`` read from ``where``, a path as
+    :func:`shown_path` shows it).  Raises ``error`` with a one-line message for text that is
+    not JSON, that nests deeper than the parser recurses (a ``RecursionError`` otherwise), that
+    holds a whole number of more digits than Python converts, or that holds a number that is not
+    finite: ``NaN``, ``Infinity`` or one like ``1e400`` that overflows a float.  No file the
+    package reads has a use for those, and ``int()`` of one raises ``OverflowError`` far from
+    here.  The caller still checks the shape and range of every field.  Cost: one parse,
+    O(len(text)); the text is already bounded by the file's limit."""
+    try:
+        return json.loads(text, parse_float=_finite_float, parse_constant=_no_constant)
+    except _NotFinite as reason:
+        raise error(f"{where}: not a {what} ({reason} is not a finite number)") from None
+    except json.JSONDecodeError as reason:
+        raise error(f"{where}: not a {what} (not JSON: line {reason.lineno}: {reason.msg})") from None
+    except RecursionError:
+        raise error(f"{where}: not a {what} (nested too deeply)") from None
+    except ValueError as reason:  # a whole number of thousands of digits
+        raise error(f"{where}: not a {what} ({reason})") from None
+
+
+def read_json_file(
+    path: str | os.PathLike[str],
+    what: str,
+    error: type[WordGamesError] = FormatError,
+    *,
+    limit: int,
+) -> Any:
+    """The JSON value of the UTF-8 file at ``path``: :func:`read_text_file`, then
+    :func:`parse_json`, every failure ``error``.  Cost: reading at most ``limit`` bytes and one
+    parse."""
+    return parse_json(read_text_file(path, what, error, limit=limit), shown_path(path), what, error)
+
+
+class _NotFinite(Exception):
+    """A non-finite number in a JSON document (not a ValueError, so that it passes through
+    the JSON parser unchanged)."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text[:40])
+    return value
+
+
+def _no_constant(name: str) -> float:
+    raise _NotFinite(name)
 
 
 def _check_status(

@@ -31,7 +31,7 @@ from wordgames.scrabble.formats.save_read import load_game, saved_digraphs
 from wordgames.scrabble.game.checkpoint import read_checkpoint
 from wordgames.scrabble.leaves.files import load_leaves
 from wordgames.scrabble.strategy import winfit
-from wordgames.scrabble.strategy.learning import BuildPlan, _load_checkpoint
+from wordgames.scrabble.strategy.learning import BuildPlan, Features, _load_checkpoint
 from wordgames.scrabble.strategy.winprob import read_win_model
 from wordgames.textfiles import read_file_bytes, read_text_file
 from wordgames.wordsearch.board import read_board_file
@@ -70,9 +70,10 @@ READERS: dict[str, tuple[Callable[[Path], object], str, int]] = {
     "load_game": (load_game, ".json", limits.MAX_SAVE_FILE_BYTES),
     "saved_digraphs": (saved_digraphs, ".json", limits.MAX_SAVE_FILE_BYTES),
     "read_checkpoint": (lambda path: read_checkpoint(path, "key", 3), ".json", limits.MAX_CHECKPOINT_BYTES),
-    "leave-learning checkpoint": (lambda path: _load_checkpoint(path, BuildPlan("enable", 1, 0, 1)),
+    "leave-learning checkpoint": (lambda path: _load_checkpoint(path, BuildPlan("enable", 1, 0, 1),
+                                                               Features("ABC", [1, 3, 3, 3], 3)),
                                   ".json", limits.MAX_CHECKPOINT_BYTES),
-    "win-model checkpoint": (lambda path: winfit._load_checkpoint(path, winfit.WinPlan("enable", 5)),
+    "win-model checkpoint": (lambda path: winfit._load_checkpoint(path, winfit.WinPlan("enable", 5), 1, 100),
                              ".json", limits.MAX_CHECKPOINT_BYTES),
     "read_win_model": (read_win_model, ".json", limits.MAX_WIN_MODEL_BYTES),
     "load_leaves (KLV2)": (load_leaves, ".klv2", limits.MAX_KLV2_BYTES),

@@ -22,7 +22,7 @@ from wordgames.lexicon import (
     read_words,
     words_from_bytes,
 )
-from wordgames.limits import MAX_WORD_LENGTH
+from wordgames.limits import MAX_GRAPH_TILES, MAX_WORD_LENGTH
 
 from .support import shared_words
 
@@ -228,6 +228,30 @@ def test_graph_depth_and_word_count_are_bounded() -> None:
         kwg.decode_words(ladder(30))  # a billion words from 62 nodes: counted, never spelled
     with pytest.raises(LexiconError, match="longer than"):
         kwg.decode_words(ladder(MAX_WORD_LENGTH + 1))
+
+
+def test_the_tiles_a_graph_spells_are_counted_before_any_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = kwg.kwg_bytes_from_words(["AB", "ABC", "B"])  # 2 + 3 + 1 tiles
+    monkeypatch.setattr(kwg, "MAX_GRAPH_TILES", 6)
+    assert kwg.words_from_kwg_bytes(data) == ["AB", "ABC", "B"]
+    monkeypatch.setattr(kwg, "MAX_GRAPH_TILES", 5)
+    with pytest.raises(LexiconError, match=r"^g\.kwg: spells 6 tiles in all \(at most 5\)$"):
+        kwg.words_from_kwg_bytes(data, name="g.kwg")
+
+
+def test_a_small_graph_of_many_long_words_is_refused_unspelled(tmp_path: Path) -> None:
+    """724 bytes spelled 7.96 M words of 64 tiles, within MAX_GRAPH_WORDS and MAX_WORD_LENGTH:
+    60 s and 2 GB.  A root of 59 letters, then five levels of 24 siblings."""
+    nodes = [node(0, False, True, 2), node(0, False, True, 0)]
+    nodes += [node(1, False, True, i + 3) for i in range(59)]
+    nodes += [node(k + 1, level == 4, k == 23, 0 if level == 4 else 61 + 24 * (level + 1))
+              for level in range(5) for k in range(24)]
+    path = tmp_path / "bomb.kwg"
+    path.write_bytes(kwg.nodes_to_bytes(nodes))
+    assert path.stat().st_size == 724
+    for backend in backend_names():
+        with pytest.raises(LexiconError, match=f"tiles in all \\(at most {MAX_GRAPH_TILES:,}\\)"):
+            load_lexicon(path, backend)
 
 
 def test_odd_sizes_and_wrong_types() -> None:

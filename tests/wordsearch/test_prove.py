@@ -117,6 +117,11 @@ def test_checkpoints_of_other_proofs_or_garbage_are_refused(lexicon: Lexicon, tm
     checkpoint.write_text("{not json")
     with pytest.raises(FormatError):
         prove(lexicon, 2, 2, min_score=4, letter_classes=LETTER_CLASSES, workers=1, checkpoint=checkpoint)
+    for text in ("[" * 100_000 + "]" * 100_000, '{"seconds": 1e400}'):  # a RecursionError, an infinity
+        checkpoint.write_text(text)
+        with pytest.raises(FormatError, match=r"proof\.json: not a proof checkpoint \("):
+            prove(lexicon, 2, 2, min_score=4, letter_classes=LETTER_CLASSES, workers=1, checkpoint=checkpoint)
+        assert checkpoint.read_text() == text
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     with pytest.raises(FormatError, match="not a regular file"):  # and it does not block

@@ -19,8 +19,9 @@ English) and leave tables (blank = 0); :func:`words_from_kwg_bytes` and
 allows multi-character letters such as Catalan's ``L·L``).
 
 Every reader checks the graph before spelling a word: indices in range, sibling lists that
-end, no cycle, words of at most :data:`~wordgames.limits.MAX_WORD_LENGTH` tiles and at
-most :data:`~wordgames.limits.MAX_GRAPH_WORDS` words; a bad graph is a LexiconError.
+end, no cycle, words of at most :data:`~wordgames.limits.MAX_WORD_LENGTH` tiles, at most
+:data:`~wordgames.limits.MAX_GRAPH_WORDS` words and :data:`~wordgames.limits.MAX_GRAPH_TILES`
+tiles in all; a bad graph is a LexiconError.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from collections.abc import Iterable, Sequence
 
 from wordgames.atomic import write_bytes_atomically
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, LexiconError
-from wordgames.limits import MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
+from wordgames.limits import MAX_GRAPH_TILES, MAX_GRAPH_WORDS, MAX_LEXICON_FILE_BYTES, MAX_WORD_LENGTH
 from wordgames.textfiles import shown_path
 
 ENGLISH_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -143,11 +144,13 @@ def _sibling_end(nodes: Sequence[int], start: int, name: str) -> int:
 
 def _count_words(
     nodes: Sequence[int], start: int, max_length: int, name: str
-) -> dict[int, int]:
-    """The number of words below each child list reachable from ``start`` (0: none), after
-    checking every index, sibling list and path length.  Cost: linear in the reachable nodes."""
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The number of words, and of tiles in them, below each child list reachable from
+    ``start`` (0: none), after checking every index, sibling list and path length.  Cost:
+    linear in the reachable nodes."""
     size = len(nodes)
     counts: dict[int, int] = {0: 0}
+    tiles: dict[int, int] = {0: 0}
     depths: dict[int, int] = {0: 0}
     open_lists: set[int] = set()
     stack: list[tuple[int, bool]] = [(start, False)]
@@ -155,16 +158,18 @@ def _count_words(
         list_start, done = stack.pop()
         if done:
             end = _sibling_end(nodes, list_start, name)
-            total = 0
-            depth = 0
+            total = spelled = depth = 0
             for index in range(list_start, end + 1):
                 node = nodes[index]
                 arc = node & ARC_MASK
-                total += (1 if node & ACCEPTS else 0) + counts[arc]
+                through = (1 if node & ACCEPTS else 0) + counts[arc]
+                total += through
+                spelled += through + tiles[arc]  # this node's tile is in each word through it
                 depth = max(depth, 1 + depths[arc])
             if depth > max_length:
                 raise LexiconError(f"{name}: spells words longer than {max_length} tiles")
             counts[list_start] = total
+            tiles[list_start] = spelled
             depths[list_start] = depth
             open_lists.discard(list_start)
             continue
@@ -182,7 +187,7 @@ def _count_words(
                 raise LexiconError(f"{name}: node {index} points past the end ({arc} >= {size})")
             if arc not in counts:
                 stack.append((arc, False))
-    return counts
+    return counts, tiles
 
 
 def _spell(
@@ -195,7 +200,9 @@ def _spell(
     name: str,
 ) -> list[object]:
     """The words of the child list of node ``root``, in DAWG order, each the concatenation of
-    its tiles' labels (``labels[tile]``; None marks a tile that may not appear)."""
+    its tiles' labels (``labels[tile]``; None marks a tile that may not appear).  LexiconError
+    for more than ``max_words`` words or MAX_GRAPH_TILES tiles in all, counted first.  Cost:
+    linear in the graph, then one step per tile of each word."""
     if isinstance(root, bool) or not isinstance(root, int):
         raise InvalidArgumentTypeError(f"the root must be a node index, not {root!r}")
     if not 0 <= root < len(nodes):
@@ -205,9 +212,13 @@ def _spell(
         raise LexiconError(f"{name}: node {root} points past the end ({start} >= {len(nodes)})")
     if start == 0:
         return []
-    counts = _count_words(nodes, start, max_length, name)
+    counts, tiles = _count_words(nodes, start, max_length, name)
     if counts[start] > max_words:
         raise LexiconError(f"{name}: spells more than {max_words} words")
+    # A graph spells exponentially many words in its size: a 724-byte one spelled 7.96 M words
+    # of 64 tiles (2 GB), within the word limit; the tiles are counted before any is spelled.
+    if tiles[start] > MAX_GRAPH_TILES:
+        raise LexiconError(f"{name}: spells {tiles[start]:,} tiles in all (at most {MAX_GRAPH_TILES:,})")
     words: list[object] = []
     stack: list[tuple[int, object]] = [(start, empty)]
     while stack:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
+from wordgames.limits import MAX_LEAVE_TILES
 from wordgames.scrabble.leaves import (
     LeaveTable,
     load_leaves,
@@ -28,7 +29,7 @@ from wordgames.scrabble.leaves.klv2 import klv2_bytes, table_from_klv2_bytes
 from .conftest import small_table
 
 leave_texts = st.text(alphabet="?ABCQSXZ", min_size=1, max_size=6).map(lambda t: "".join(sorted(t)))
-tables = st.dictionaries(leave_texts, st.floats(-60, 60, width=32), max_size=40)
+tables = st.dictionaries(leave_texts, st.floats(-60, 60, width=32), min_size=1, max_size=40)  # none: refused
 
 
 @given(tables)
@@ -103,3 +104,36 @@ def test_magpie_full_tables_hold_914624_leaves(name: str) -> None:
     table = read_klv2(shared_file(f"external/magpie-data/{name}"))
     assert len(table) == 914_624
     assert table.value("?") > table.value("S") > table.value("Q") and table.value("QU") > table.value("Q")
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), float("-inf")])
+def test_klv2_values_that_are_not_finite_are_refused(value: float) -> None:
+    """A NaN value made every equity NaN (and the best move arbitrary); the CSV reader
+    already refused one."""
+    good = klv2_bytes(small_table())
+    bad = good[:-4] + struct.pack("<f", value)
+    with pytest.raises(FormatError, match="not a finite number"):
+        table_from_klv2_bytes(bad, name="t.klv2")
+    with pytest.raises(FormatError, match="not a finite number"):
+        LeaveTable.from_leaves(ENGLISH_ALPHABET, [((1,), value)])
+
+
+def test_a_file_of_no_leaves_is_refused(tmp_path: Path) -> None:
+    """An empty CSV was read as a table valuing every leave at 0."""
+    for text in ("", "\n\n", "\ufeff"):
+        with pytest.raises(FormatError, match=r"^t\.csv: no leaves$"):
+            table_from_csv_text(text, name="t.csv")
+    (tmp_path / "t.csv").write_bytes(b"")
+    with pytest.raises(FormatError, match="no leaves"):
+        load_leaves(tmp_path / "t.csv")
+    empty_graph = struct.pack("<II", 1, 0) + struct.pack("<I", 0)  # one empty root node, no values
+    with pytest.raises(FormatError):
+        table_from_klv2_bytes(empty_graph)
+
+
+def test_a_leave_is_bounded_by_its_size_not_by_a_distribution() -> None:
+    """A table names tiles by an alphabet only and serves any bag of it, so three blanks (a
+    custom bag may hold them) are a leave; more tiles than the longest leave are not."""
+    assert table_from_csv_text("???,1\n").value("???") == 1.0
+    with pytest.raises(FormatError, match="tiles"):
+        table_from_csv_text("?" * (MAX_LEAVE_TILES + 1) + ",1\n")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 
 import pytest
 from hypothesis import given
@@ -113,3 +114,26 @@ def test_missing_is_the_value_of_every_leave_the_table_lacks() -> None:
     for bad in (float("nan"), float("inf"), "low", None, True):
         with pytest.raises((InvalidArgumentError, InvalidArgumentTypeError)):
             LeaveTable(ENGLISH_ALPHABET, {}, missing=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # was a RecursionError
+    (b'{"max_size": 1e999}', "1e999 is not a finite number"),  # int() of it: OverflowError
+    (b'{"scale": -Infinity}', "-Infinity is not a finite number"),
+    (b"[1]", "bad header"),
+])
+def test_a_compact_header_that_is_not_json_is_refused(header: bytes, message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        table_from_compact_bytes(b"wordgames-leaves 1\n" + header + b"\n", "x.leaves")
+
+
+@pytest.mark.parametrize("field", ["max_size", "count", "scale"])
+@pytest.mark.parametrize("value", [True, 2.5, -1, 10**30, "3"])
+def test_compact_header_numbers_are_whole_and_in_range(field: str, value: object) -> None:
+    """int() took 2.5 as 2 and true as 1."""
+    bounds = [1, 2, 2] + [0] * 24
+    table = LeaveTable.from_leaves(ENGLISH_ALPHABET, [((1,), 1.0)])
+    magic, header, body = compact_bytes(table, bounds, 3).split(b"\n", 2)
+    changed = json.dumps({**json.loads(header), field: value}).encode()
+    with pytest.raises(FormatError, match="header values out of range"):
+        table_from_compact_bytes(b"\n".join((magic, changed, body)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,66 @@ def test_the_command_line_writes_the_model(tmp_path: Path, capsys: pytest.Captur
     assert not Path(f"{out}.checkpoint.json").exists()
     assert main(args) == 2 and "exists" in capsys.readouterr().err
     assert main([*args[:4], "4", *args[5:], "--force"]) == 2
+
+
+def checkpoint_of(plan: WinPlan, **changes: object) -> str:
+    state: dict[str, object] = {"plan": asdict(plan), "chunks": 1, "train": [[40, -12, 3, 1.5, 1.25]],
+                                "held": [[8, 30, 1, 1.0, 1.0]]}
+    return json.dumps({**state, **changes})
+
+
+def test_a_valid_checkpoint_is_read_back(tmp_path: Path) -> None:
+    file = tmp_path / "c.json"
+    file.write_text(checkpoint_of(WinPlan("enable", 7)))
+    train, held, done = winfit._load_checkpoint(file, WinPlan("enable", 7), 3, 100)
+    assert train == {(40, -12): [3, 1.5, 1.25]} and held == {(8, 30): [1, 1.0, 1.0]} and done == 1
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"chunks": -1}, "chunks: -1 is out of range"),  # was accepted, and a model written
+    ({"chunks": 4}, "chunks: 4 is out of range"),
+    ({"chunks": "1"}, "chunks: expected a whole number"),
+    ({"train": {}}, "train: expected a list"),
+    ({"train": [[1, 2, 3]]}, r"train\[0\]: expected \[unseen, spread"),
+    ({"train": [[101, 0, 1, 1, 1]]}, r"train\[0\]\[0\]: 101 is out of range"),  # the fit steps through each
+    ({"train": [[10**12, 0, 1, 1, 1]]}, r"train\[0\]\[0\]: .* is out of range"),
+    ({"held": [[8, 10**7, 1, 1, 1]]}, r"held\[0\]\[1\]: .* is out of range"),
+    ({"train": [[8, 0, 0, 0, 0]]}, r"train\[0\]\[2\]: 0 is out of range"),
+    ({"train": [[8, 0, 2, 3, 1]]}, r"train\[0\]\[3\]: 3 is out of range"),
+    ({"train": [[8, 0, 2, 1, 1.5]]}, r"train\[0\]\[4\]: 1.5 is out of range"),
+    ({"train": [[8, 0, 2, 1, 1], [8, 0, 1, 1, 1]]}, r"train\[1\]: a second row"),
+    ({"train": [[8.5, 0, 1, 1, 1]]}, r"train\[0\]\[0\]: expected a whole number"),
+])
+def test_a_bad_checkpoint_is_refused_and_kept(tmp_path: Path, changes: dict[str, object],
+                                             message: str) -> None:
+    plan = WinPlan("enable", 7)
+    file = tmp_path / "c.json"
+    text = checkpoint_of(plan, **changes)
+    file.write_text(text)
+    with pytest.raises(FormatError, match=message):
+        build_win_model(plan, SETTINGS, checkpoint=file)
+    assert file.read_text() == text
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"train": [[1e400, 0, 1, 1, 1]]}',
+                                  '{"chunks": NaN}'])
+def test_a_checkpoint_that_is_not_json_is_refused(tmp_path: Path, text: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A deep one raised RecursionError, 1e400 an OverflowError."""
+    file = tmp_path / "c.json"
+    file.write_text(text)
+    out = tmp_path / "wm.json"
+    args = ["scrabble", "winmodel", "build", "--games", "5", "--out", str(out), "--checkpoint", str(file),
+            "--workers", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"wordgames: error: {file}: not a checkpoint (") and err.count("\n") == 1
+    assert file.read_text() == text and not out.exists()
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"format": Infinity}', "{"])
+def test_read_win_model_refuses_what_is_not_json(tmp_path: Path, text: str) -> None:
+    file = tmp_path / "m.json"
+    file.write_text(text)
+    with pytest.raises(FormatError, match=r"m\.json: not a win model \("):
+        read_win_model(file)

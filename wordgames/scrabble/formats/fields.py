@@ -1,6 +1,7 @@
 """Reading a JSON document field by field, with errors that name the field.
 
-A saved game is checked against its format with these helpers: each reads one field, checks
+A saved game, and the checkpoints of the learning runs, are checked against their formats
+with these helpers: each reads one field, checks
 its type and range, and raises :class:`BadField` with the field's path (``settings.hand_size``,
 ``players[1].rack``) and the reason.  Constructors' own errors are reported the same way
 through :func:`within`.
@@ -73,6 +74,10 @@ class Section:
         value = self.get(key)
         return None if value is None else whole(value, self.at(key), low, high)
 
+    def number(self, key: str, low: float, high: float) -> float:
+        """A field holding a finite number (whole or not) in [low, high]."""
+        return number(self.get(key), self.at(key), low, high)
+
     def text(self, key: str, default: Any = MISSING, choices: Sequence[str] | None = None) -> str:
         """A field holding a string (one of ``choices`` when given)."""
         return text(self.get(key, default), self.at(key), choices)
@@ -89,6 +94,17 @@ def whole(value: Any, path: str, low: int | None = None, high: int | None = None
         shown = str(value) if abs(value) < 10**30 else f"a number of {len(str(abs(value))):,} digits"
         raise BadField(path, f"{shown} is out of range ({low} to {high})")
     return value
+
+
+def number(value: Any, path: str, low: float, high: float) -> float:
+    """``value`` as a float when it is a finite number (not true/false) in [low, high]."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadField(path, f"expected a number, found {kind(value)}")
+    # A NaN fails both comparisons; a whole number of hundreds of digits compares exactly
+    # (converting it first would raise OverflowError).
+    if not low <= value <= high:
+        raise BadField(path, f"{str(value)[:40]} is out of range ({low:g} to {high:g})")
+    return float(value)
 
 
 def text(value: Any, path: str, choices: Sequence[str] | None = None) -> str:

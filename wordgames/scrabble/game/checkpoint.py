@@ -19,7 +19,7 @@ from pathlib import Path
 from wordgames.atomic import write_target, write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.limits import MAX_CHECKPOINT_BYTES
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import parse_json, read_text_file
 
 CHECKPOINT_FORMAT = "wordgames-series-checkpoint"
 CHECKPOINT_VERSION = 1
@@ -36,9 +36,9 @@ def read_checkpoint(path: str | os.PathLike[str], key: str, width: int) -> list[
         return []
     text = read_text_file(file, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        state = json.loads(text)
-    except (ValueError, RecursionError):
-        raise FormatError(f"{file}: not a checkpoint (not JSON); refusing to replace it") from None
+        state = parse_json(text, str(file), "checkpoint")
+    except FormatError as error:
+        raise FormatError(f"{error}; refusing to replace it") from None
     if not isinstance(state, dict) or state.get("format") != CHECKPOINT_FORMAT:
         raise FormatError(f"{file}: not a wordgames checkpoint; refusing to replace it")
     if state.get("version") != CHECKPOINT_VERSION:

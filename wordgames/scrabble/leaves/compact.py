@@ -24,9 +24,12 @@ from wordgames.errors import FormatError, InvalidArgumentTypeError
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.limits import MAX_COMPACT_LEAVES_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
 from wordgames.scrabble.leaves.table import CODE_BITS, LeaveTable, check_alphabet, read_bounded
+from wordgames.textfiles import parse_json
 
 MAGIC = b"wordgames-leaves 1\n"
 SCALE = 100
+_MAX_SCALE = 1_000_000
+"""The largest scale a header may give (values are stored times the scale; 100 is written)."""
 
 
 def enumerate_codes(bounds: Sequence[int], max_size: int) -> Iterator[int]:
@@ -187,19 +190,20 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     if not data.startswith(MAGIC):
         raise FormatError(f"{name}: not a wordgames leave file")
     line, _, body = data[len(MAGIC):].partition(b"\n")
+    header = parse_json(line, name, "leave file header")
+    if not isinstance(header, dict):
+        raise FormatError(f"{name}: bad header (expected an object, found {type(header).__name__})")
     try:
-        header = json.loads(line)
         written = header["alphabet"]
         alphabet = check_alphabet(written) if isinstance(written, str) else Alphabet(written)
-        bounds = [int(b) for b in header["bounds"]]
-        max_size = int(header["max_size"])
-        count = int(header["count"])
-        scale = int(header["scale"])
+        bounds, max_size = header["bounds"], header["max_size"]
+        count, scale = header["count"], header["scale"]
     except (ValueError, KeyError, TypeError) as error:
         raise FormatError(f"{name}: bad header ({error})") from None
-    if (len(bounds) != len(alphabet) + 1 or not 0 <= max_size <= MAX_LEAVE_TILES
-            or not 0 < count <= MAX_TABLE_LEAVES or scale <= 0
-            or any(not 0 <= b <= MAX_LEAVE_TILES for b in bounds)):
+    # Whole numbers only: int() would take 2.9 as 2, true as 1, and raise on 1e999.
+    if (not _whole(max_size, MAX_LEAVE_TILES) or not _whole(count, MAX_TABLE_LEAVES) or count == 0
+            or not _whole(scale, _MAX_SCALE) or scale == 0 or not isinstance(bounds, list)
+            or len(bounds) != len(alphabet) + 1 or not all(_whole(b, MAX_LEAVE_TILES) for b in bounds)):
         raise FormatError(f"{name}: header values out of range")
     try:
         raw = zlib.decompressobj().decompress(body, 2 * count + 1)
@@ -214,6 +218,10 @@ def table_from_compact_bytes(data: bytes, name: str = "<leaves>") -> LeaveTable:
     if count != LeaveIndex(bounds, max_size).count - 1:
         raise FormatError(f"{name}: the header's bounds do not give {count} leaves")
     return RankedTable(alphabet, bounds, max_size, scaled, scale)
+
+
+def _whole(value: object, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
 def read_compact(path: str | os.PathLike[str]) -> LeaveTable:

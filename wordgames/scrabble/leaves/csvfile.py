@@ -20,6 +20,7 @@ from wordgames.scrabble.leaves.table import (
     LeaveTable,
     check_alphabet,
     read_bounded,
+    table_of_file,
     text_to_tiles,
     tiles_to_text,
 )
@@ -30,9 +31,9 @@ def table_from_csv_text(
 ) -> LeaveTable:
     """The table a CSV text holds, leaves in the alphabet's notation (``[L·L]A?``; English
     in any case); FormatError naming the line for a malformed line, a letter outside the
-    alphabet, a value that is not a finite number, a repeated leave, or more than
-    MAX_TABLE_LEAVES lines.  ``tile_set`` is accepted for compatibility: the alphabet names the
-    tiles."""
+    alphabet, a value that is not a finite number, a repeated leave, more than
+    MAX_TABLE_LEAVES lines or none (see :func:`~.table.table_of_file`).  ``tile_set`` is
+    accepted for compatibility: the alphabet names the tiles."""
     alphabet = check_alphabet(alphabet)
     if len(text) > MAX_LEAVE_CSV_BYTES:
         raise FormatError(f"{name}: larger than {MAX_LEAVE_CSV_BYTES} characters")
@@ -53,10 +54,7 @@ def table_from_csv_text(
             pairs.append((tiles, value))
         except (WordGamesError, ValueError) as error:
             raise FormatError(f"{name}, line {number}: {error}") from None
-    try:
-        return LeaveTable.from_leaves(alphabet, pairs)
-    except FormatError as error:
-        raise FormatError(f"{name}: {error}") from None
+    return table_of_file(alphabet, pairs, name)
 
 
 def read_leave_csv(

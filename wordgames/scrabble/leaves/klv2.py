@@ -24,15 +24,16 @@ from wordgames.lexicon.kwg import (
     nodes_to_bytes,
 )
 from wordgames.limits import MAX_KLV2_BYTES, MAX_LEAVE_TILES, MAX_TABLE_LEAVES
-from wordgames.scrabble.leaves.table import LeaveTable, read_bounded
+from wordgames.scrabble.leaves.table import LeaveTable, read_bounded, table_of_file
 
 
 def table_from_klv2_bytes(
     data: bytes, alphabet: Alphabet | str = ENGLISH, name: str = "<klv2>"
 ) -> LeaveTable:
     """The leave table a KLV2 file's bytes hold; FormatError for a truncated or malformed
-    file, a count of values that differs from the graph's leaves, or a file beyond the
-    limits (MAX_KLV2_BYTES, MAX_TABLE_LEAVES, MAX_LEAVE_TILES).  Cost: decoding the graph,
+    file, a count of values that differs from the graph's leaves, a value that is not finite
+    (NaN, an infinity), no leaves, or a file beyond the limits (MAX_KLV2_BYTES,
+    MAX_TABLE_LEAVES, MAX_LEAVE_TILES).  Cost: decoding the graph,
     about 3 s for 914,624 leaves."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise InvalidArgumentTypeError(f"KLV2 data must be bytes, not {type(data).__name__}")
@@ -61,7 +62,7 @@ def table_from_klv2_bytes(
     values.frombytes(bytes(data[values_at + 4 :]))
     if sys.byteorder == "big":
         values.byteswap()
-    return LeaveTable.from_leaves(alphabet, zip(leaves, values, strict=True))
+    return table_of_file(alphabet, zip(leaves, values, strict=True), name)
 
 
 def read_klv2(path: str | os.PathLike[str], alphabet: Alphabet | str = ENGLISH) -> LeaveTable:

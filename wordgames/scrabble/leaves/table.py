@@ -85,8 +85,8 @@ class LeaveTable:
         cls, alphabet: Alphabet | str, leaves: Iterable[tuple[Sequence[int], float]]
     ) -> LeaveTable:
         """A table from (tile numbers, value) pairs; FormatError for a tile outside the
-        alphabet, a leave longer than MAX_LEAVE_TILES, a repeated leave or more than
-        MAX_TABLE_LEAVES leaves."""
+        alphabet, a leave longer than MAX_LEAVE_TILES, a value that is not finite, a repeated
+        leave or more than MAX_TABLE_LEAVES leaves.  Cost: O(tiles of all leaves)."""
         alphabet = check_alphabet(alphabet)
         values: dict[int, float] = {}
         require_type(leaves, Iterable, "the leaves")
@@ -103,6 +103,9 @@ class LeaveTable:
                 if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile <= len(alphabet):
                     raise FormatError(f"leave tile {tile} is not in the alphabet (0..{len(alphabet)})")
                 code += 1 << (CODE_BITS * tile)
+            if not math.isfinite(value):  # one NaN would make every equity comparison false
+                raise FormatError(f"the leave {tiles_to_text(alphabet, tiles)}: {value} is not a finite "
+                                  "number")
             if code in values:
                 raise FormatError(f"the leave {tiles_to_text(alphabet, tiles)} is listed twice")
             values[code] = float(value)
@@ -211,6 +214,23 @@ def text_to_tiles(alphabet: Alphabet | str, text: str) -> Tiles:
         raise FormatError(f"leave {text!r}: {error}") from None
     # Leaves are read in any case: a lower-case form is its tile (a blank is written '?').
     return tuple(sorted(number & 0x7F for number in numbers))
+
+
+def table_of_file(alphabet: Alphabet | str, leaves: Iterable[tuple[Sequence[int], float]],
+                  name: str) -> LeaveTable:
+    """The table a leave file named ``name`` holds (:meth:`LeaveTable.from_leaves`, its
+    errors naming the file); FormatError too for a file of no leaves, which would value every
+    leave at 0 and is a wrong file, not a table.  A leave is not checked against a tile
+    distribution: a table names tiles by an alphabet only and serves any bag of it (a custom
+    bag may hold three blanks), so its bound is the longest leave, MAX_LEAVE_TILES.  Cost:
+    that of from_leaves."""
+    try:
+        table = LeaveTable.from_leaves(alphabet, leaves)
+    except FormatError as error:
+        raise FormatError(f"{name}: {error}") from None
+    if not table.values:
+        raise FormatError(f"{name}: no leaves")
+    return table
 
 
 def distribution_bounds(alphabet: Alphabet | str, tile_set: TileSet) -> list[int]:

@@ -40,6 +40,7 @@ from wordgames.cluster import in_order, open_pool
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon.alphabet import Alphabet
 from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_LEARNING_GAMES
+from wordgames.scrabble.formats.fields import BadField, Section, items, kind, number, whole
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves.compact import enumerate_codes
@@ -56,7 +57,7 @@ from wordgames.scrabble.leaves.table import (
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.leave import IDEAL_VOWEL_SHARE, VOWELS, leave_value
 from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import read_json_file, shown_path
 
 CHUNK_GAMES = 10
 PRIOR = 30.0
@@ -92,6 +93,19 @@ class Features:
         self.vowel = [t < len(tiles) and tiles[t] in VOWELS for t in range(len(bounds))]
         self.q = alphabet.number("Q") if "Q" in alphabet.tiles else 0
         self.u = alphabet.number("U") if "U" in alphabet.tiles else 0
+
+    def knows(self, code: int) -> bool:
+        """Whether ``code`` is a leave these features describe: 1 to ``max_size`` tiles, none
+        beyond the bounds (what a checkpoint's totals may hold).  O(tiles)."""
+        size = tile = 0
+        while code > 0:
+            count = code & FIELD_MASK
+            if tile >= len(self.bounds) or count > self.bounds[tile]:
+                return False
+            size += count
+            code >>= CODE_BITS
+            tile += 1
+        return code == 0 and 1 <= size <= len(self.size_index)
 
     def of(self, code: int) -> list[tuple[int, float]]:
         """The non-zero features of a leave (sparse), the intercept included."""
@@ -332,12 +346,9 @@ def build_table(
     bounds = tuple(distribution_bounds(alphabet, settings.tile_set))
     max_size = settings.hand_size - 1
     features = Features(alphabet, bounds, max_size)
-    state = _load_checkpoint(checkpoint, plan)
+    state = _load_checkpoint(checkpoint, plan, features)
     totals: dict[int, list[float]] = state["totals"]
     model: Model | None = state["model"]
-    if model is not None and len(model.weights) != features.count + 1:
-        raise FormatError(f"{checkpoint}: a checkpoint of another version of the model "
-                          f"({len(model.weights)} weights, not {features.count + 1}); remove it")
     done_games = sum(plan.games_in(i) for i in range(state["iteration"]))
     done_games += sum(len(s) for s in _seeds(plan, state["iteration"])[: state["chunks"]])
     pool = open_pool(workers, scheduler)
@@ -390,21 +401,72 @@ def _save_checkpoint(path: str | os.PathLike[str], plan: BuildPlan, iteration: i
     write_text_atomically(path, json.dumps(data))
 
 
-def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan) -> dict[str, Any]:
+def _load_checkpoint(path: str | os.PathLike[str] | None, plan: BuildPlan,
+                     features: Features) -> dict[str, Any]:
+    """The state saved at ``path`` for ``plan``, or a fresh one when there is no file.
+    FormatError for a checkpoint of another run and for any field of the wrong type or out of
+    range, so that a resumed run never meets a bad value half-way (the file is left as it is).
+    Cost: reading the file, O(its size)."""
     fresh: dict[str, Any] = {"iteration": 0, "chunks": 0, "model": None, "totals": {}}
     if path is None or not os.path.lexists(path):  # a dangling or looping link is read, and refused
         return fresh
-    text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
+    shown = shown_path(path)
+    data = read_json_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        data = json.loads(text)
-        if data["plan"] != asdict(plan):
-            raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
-                              "or give the same parameters")
-        raw = data["model"]
-        model = None if raw is None else Model(
-            [float(w) for w in raw["weights"]],
-            {int(k): float(v) for k, v in raw["corrections"].items()}, float(raw["baseline"]))
-        return {"iteration": int(data["iteration"]), "chunks": int(data["chunks"]), "model": model,
-                "totals": {int(k): [int(v[0]), float(v[1])] for k, v in data["totals"].items()}}
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
-        raise FormatError(f"{path}: not a usable checkpoint ({error})") from None
+        saved = Section(data, "")
+        if saved.get("plan") != asdict(plan):
+            raise FormatError(f"{shown}: a checkpoint of another run ({str(saved.get('plan'))[:200]}); "
+                              "remove it or give the same parameters")
+        iteration = saved.whole("iteration", 0, plan.iterations)
+        # A finished run saves (iterations, 0); within an iteration, the chunks done so far.
+        last = 0 if iteration == plan.iterations else len(_seeds(plan, iteration))
+        chunks = saved.whole("chunks", 0, last)
+        raw = saved.get("model")
+        if (raw is None) != (iteration == 0):  # a model is fitted at the end of each iteration
+            raise BadField("model", "expected a model once an iteration is done, and only then")
+        model = None if raw is None else _model_from_json(Section(raw, "model"), features)
+        totals = {code: [whole(value[0], f"totals[{code}][0]", 1, _MAX_RECORDS),
+                         number(value[1], f"totals[{code}][1]", -_MAX_POINTS, _MAX_POINTS)]
+                  for code, value in _codes(saved.get("totals"), "totals", features, 2)}
+    except BadField as error:
+        raise FormatError(f"{shown}: not a usable checkpoint ({error})") from None
+    return {"iteration": iteration, "chunks": chunks, "model": model, "totals": totals}
+
+
+_MAX_RECORDS = 10**12
+"""The most records of one leave in a checkpoint: far beyond any run, and exact in a float."""
+
+_MAX_POINTS = 1e15
+"""The largest total, weight or correction in a checkpoint, in points: far beyond any run,
+small enough that the fit's sums of squares stay finite."""
+
+
+def _model_from_json(raw: Section, features: Features) -> Model:
+    weights = items(raw.get("weights"), raw.at("weights"), features.count + 1)
+    if len(weights) != features.count + 1:
+        raise BadField(raw.at("weights"), f"{len(weights)} weights, not {features.count + 1}: a "
+                       "checkpoint of another version of the model; remove it")
+    return Model([number(w, f"model.weights[{i}]", -_MAX_POINTS, _MAX_POINTS) for i, w in enumerate(weights)],
+                 {code: number(value, f"model.corrections[{code}]", -_MAX_POINTS, _MAX_POINTS)
+                  for code, value in _codes(raw.get("corrections"), raw.at("corrections"), features)},
+                 raw.number("baseline", -_MAX_POINTS, _MAX_POINTS))
+
+
+def _codes(value: Any, path: str, features: Features, width: int = 0) -> list[tuple[int, Any]]:
+    """The entries of an object keyed by leave codes written in decimal, each code one the
+    features know; with ``width``, each value a list of that many items."""
+    if not isinstance(value, dict):
+        raise BadField(path, f"expected an object, found {kind(value)}")
+    entries = []
+    for key, entry in value.items():
+        # As written (str of a code): int() would also take spaces, underscores, leading
+        # zeros (two keys for one leave) and other scripts' digits.
+        code = int(key) if key.isascii() and key.isdigit() and len(key) <= 100 else -1
+        if str(code) != key:
+            code = -1
+        if not features.knows(code):
+            raise BadField(f"{path}[{key[:40]!r}]", "not a leave of this tile distribution")
+        if width and (not isinstance(entry, list) or len(entry) != width):
+            raise BadField(f"{path}[{key}]", f"expected a list of {width} numbers, found {kind(entry)}")
+        entries.append((code, entry))
+    return entries

@@ -36,13 +36,14 @@ from wordgames.atomic import write_text_atomically
 from wordgames.cluster import in_order, open_pool
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_LEARNING_GAMES
+from wordgames.scrabble.formats.fields import BadField, Section, kind, number, whole
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.strategy.equity import EquityStrategy
 from wordgames.scrabble.strategy.selfplay import self_play, worker_lexicon
 from wordgames.scrabble.strategy.winprob import FittedWinModel, NormalWinModel, WinModel, logistic
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import read_json_file, shown_path
 
 CHUNK_GAMES = 20
 HELD_OUT_EVERY = 5
@@ -273,7 +274,7 @@ def build_win_model(
     if not HELD_OUT_EVERY <= plan.games <= MAX_LEARNING_GAMES:
         raise InvalidArgumentError(f"games is {HELD_OUT_EVERY}..{MAX_LEARNING_GAMES}, not {plan.games}")
     chunks = _chunks(plan, settings)
-    state = _load_checkpoint(checkpoint, plan)
+    state = _load_checkpoint(checkpoint, plan, len(chunks), sum(settings.tile_set.counts.values()))
     train, held, done = state
     saved = time.monotonic()
     with open_pool(workers, scheduler) as pool:
@@ -311,21 +312,50 @@ def _save_checkpoint(path: str | os.PathLike[str], plan: WinPlan, chunks: int, t
     write_text_atomically(path, json.dumps(data))
 
 
-def _load_checkpoint(path: str | os.PathLike[str] | None, plan: WinPlan) -> tuple[Totals, Totals, int]:
+def _load_checkpoint(path: str | os.PathLike[str] | None, plan: WinPlan, chunks: int,
+                     tiles: int) -> tuple[Totals, Totals, int]:
+    """The (training, held-out, chunks done) saved at ``path`` for ``plan`` (of ``chunks``
+    chunks, games of ``tiles`` tiles), or a fresh start when there is no file.  FormatError for
+    a checkpoint of another run and for any field of the wrong type or out of range (the file
+    is left as it is).  Cost: reading the file, O(its size)."""
     if path is None or not os.path.lexists(path):  # a dangling or looping link is read, and refused
         return {}, {}, 0
-    text = read_text_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
+    shown = shown_path(path)
+    data = read_json_file(path, "checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
-        data = json.loads(text)
-        if data["plan"] != asdict(plan):
-            raise FormatError(f"{path}: a checkpoint of another run ({data['plan']}); remove it "
-                              "or give the same parameters")
+        saved = Section(data, "")
+        if saved.get("plan") != asdict(plan):
+            raise FormatError(f"{shown}: a checkpoint of another run ({str(saved.get('plan'))[:200]}); "
+                              "remove it or give the same parameters")
+        done = saved.whole("chunks", 0, chunks)
+        return _totals(saved, "train", tiles), _totals(saved, "held", tiles), done
+    except BadField as error:
+        raise FormatError(f"{shown}: not a usable checkpoint ({error})") from None
 
-        def totals(rows: list[list[float]]) -> Totals:
-            return {(int(u), int(s)): [int(n), float(y), float(q)] for u, s, n, y, q in rows}
 
-        return totals(data["train"]), totals(data["held"]), int(data["chunks"])
-    except FormatError:
-        raise
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise FormatError(f"{path}: not a usable checkpoint ({error})") from None
+_MAX_RECORDS = 10**12
+"""The most records of one (unseen, spread) cell in a checkpoint: far beyond any run, and
+exact in a float."""
+
+_MAX_SPREAD = 100_000
+"""The widest spread in a checkpoint, in points (far beyond any game)."""
+
+
+def _totals(saved: Section, key: str, tiles: int) -> Totals:
+    """The totals of the rows ``[unseen, spread, records, sum, sum of squares]`` at ``key``:
+    unseen tiles within the bag's ``tiles`` (the fit steps through every count between the
+    fewest and the most), each cell once, 0 <= squares <= sum <= records (results are 0,
+    1/2 or 1)."""
+    totals: Totals = {}
+    for index, row in enumerate(saved.items(key, (tiles + 1) * (2 * _MAX_SPREAD + 1))):
+        at = f"{key}[{index}]"
+        if not isinstance(row, list) or len(row) != 5:
+            raise BadField(at, f"expected [unseen, spread, records, sum, squares], found {kind(row)}")
+        cell = (whole(row[0], f"{at}[0]", 0, tiles), whole(row[1], f"{at}[1]", -_MAX_SPREAD, _MAX_SPREAD))
+        count = whole(row[2], f"{at}[2]", 1, _MAX_RECORDS)
+        total = number(row[3], f"{at}[3]", 0, count)
+        squares = number(row[4], f"{at}[4]", 0, total)
+        if cell in totals:
+            raise BadField(at, f"a second row for {cell[0]} unseen tiles and spread {cell[1]}")
+        totals[cell] = [count, total, squares]
+    return totals

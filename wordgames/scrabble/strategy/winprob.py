@@ -35,7 +35,7 @@ from typing import Any, Protocol
 from wordgames.atomic import write_text_atomically
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.limits import MAX_WIN_MODEL_BYTES, MAX_WIN_MODEL_UNSEEN
-from wordgames.textfiles import read_text_file
+from wordgames.textfiles import read_json_file, shown_path
 
 MODEL_FORMAT = "wordgames win model"
 MODEL_VERSION = 1
@@ -145,12 +145,8 @@ def model_from_json(data: object, where: str = "the model") -> FittedWinModel:
 def read_win_model(path: str | os.PathLike[str]) -> FittedWinModel:
     """A fitted model from a JSON file (at most MAX_WIN_MODEL_BYTES, checked before reading);
     FormatError for anything else."""
-    text = read_text_file(path, "win model", limit=MAX_WIN_MODEL_BYTES)
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise FormatError(f"{path}: not JSON ({error})") from None
-    return model_from_json(data, str(path))
+    data = read_json_file(path, "win model", limit=MAX_WIN_MODEL_BYTES)
+    return model_from_json(data, shown_path(path))
 
 
 def write_win_model(path: str | os.PathLike[str], model: FittedWinModel) -> None:
