@@ -283,6 +283,12 @@ def game_from_state(
             board = Board.from_text("\n".join(lines), settings.layout, "board", settings.tile_set.alphabet)
             settings.tile_set.check_tiles((tile for _, _, tile in board.tiles()), "the board")
         bag = _bag_from_state(top.section("bag"), settings)
+        # Between turns every rack is refilled while the bag lasts: a short one beside a bag
+        # holding tiles is a save no game wrote (a hand size edited up, say).
+        short = next((i for i, p in enumerate(players) if len(p.rack) < settings.hand_size), None)
+        if short is not None and len(bag):
+            raise BadField(f"players[{short}].rack", f"{len(players[short].rack)} tiles while the bag holds "
+                           f"{len(bag)}; a rack is refilled to {settings.hand_size} while the bag lasts")
         history = [_turn_from_state(Section(entry, f"history[{i}]"), settings, len(players))
                    for i, entry in enumerate(top.items("history", MAX_SAVE_HISTORY))]
         saved_lexicon = top.section("lexicon")
