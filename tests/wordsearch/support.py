@@ -44,7 +44,9 @@ def _paths(board: Board, keep_going: Callable[[str], bool]) -> set[str]:
     """Every string spelled by a path of distinct, adjacent, unblocked cells, extending a path
     only while ``keep_going(its string)``; adjacency from :func:`adjacent`."""
     strings: set[str] = set()
-    cells = range(board.size)
+    # Only the open cells are tried as a next step: a mostly blocked board of any size costs
+    # what its open cells cost.
+    cells = [cell for cell in range(board.size) if board.cells[cell] != BLOCKED]
 
     def extend(cell: int, text: str, used: frozenset[int]) -> None:
         strings.add(text)
@@ -55,8 +57,9 @@ def _paths(board: Board, keep_going: Callable[[str], bool]) -> set[str]:
                 if keep_going(longer):
                     extend(other, longer, used | {other})
 
-    for cell, content in enumerate(board.cells):
-        if content != BLOCKED and keep_going(content):
+    for cell in cells:
+        content = board.cells[cell]
+        if keep_going(content):
             extend(cell, content, frozenset({cell}))
     return strings
 

@@ -126,6 +126,12 @@ def test_parse_board_rejects_malformed_text(text: str) -> None:
         parse_board(text)
 
 
+@pytest.mark.parametrize("text", ["A//B", "AB/CD/", "/AB/CD", "AB/ /CD", "AB/CD\n/EF", " / \n"])
+def test_an_empty_row_is_an_error_not_left_out(text: str) -> None:
+    with pytest.raises(BoardError, match="empty"):
+        parse_board(text)
+
+
 def test_parse_board_rejects_non_text() -> None:
     with pytest.raises(InvalidArgumentTypeError):
         parse_board(None)  # type: ignore[arg-type]

@@ -126,6 +126,7 @@ def test_no_words_found(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["solve", "--board", "EEC/ALEP"], "same number of cells"),
         (["solve", "--board", "E1/AB"], "letters only"),
+        (["solve", "--board", "A//B"], "row 2 of the board text is empty"),
         (["solve", "--min", "0"], "at least 1"),
         (["solve", "--min", "x"], "is not a whole number"),
         (["solve", "--scoring", "scrabble"], "invalid choice"),

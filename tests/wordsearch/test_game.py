@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from wordgames.errors import (
     LexiconNotLoadedError,
 )
 from wordgames.lexicon import backend_names, lexicon_from_words
+from wordgames.limits import MAX_WORDSEARCH_CELLS
 from wordgames.wordsearch import (
     BoggleGame,
     WordSearchGame,
@@ -344,3 +347,36 @@ def test_the_valid_words_are_a_sorted_set_of_their_own() -> None:
     assert list(game.get_all_valid_words(3)) == ["LENT", "PEA", "PEACE"]
     assert game.solve() == frozenset({"LENT", "PEA", "PEACE"})
     assert list(game.get_all_valid_words(5)) == ["PEACE"]
+
+
+class _UnreadCells:
+    """``count`` cells that fail the test if any is read."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[str]:
+        raise AssertionError("a cell was read before the board's size was checked")
+
+
+@pytest.mark.parametrize(("count", "columns", "message"), [
+    (10_000_000, None, f"10000000 cells (at most {MAX_WORDSEARCH_CELLS})"),
+    (MAX_WORDSEARCH_CELLS + 1, 1, f"{MAX_WORDSEARCH_CELLS + 1} cells (at most {MAX_WORDSEARCH_CELLS})"),
+    (17, None, "17 cells do not make a square board"),
+    (17, 4, "17 cells cannot be laid out in rows of 4 columns"),
+    (0, None, "no cells"),
+])
+def test_set_board_checks_the_size_before_reading_a_cell(
+    count: int, columns: int | None, message: str
+) -> None:
+    game = create_game()
+    with pytest.raises(BoardError, match=re.escape(message)):
+        game.set_board(_UnreadCells(count), columns)  # type: ignore[arg-type]
+    # The limit holds for an iterator too, read no further than one cell past it.
+    cells = iter(["A"] * (MAX_WORDSEARCH_CELLS + 10))
+    with pytest.raises(BoardError, match=f"at most {MAX_WORDSEARCH_CELLS}"):
+        game.set_board(cells)  # type: ignore[arg-type]
+    assert len(list(cells)) == 9

@@ -14,9 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wordgames.errors import BoardError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.limits import MAX_WORDSEARCH_CELLS
 from wordgames.wordsearch import Board
 from wordgames.wordsearch.scoring import scoring_function
+from wordgames.wordsearch.solving import score_boards
 from wordgames.wordsearch.symbols import symbol_tables
 
 from .support import adjacent, all_path_strings, is_valid_path, official_points, words_on_board
@@ -130,6 +133,22 @@ def test_text_the_reader_refuses_is_left_to_the_parser(searcher: ModuleType) -> 
     assert solver.load_text("[qu]a/ZZ") and solver.size == 4
 
 
+def test_boards_past_the_cell_limit_are_refused(searcher: ModuleType) -> None:
+    """Text of more than MAX_WORDSEARCH_CELLS cells (each side within its limit) is left to
+    the parser, which refuses it; cell codes of such a shape are refused before anything is
+    allocated or read."""
+    lexicon = lexicon_from_words(["CAT"])
+    solver = searcher.Solver(symbol_tables(lexicon))
+    rows, columns = MAX_WORDSEARCH_CELLS // 500 + 1, 500
+    text = "/".join(["A" * columns] * rows)
+    assert not solver.load_text(text)
+    with pytest.raises(BoardError, match=str(MAX_WORDSEARCH_CELLS)):
+        solver.load([], rows, columns)
+    with pytest.raises(BoardError, match=str(MAX_WORDSEARCH_CELLS)):
+        score_boards([text], lexicon)
+    assert solver.load_text("/".join(["A" * columns] * (rows - 1)))
+
+
 def test_wide_alphabets_take_two_words_a_node(searcher: ModuleType) -> None:
     """More than 31 symbols: two 64-bit words a node, and the same answers as the oracle."""
     latin, greek = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ΑΒΓΔΕΖΗΘΙΚΛΜ"
@@ -202,3 +221,49 @@ def test_long_paths_on_boards_wider_or_taller_than_8(searcher: ModuleType, rows:
     found, _, _ = solve(searcher, board, lexicon, minimum=1)
     assert set(found) == words_on_board(board, lexicon)
     assert all(is_valid_path(board, path, word) for word, path in found.items())
+
+
+def _random_path_within(board: Board, cells: list[int], length: int, rng: random.Random) -> list[int] | None:
+    """A random simple path of ``length`` cells among ``cells``, or None where one gets stuck."""
+    path = [rng.choice(cells)]
+    while len(path) < length:
+        around = [cell for cell in cells if cell not in path and adjacent(board, path[-1], cell)]
+        if not around:
+            return None
+        path.append(rng.choice(around))
+    return path
+
+
+def test_boards_of_more_than_65536_cells(searcher: ModuleType) -> None:
+    """Cell numbers past 16 bits: a link once kept a cell in 16 bits, so past 65,536 cells
+    a path's cells and its parent were misread and walking it back never ended (this test
+    then hangs rather than fails).  A 9000 x 8 board, blocked but for bands of 12 rows at its
+    start, across cell 65,536 and at its end, with words along random paths in them (up to
+    12 cells: through cells 8 rows apart, which share a path bit), against the oracle that
+    tries every path."""
+    rows, columns = 9000, 8
+    rng = random.Random(65536)
+    cells = ["#"] * (rows * columns)
+    bands = [list(range(start * columns, (start + 12) * columns)) for start in (0, 8186, rows - 12)]
+    for band in bands:
+        for cell in band:
+            cells[cell] = rng.choice("ABCDEFGHIJKLMNOP")
+    board = Board.from_cells(cells, columns)
+    short: set[str] = set()
+    long: set[str] = set()
+    for band in bands:
+        for words, lengths in ((short, (3, 8)), (long, (9, 12))):
+            goal = len(words) + 20
+            while len(words) < goal:
+                path = _random_path_within(board, band, rng.randint(*lengths), rng)
+                if path is not None:
+                    words.add("".join(board.cells[cell] for cell in path))
+    last = bands[-1]  # a word that repeats a cell's letter only by reusing the cell
+    long.add("".join(board.cells[cell] for cell in last[:8]) + board.cells[last[0]])
+    lexicon = lexicon_from_words(sorted(short | long), "trie")
+    found, score, count = solve(searcher, board, lexicon, minimum=3)
+    expected = words_on_board(board, lexicon)
+    assert max(max(path) for path in found.values()) >= rows * columns - 8 * columns
+    assert set(found) == expected
+    assert all(is_valid_path(board, path, word) for word, path in found.items())
+    assert (score, count) == expected_score(expected, 3)

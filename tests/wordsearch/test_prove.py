@@ -13,6 +13,7 @@ import pytest
 from wordgames.cli import main
 from wordgames.errors import FormatError, InvalidArgumentError
 from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.limits import MAX_PROOF_CELLS
 from wordgames.wordsearch import Board
 from wordgames.wordsearch.bestboard import board_text
 from wordgames.wordsearch.boardspace import canonical, symmetries
@@ -196,3 +197,19 @@ def test_the_cli_refuses_bad_arguments_in_one_line(
 ) -> None:
     code, out, err = run(capsys, *argv, "--lexicon", word_file, "--checkpoint", str(tmp_path / "c.json"))
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("size", ["5x5", "10x10", "3x7"])
+def test_boards_too_large_to_prove_are_refused_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, lexicon: Lexicon, size: str
+) -> None:
+    """No target search, not even the word list read: a missing one is not what is reported."""
+    code, out, err = run(capsys, "--size", size, "--lexicon", str(tmp_path / "missing.txt"),
+                         "--checkpoint", str(tmp_path / "c.json"))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"boards of at most {MAX_PROOF_CELLS} cells can be proved, not {size}" in err
+    rows, columns = (int(side) for side in size.split("x"))
+    with pytest.raises(InvalidArgumentError, match=f"at most {MAX_PROOF_CELLS} cells"):
+        prove(lexicon, rows, columns, letter_classes=LETTER_CLASSES, workers=1,
+              checkpoint=tmp_path / "c.json")
+    assert not (tmp_path / "c.json").exists()

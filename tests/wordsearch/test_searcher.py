@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from wordgames.lexicon import backend_names, lexicon_from_words
+from wordgames.lexicon import Lexicon, backend_names, lexicon_from_words
 from wordgames.wordsearch.board import Board, find_path, parse_board
 from wordgames.wordsearch.dice import roll_board
 from wordgames.wordsearch.searcher import Solver
@@ -140,3 +142,26 @@ def test_find_path_gives_up_at_once_on_strings_needing_missing_letters() -> None
     board = Board.from_cells(["A"] * 400)
     assert find_path(board, "A" * 60 + "B") == []
     assert find_path(Board.from_cells(["QU", "A", "#", "B"]), "QUQU") == []
+
+
+def test_a_random_board_of_more_than_65536_cells_is_solved_as_its_bands(enable_trie: Lexicon) -> None:
+    """A random 257 x 257 board (past 65,536 cells, where the search once ran for ever) has
+    the words of its overlapping bands of rows: ENABLE's words have at most 28 letters, so
+    each path lies in a band of 64 rows of those starting every 32.  Compiled only (the
+    interpreted search takes minutes here; test_kernel checks it past 65,536 cells)."""
+    from .conftest import SEARCHER, core_module
+
+    core_module(SEARCHER, "compiled")  # skips where the core is not built
+    assert max(len(word) for word in enable_trie) <= 64 - 32
+    side = 257
+    rng = random.Random(257)
+    cells = rng.choices("AAEEEIIOOUTTNNSSRRLLDCMPBHGYKWFV", k=side * side)
+    board = Board.from_cells(cells)
+    found = find_words_with_paths(board, enable_trie)
+    expected: set[str] = set()
+    for top in range(0, side - 32, 32):
+        band = Board.from_cells(cells[top * side : min(top + 64, side) * side], side)
+        expected |= set(find_words(band, enable_trie))
+    assert len(expected) > 10_000
+    assert set(found) == expected
+    assert all(is_valid_path(board, path, word) for word, path in found.items())

@@ -18,7 +18,7 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.limits import MAX_PROOF_SECONDS
 from wordgames.wordsearch.bestboard import best_boards
 from wordgames.wordsearch.board import parse_shape
-from wordgames.wordsearch.prove import DEFAULT_LETTER_CLASSES, ProofResult, prove
+from wordgames.wordsearch.prove import DEFAULT_LETTER_CLASSES, ProofResult, check_proof_shape, prove
 from wordgames.wordsearch.scoring import scoring_names
 
 
@@ -66,6 +66,7 @@ def register(commands: Any) -> None:
 def run_prove(args: argparse.Namespace) -> int:
     """Run (or resume) a proof and report it; exit 0 whether or not it completed."""
     rows, columns = parse_shape(args.size, "--size")
+    check_proof_shape(rows, columns)  # before the lexicon is read and a target searched for
     if args.seconds is not None and not 0 < args.seconds <= MAX_PROOF_SECONDS:
         raise InvalidArgumentError(
             f"--seconds must be a positive number of seconds up to {MAX_PROOF_SECONDS:g}")

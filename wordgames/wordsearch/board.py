@@ -7,7 +7,8 @@ The neighbour lists (8-connected, no wrap-around) are computed once per board sh
 
 Board text, as typed on the command line or stored in a board file:
 
-* rows are separated by ``/`` or by line breaks; blank lines and surrounding spaces are ignored;
+* rows are separated by ``/`` or by line breaks; blank lines and surrounding spaces are ignored,
+  an empty row between two ``/`` (or before or after one) is an error;
 * in a row without spaces every letter is a cell (``EECA``), and brackets group several
   letters into one cell (``[QU]TTY``);
 * in a row with spaces the cells are the space-separated tokens (``QU T T Y``), so a grid
@@ -21,11 +22,12 @@ at most :data:`MAX_WORDSEARCH_ROW_CHARS` characters.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from functools import lru_cache
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
@@ -40,7 +42,7 @@ from wordgames.textfiles import read_text_file, shown_path
 BLOCKED = "#"
 """The content of a blocked cell: part of the grid, but never part of a word."""
 
-_ROW_SEPARATOR = re.compile(r"/|\r\n|\r|\n")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _BRACKETED = re.compile(r"\[([^\[\]]*)\]|(.)", re.DOTALL)
 
 # The board of the COMP 2210 specification, the default of every new game.
@@ -64,6 +66,30 @@ def neighbour_table(rows: int, columns: int) -> tuple[tuple[int, ...], ...]:
                 )
             )
     return tuple(table)
+
+
+def _board_shape(count: int, columns: object) -> tuple[int, int]:
+    """The rows and columns of a board of ``count`` cells in rows of ``columns`` (square when
+    None): BoardError for no cells, more than :data:`MAX_WORDSEARCH_CELLS` or a shape that
+    does not fit, InvalidArgumentTypeError for columns that are not an int.  Constant cost."""
+    if count == 0:
+        raise BoardError("the board has no cells")
+    if count > MAX_WORDSEARCH_CELLS:
+        raise BoardError(f"the board has {count} cells (at most {MAX_WORDSEARCH_CELLS})")
+    if columns is None:
+        side = _exact_square_root(count)
+        if side is None:
+            raise BoardError(
+                f"{count} cells do not make a square board (pass columns= for a rectangular one)"
+            )
+        check_shape(side, side)
+        return side, side
+    if isinstance(columns, bool) or not isinstance(columns, int):
+        raise InvalidArgumentTypeError(f"columns must be an int, not {type(columns).__name__}")
+    if columns < 1 or count % columns:
+        raise BoardError(f"{count} cells cannot be laid out in rows of {columns} columns")
+    check_shape(count // columns, columns)
+    return count // columns, columns
 
 
 def check_side(value: object, name: str, maximum: int = MAX_WORDSEARCH_SIDE) -> int:
@@ -165,27 +191,14 @@ class Board:
                 "the board must be a sequence of cell strings (use parse_board() for text), "
                 f"not {type(cells).__name__}"
             )
-        normalized = tuple(normalize_cell(cell, i) for i, cell in enumerate(cells))
-        count = len(normalized)
-        if count == 0:
-            raise BoardError("the board has no cells")
-        if columns is None:
-            side = _exact_square_root(count)
-            if side is None:
-                raise BoardError(
-                    f"{count} cells do not make a square board (pass columns= for a "
-                    "rectangular one)"
-                )
-            check_shape(side, side)
-            return cls(normalized, side, side)
-        if isinstance(columns, bool) or not isinstance(columns, int):
-            raise InvalidArgumentTypeError(
-                f"columns must be an int, not {type(columns).__name__}"
-            )
-        if columns < 1 or count % columns:
-            raise BoardError(f"{count} cells cannot be laid out in rows of {columns} columns")
-        check_shape(count // columns, columns)
-        return cls(normalized, count // columns, columns)
+        if isinstance(cells, Sized):  # the shape checked before any cell is looked at
+            rows, columns = _board_shape(len(cells), columns)
+            normalized = tuple(normalize_cell(cell, i) for i, cell in enumerate(cells))
+        else:  # an iterator: read no further than one cell past the limit
+            normalized = tuple(normalize_cell(cell, i)
+                               for i, cell in enumerate(itertools.islice(cells, MAX_WORDSEARCH_CELLS + 1)))
+            rows, columns = _board_shape(len(normalized), columns)
+        return cls(normalized, rows, columns)
 
     @property
     def size(self) -> int:
@@ -259,8 +272,15 @@ def parse_board(text: str) -> Board:
         raise BoardError(
             f"the board text is too long ({len(text)} characters, at most {MAX_WORDSEARCH_TEXT_CHARS})"
         )
-    rows = [row.strip() for row in _ROW_SEPARATOR.split(text)]
-    rows = [row for row in rows if row]
+    rows: list[str] = []
+    for line in _LINE_BREAK.split(text):
+        if not line.strip():  # a blank line is ignored (a file's last line break, say)
+            continue
+        for part in line.split("/"):
+            row = part.strip()
+            if not row:  # "A//B": a row left out by mistake, not a board of fewer rows
+                raise BoardError(f"row {len(rows) + 1} of the board text is empty")
+            rows.append(row)
     if not rows:
         raise BoardError("the board text has no rows")
     if len(rows) > MAX_WORDSEARCH_SIDE:

@@ -224,6 +224,14 @@ def resolve_target(lexicon: Lexicon, rows: int, columns: int, min_score: int | N
     return min_score
 
 
+def check_proof_shape(rows: int, columns: int) -> None:
+    """InvalidArgumentError for a board of more than :data:`MAX_PROOF_CELLS` cells, which
+    cannot be proved: checked before any work (a target search included)."""
+    if rows * columns > MAX_PROOF_CELLS:
+        raise InvalidArgumentError(
+            f"boards of at most {MAX_PROOF_CELLS} cells can be proved, not {rows}x{columns}")
+
+
 def prove(
     lexicon: Lexicon,
     rows: int,
@@ -254,8 +262,7 @@ def prove(
         raise InvalidArgumentTypeError(f"expected a Lexicon, not {type(lexicon).__name__}")
     rows = check_side(rows, "rows")
     columns = rows if columns is None else check_side(columns, "columns")
-    if rows * columns > MAX_PROOF_CELLS:
-        raise InvalidArgumentError(f"boards of at most {MAX_PROOF_CELLS} cells can be proved")
+    check_proof_shape(rows, columns)
     check_min_length(min_length)
     scoring_function(scoring)
     target = resolve_target(lexicon, rows, columns, min_score, best, min_length, scoring)

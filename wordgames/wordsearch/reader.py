@@ -9,7 +9,7 @@ from __future__ import annotations
 from array import array
 from math import isqrt
 
-from wordgames.limits import MAX_WORDSEARCH_SIDE
+from wordgames.limits import MAX_WORDSEARCH_CELLS, MAX_WORDSEARCH_SIDE
 
 
 def read_text(text: str, latin_1: array[int], cell_bit: array[int], cell_letters: array[int],
@@ -21,8 +21,8 @@ def read_text(text: str, latin_1: array[int], cell_bit: array[int], cell_letters
     (``tails[tail_start[c]:tail_start[c] + tail_count[c]]``), with ``latin_1`` giving the
     symbol of each character; ``shape`` gets the rows and columns.  False, the arrays left
     undefined, for anything else (spaces, line breaks, ``#``, characters beyond Latin-1, rows
-    of unequal length, oversized boards): such text goes to the full board parser, which
-    also words its errors.  Cost: a few operations a character."""
+    of unequal length, boards beyond the side or cell limits): such text goes to the full
+    board parser, which also words its errors.  Cost: a few operations a character."""
     length = len(text)
     one = 1  # compiled: a 64-bit 1, so that symbols past 31 shift correctly
     rows = 0
@@ -81,7 +81,7 @@ def read_text(text: str, latin_1: array[int], cell_bit: array[int], cell_letters
     if column == 0 or (width >= 0 and column != width):
         return False
     rows += 1
-    if rows > MAX_WORDSEARCH_SIDE or column > MAX_WORDSEARCH_SIDE:
+    if rows > MAX_WORDSEARCH_SIDE or column > MAX_WORDSEARCH_SIDE or rows * column > MAX_WORDSEARCH_CELLS:
         return False
     shape[0] = rows
     shape[1] = column

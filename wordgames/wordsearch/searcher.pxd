@@ -13,8 +13,8 @@ cdef enum:
     _MAX_DEGREE = 8
     _GROUP = 64
     _SLOT = 3
-    _CELL_BITS = 16
-    _CELL_MASK = 0xFFFF
+    _CELL_BITS = 31
+    _CELL_MASK = 0x7FFFFFFF
 cdef int SCORE, WORDS, PATHS
 
 cdef inline int _bits(u64 bits) noexcept:

@@ -46,6 +46,7 @@ from typing import Protocol
 
 import cython
 
+from wordgames.errors import BoardError
 from wordgames.limits import MAX_WORDSEARCH_CELLS
 from wordgames.wordsearch.layout import NodeTable, grown, neighbour_arrays, neighbour_counts, path_bits
 from wordgames.wordsearch.reader import cells_text, read_text
@@ -54,11 +55,18 @@ if not cython.compiled:  # compiled, searcher.pxd makes these constants of the C
     _MAX_DEGREE = 8  # neighbours of a cell (8-connected grids; neighbour_arrays pads to it)
     _GROUP = 64  # start cells searched together (their paths' items are kept at once)
     _SLOT = 3  # a neighbour slot's entries: its cell's symbol bit, path bit and number
-    _CELL_BITS = 16  # an item's link: the item it extends, shifted past its cell's number
+    # An item's link: the item it extends, shifted past its cell's number.  31 bits hold any
+    # cell number (a C int elsewhere: neighbour lists, paths), so every board the limits allow
+    # fits with room to spare; 16 did not (past 65,536 cells a link's cell ran into its item,
+    # and walking a path back could loop for ever).
+    _CELL_BITS = 31
     _CELL_MASK = (1 << _CELL_BITS) - 1
 SCORE = 0
 WORDS = 1
 PATHS = 2
+MAX_CELLS = 1 << _CELL_BITS
+"""The most cells a board loaded into a :class:`Solver` may have (its cell numbers must fit
+in an item's link beside the item); far above ``MAX_WORDSEARCH_CELLS``."""
 
 CellCode = tuple[int, ...]
 Encoder = Callable[[object], tuple[Sequence[CellCode], int, int]]
@@ -172,7 +180,12 @@ class Solver:
     # --- boards ---------------------------------------------------------------------------
 
     def use_shape(self, rows: int, columns: int) -> None:
-        """Take the neighbour lists of a ``rows`` x ``columns`` board."""
+        """Take the neighbour lists of a ``rows`` x ``columns`` board; BoardError for one of
+        more than ``MAX_WORDSEARCH_CELLS`` cells (the parser and the reader refuse them
+        first: this guards the links, whose cell numbers must fit :data:`MAX_CELLS`)."""
+        if rows * columns > MAX_WORDSEARCH_CELLS:
+            raise BoardError(f"a {rows} x {columns} board is too large "
+                             f"(at most {MAX_WORDSEARCH_CELLS} cells)")
         if rows != self.rows or columns != self.columns:
             self.near = neighbour_arrays(rows, columns)
             self.degree = neighbour_counts(rows, columns)
@@ -183,8 +196,8 @@ class Solver:
     def load(self, codes: Sequence[CellCode], rows: int, columns: int) -> None:
         """Take a board: each cell's code (its symbols; empty for a dead cell), row-major."""
         size = rows * columns
+        self.use_shape(rows, columns)  # first: it refuses an oversized board
         self.reserve(size)
-        self.use_shape(rows, columns)
         tails = 0
         for cell in range(size):
             code = codes[cell]
