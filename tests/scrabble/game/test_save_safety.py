@@ -87,7 +87,7 @@ def forged(edit: Any) -> dict[str, Any]:
          r"bag\.random: an all-zero random generator state"),
         # A hand size edited up: 7-tile racks beside a bag of 86 tiles.
         (lambda s: s["settings"].__setitem__("hand_size", 20),
-         r"players\[0\]\.rack: 7 tiles while the bag holds \d+; a rack is refilled to 20 while the bag lasts"),
+         r"players\[0\]\.rack: 7 tiles while the bag holds \d+; a rack is refilled to 20 while the bag"),
         (lambda s: s["players"][1].__setitem__("rack", s["players"][1]["rack"][:5]),
          r"players\[1\]\.rack: 5 tiles while the bag holds"),
     ],
