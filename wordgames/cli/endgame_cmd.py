@@ -126,7 +126,6 @@ def setup_from_args(args: argparse.Namespace) -> Setup:
     if not tile_set.full_bag():
         raise InvalidArgumentError("the tile set gives no tile counts, so the unseen tiles are unknown")
     unseen = unseen_tiles(position.board, rack.tiles(), tile_set)
-    warn_of_phonies(position.board, lexicon)
     return Setup(position.cgp, position.board, rack, unseen, lexicon, rules)
 
 
@@ -164,6 +163,7 @@ def run_endgame(args: argparse.Namespace) -> int:
         )
     if not len(opponent):
         raise InvalidArgumentError("the opponent has no tiles: the game is over")
+    warn_of_phonies(setup.board, setup.lexicon)
     result = solve_endgame(
         setup.board, (setup.rack, opponent), setup.lexicon, setup.rules,
         scoreless_turns=setup.position.zero_turns, end_rule=args.end_rule or "usc",
@@ -200,6 +200,7 @@ def run_preendgame(args: argparse.Namespace) -> int:
             f"a pre-endgame has one to {MAX_BAG} tiles in the bag: {setup.rules.hand_size + 1} to "
             f"{setup.rules.hand_size + MAX_BAG} unseen tiles, not {len(setup.unseen)}"
         )
+    warn_of_phonies(setup.board, setup.lexicon)
     result = solve_preendgame(
         setup.board, setup.rack, setup.unseen, setup.lexicon, setup.rules,
         spread=_spread(setup.position), scoreless_turns=setup.position.zero_turns,

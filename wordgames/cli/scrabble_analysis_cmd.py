@@ -27,6 +27,7 @@ from wordgames.cli.common import (
     print_json,
     progress_bar,
     tile_set_from_args,
+    warn_of_phonies,
     whole_number,
 )
 from wordgames.cli.infer_cmd import add_last_play_option, position_inference
@@ -150,6 +151,7 @@ def run_sim(args: argparse.Namespace) -> int:
             iterations=iterations, seconds=args.time, seed=args.seed,
             workers=args.workers or default_workers(), progress=advance, choose_by=args.choose_by,
         )
+    warn_of_phonies(position.board, lexicon)  # once nothing can refuse the position
     if args.json:
         print_json(sim_json(result, tile_set))
     else:

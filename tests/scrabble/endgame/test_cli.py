@@ -110,6 +110,9 @@ def test_preendgame_on_two_workers() -> None:
     ("args", "message"),
     [
         (("endgame", "--cgp", EARLY), "the bag is not empty"),
+        # A phony on the board (CXT) is named only once nothing refuses the position.
+        (("endgame", "--cgp", EARLY.replace("CAT", "CXT")), "the bag is not empty"),
+        (("preendgame", "--cgp", EARLY.replace("CAT", "CXT")), "tiles in the bag"),
         (("endgame", "--cgp", ENDGAME, "--opponent-rack", "QQ"), "not unseen"),
         (("endgame", "--cgp", ENDGAME, "--time", "0"), "above 0"),
         (("endgame", "--cgp", ENDGAME, "--plies", "0"), "at least 1"),
