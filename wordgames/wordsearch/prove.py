@@ -35,7 +35,7 @@ from wordgames.cluster import open_pool
 from wordgames.errors import FormatError, InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
 from wordgames.limits import MAX_CHECKPOINT_BYTES, MAX_PROOF_CELLS
-from wordgames.textfiles import parse_json, read_text_file
+from wordgames.textfiles import read_json_file
 from wordgames.wordsearch.bestboard import board_text
 from wordgames.wordsearch.board import check_side, parse_board
 from wordgames.wordsearch.boardspace import canonical, symmetries
@@ -179,8 +179,7 @@ def _load_checkpoint(path: Path, settings: ProofSettings) -> _State:
         raise FormatError(f"{path}: cannot read the checkpoint ({error.strerror})") from None
     if not stat.S_ISREG(status.st_mode):
         raise FormatError(f"{path}: the checkpoint is not a regular file")
-    text = read_text_file(path, "proof checkpoint", limit=MAX_CHECKPOINT_BYTES)
-    data = parse_json(text, str(path), "proof checkpoint")
+    data = read_json_file(path, "proof checkpoint", limit=MAX_CHECKPOINT_BYTES)
     try:
         if data.get("format") != CHECKPOINT_FORMAT or data.get("version") != CHECKPOINT_VERSION:
             raise ValueError("not a proof checkpoint")
