@@ -112,6 +112,10 @@ core, so a run that asks for more is refused instead of running until killed."""
 MAX_STATS_BOARDS = 1_000_000
 """The most boards one statistics run rolls."""
 
+MAX_STATS_CELLS = 25_000_000
+"""The most cells one statistics run rolls in all (boards times cells per board): a million
+5 x 5 boards (a few minutes), or about 380 boards of 257 x 257 (each solves in about 3 s)."""
+
 MAX_ROUND_SECONDS = 86_400.0
 """The longest timed round of ``boggle play`` (a day)."""
 

@@ -234,10 +234,11 @@ def _random_path_within(board: Board, cells: list[int], length: int, rng: random
     return path
 
 
+@pytest.mark.timeout(120)  # a regression would hang: the timeout fails it instead
 def test_boards_of_more_than_65536_cells(searcher: ModuleType) -> None:
     """Cell numbers past 16 bits: a link once kept a cell in 16 bits, so past 65,536 cells
     a path's cells and its parent were misread and walking it back never ended (this test
-    then hangs rather than fails).  A 9000 x 8 board, blocked but for bands of 12 rows at its
+    would hang: the timeout fails it).  A 9000 x 8 board, blocked but for bands of 12 rows at its
     start, across cell 65,536 and at its end, with words along random paths in them (up to
     12 cells: through cells 8 rows apart, which share a path bit), against the oracle that
     tries every path."""

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from wordgames.cli import main
+from wordgames.errors import InvalidArgumentError
+from wordgames.wordsearch.stats import check_stats_size
 
 WORDS = "ate eat tea tee sat set sea eats east seat teas tease state taste tat ess asset rest"
 
@@ -104,6 +106,21 @@ def test_stats_json(capsys: pytest.CaptureFixture[str], tiny: str) -> None:
     assert len(result["common_words"]) <= 3
     best = result["best_board"]
     assert solve_total(capsys, tiny, best["board"])[0] == best["score"] == result["score"]["max"]
+
+
+def test_stats_refuses_too_many_cells_before_reading_the_list(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """1000 boards of 257 x 257 would take nearly an hour: refused at once, before the word
+    list (here a missing file) is read; the same cells in fewer boards are allowed."""
+    missing = str(tmp_path / "missing.txt")
+    code, out, err = run(capsys, "stats", "--size", "257", "--boards", "1000", "--lexicon", missing)
+    assert code == 2 and out == ""
+    assert err == ("wordgames: error: 1000 boards of 257x257 are 66,049,000 cells; a statistics run rolls "
+                   "at most 25,000,000 (fewer boards, or a smaller size)\n")
+    with pytest.raises(InvalidArgumentError, match="cells"):
+        check_stats_size(5000, 5000, 2)
+    check_stats_size(5, 5, 1_000_000)  # a million 5 x 5 boards: allowed
 
 
 def test_stats_text_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

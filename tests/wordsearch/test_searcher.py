@@ -144,6 +144,7 @@ def test_find_path_gives_up_at_once_on_strings_needing_missing_letters() -> None
     assert find_path(Board.from_cells(["QU", "A", "#", "B"]), "QUQU") == []
 
 
+@pytest.mark.timeout(120)  # a regression would hang: the timeout fails it instead
 def test_a_random_board_of_more_than_65536_cells_is_solved_as_its_bands(enable_trie: Lexicon) -> None:
     """A random 257 x 257 board (past 65,536 cells, where the search once ran for ever) has
     the words of its overlapping bands of rows: ENABLE's words have at most 28 letters, so

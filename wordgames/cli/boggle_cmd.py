@@ -43,7 +43,7 @@ from wordgames.wordsearch.dice import (
 from wordgames.wordsearch.game import BoggleGame, check_minimum_length, create_game
 from wordgames.wordsearch.play import PlaySession, run_timed_round
 from wordgames.wordsearch.scoring import DEFAULT_SCORING, scoring_names
-from wordgames.wordsearch.stats import PERCENTILES, board_stats, plot_histogram
+from wordgames.wordsearch.stats import PERCENTILES, board_stats, check_stats_size, plot_histogram
 
 DEFAULT_SECONDS = 180.0
 DEFAULT_SEARCH_SECONDS = 60.0
@@ -367,6 +367,7 @@ def run_stats(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(f"{args.plot}: the file exists (choose another name)")
     if args.plot is not None:
         check_writable(args.plot)
+    check_stats_size(rows, columns, args.boards)  # before the word list is read
     stats = board_stats(
         boggle_lexicon(args), rows, columns, boards=args.boards, seed=args.seed,
         dice=args.dice, minimum=args.minimum, scoring=args.scoring, top_words=args.top_words,

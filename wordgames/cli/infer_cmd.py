@@ -20,10 +20,12 @@ from wordgames.cli.common import (
     position_lexicon,
     positive_int,
     print_json,
+    warn_of_phonies,
     whole_number,
 )
 from wordgames.cli.leaves_cmd import add_leaves_option, leaves_from_args
 from wordgames.errors import InvalidArgumentError
+from wordgames.lexicon import Lexicon
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.inference import (
     DEFAULT_SAMPLES,
@@ -74,16 +76,15 @@ def add_last_play_option(parser: argparse.ArgumentParser, flag: str, required: b
                              "or 'exchange N'")
 
 
-def position_inference(args: argparse.Namespace, position: ScrabblePosition, play_text: str,
+def position_inference(args: argparse.Namespace, position: ScrabblePosition, lexicon: Lexicon, play_text: str,
                        seed: int, samples: int = DEFAULT_SAMPLES, seconds: float | None = None,
                        margin: float = MARGIN, temperature: float = TEMPERATURE) -> Inference:
-    """The inference for ``position`` (after the opponent's play ``play_text``) with the
-    command's lexicon and leave table."""
+    """The inference for ``position`` (after the opponent's play ``play_text``) over
+    ``lexicon`` with the command's leave table."""
     rack = position.rack
     if rack is None:
         raise InvalidArgumentError("give --rack LETTERS (the CGP has no rack)")
     tile_set = position.tile_set
-    lexicon = position_lexicon(args, position)
     options: dict[str, Any] = {"tile_set": tile_set}
     if args.hand_size is not None:
         options["hand_size"] = args.hand_size
@@ -104,8 +105,10 @@ def run_infer(args: argparse.Namespace) -> int:
     if not (args.margin >= 0 and args.temperature > 0):
         raise InvalidArgumentError("--margin must be 0 or more and --temperature above 0")
     position = cgp_position_from_args(args)
-    inference = position_inference(args, position, args.last_play, args.seed, args.samples, args.time,
-                                   args.margin, args.temperature)
+    lexicon = position_lexicon(args, position)
+    inference = position_inference(args, position, lexicon, args.last_play, args.seed, args.samples,
+                                   args.time, args.margin, args.temperature)
+    warn_of_phonies(position.board, lexicon)  # once nothing can refuse the position
     tile_set = position.tile_set
     if args.json:
         print_json(inference_json(inference, tile_set))

@@ -133,7 +133,7 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.infer is not None:
         if args.opponent_knows:
             raise InvalidArgumentError("give either --infer or --opponent-knows, not both")
-        leaves = position_inference(args, position, args.infer, args.seed).weights()
+        leaves = position_inference(args, position, lexicon, args.infer, args.seed).weights()
     sim_position = SimPosition(
         position.board, tuple(rack.tiles()), tuple(unseen), lexicon, rules, tile_set, hand_size,
         (scores[0], scores[1]), tuple(tile_set.parse_rack(args.opponent_knows).tiles()),

@@ -20,7 +20,7 @@ from typing import Any
 
 from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError, MissingDependencyError
 from wordgames.lexicon import Lexicon
-from wordgames.limits import MAX_STATS_BOARDS
+from wordgames.limits import MAX_STATS_BOARDS, MAX_STATS_CELLS
 from wordgames.wordsearch.board import check_shape, check_side
 from wordgames.wordsearch.dice import Die, check_dice, dice_for, roll_with
 from wordgames.wordsearch.scoring import scoring_function
@@ -117,6 +117,17 @@ def _check_count(value: object, name: str, maximum: int) -> int:
     return value
 
 
+def check_stats_size(rows: int, columns: int, boards: int) -> None:
+    """Refuse a statistics run of more than :data:`~wordgames.limits.MAX_STATS_BOARDS` boards
+    or :data:`~wordgames.limits.MAX_STATS_CELLS` cells in all (InvalidArgumentError), before
+    any board is rolled or word list read."""
+    boards = _check_count(boards, "boards", MAX_STATS_BOARDS)
+    if boards * rows * columns > MAX_STATS_CELLS:
+        raise InvalidArgumentError(
+            f"{boards} boards of {rows}x{columns} are {boards * rows * columns:,} cells; a statistics run "
+            f"rolls at most {MAX_STATS_CELLS:,} (fewer boards, or a smaller size)")
+
+
 def board_stats(
     lexicon: Lexicon,
     rows: int = 4,
@@ -140,7 +151,7 @@ def board_stats(
     rows = check_side(rows, "rows")
     columns = rows if columns is None else check_side(columns, "columns")
     check_shape(rows, columns)
-    boards = _check_count(boards, "boards", MAX_STATS_BOARDS)
+    check_stats_size(rows, columns, boards)
     top_words = _check_count(top_words, "top_words", 10_000)
     _check_count(minimum, "minimum", 10_000)
     if isinstance(seed, bool) or not isinstance(seed, int):

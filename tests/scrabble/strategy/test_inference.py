@@ -203,6 +203,20 @@ def test_the_command_prints_the_distribution_as_json() -> None:
     assert "sampled" in text.stdout
 
 
+def test_the_command_names_board_words_the_list_lacks() -> None:
+    """Like best, endgame and sim, infer analyses a board with phonies as given, but says so
+    on standard error (after the answer is worked out: a refused position gets one line)."""
+    assert wordgames("infer", "--cgp", AFTER, "--last-play", "8G .ATS", "--samples", "20").stderr == ""
+    phony = AFTER.replace("6CATS5", "5XCATS5")
+    done = wordgames("infer", "--cgp", phony, "--last-play", "8G .ATS", "--samples", "20", "--json")
+    assert done.returncode == 0, done.stderr
+    said = "the board holds words the word list lacks: XCATS (analysed as given)"
+    assert done.stderr == f"wordgames: warning: {said}\n"
+    assert json.loads(done.stdout)["leaves"]
+    refused = wordgames("infer", "--cgp", phony, "--last-play", "8G .ATZ")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "warning" not in refused.stderr
+
+
 def test_sim_draws_the_opponent_rack_from_the_inference() -> None:
     done = wordgames("sim", "--cgp", AFTER, "--infer", "8G .ATS", "--iterations", "16", "--candidates", "3",
                      "--workers", "1", "--json")
