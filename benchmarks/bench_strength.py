@@ -13,7 +13,10 @@ with MAGPIE's ``TWL98.klv2`` leave table from the shared folder (ENABLE with the
 table when it is absent, said so in the result).  ``sim`` measures the simulation's fixes
 with a simulating player (:mod:`strength_players`) against the old simulation and against
 the static player.  ``champion`` measures the championship player against the ``equity``
-player, and with inference against without (``champion-blind``), at ``--move-time`` CPU
+player, against the ``endgame`` player (the same exact endgame: what the simulation adds;
+``blind-endgame`` the same without inference), against itself before it needed a margin over
+the static choice (``margin``: ``champion-anymargin``), and with inference against without
+(``champion-blind``), at ``--move-time`` CPU
 seconds a move (1 by default; the exact searches near the end get the same), with
 ``--pairs`` below :data:`FULL_RUN` marked ``"preliminary"``.  Pair ``i`` uses seed
 ``--seed + i``; each comparison keeps a checkpoint
@@ -62,6 +65,12 @@ FULL_RUN = 200
 CHAMPION = {
     "equity": ("champion", "equity", "the championship player against the static player"),
     "infer": ("champion", "champion-blind", "the championship player with inference against without"),
+    "endgame": ("champion", "endgame", "the championship player against the static player with the same "
+                "exact endgame and one-tile pre-endgame (what the simulation adds)"),
+    "margin": ("champion", "champion-anymargin", "the championship player needing a margin to play another "
+               "turn than the static player's, against playing the simulation's leader"),
+    "blind-endgame": ("champion-blind", "endgame", "the championship player without inference against the "
+                      "static player with the same exact endgame"),
 }
 STATIC = {
     "all": ("equity", "equity-old", "every fix against the player before them"),

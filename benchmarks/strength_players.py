@@ -8,9 +8,11 @@ fixed behaviour switched back through its documented settings
 :meth:`EquityStrategy.pass_value`); each variant restores one hole, ``equity-old`` all of
 them (it plays exactly as the code before the fixes did: checked game by game).  The old
 simulation is :func:`simulate` with the old candidates, a zero leave at the horizon and the
-ranking by spread (:class:`Simulator`).  Importing this module registers the equity
-variants; :func:`register_simulators` the simulating players (worker processes forked
-afterwards see them).
+ranking by spread (:class:`Simulator`).  ``champion-anymargin`` is the championship player
+as it was before it needed a margin to play another turn than the static player's (it plays
+the simulation's leader whatever the margin).  Importing this module registers the equity
+and champion variants; :func:`register_simulators` the simulating players (worker processes
+forked afterwards see them).
 """
 
 from __future__ import annotations
@@ -22,10 +24,22 @@ from collections.abc import Callable, Iterable
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, register_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
+from wordgames.scrabble.strategy.champion import ChampionStrategy
 from wordgames.scrabble.strategy.equity import VOWEL_HOTSPOT_PENALTY, EquityStrategy, Valuer
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 from wordgames.scrabble.strategy.sim_setup import Candidate, policy_candidates, static_player
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate
+
+
+@register_strategy
+class ChampionAnyMargin(ChampionStrategy):
+    """The championship player playing the simulation's leader whatever its margin over the
+    static player's choice (``switch_z`` 0)."""
+
+    name = "champion-anymargin"
+
+    def __init__(self) -> None:
+        super().__init__(switch_z=0.0)
 
 
 class _OldPass(EquityStrategy):

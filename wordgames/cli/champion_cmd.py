@@ -126,4 +126,6 @@ def run_champion_best(args: argparse.Namespace, position: ScrabblePosition) -> i
                       f"{entry.equity:7.2f}  win {100 * entry.win:5.1f}%{mark}")
             print(f"  ({result.iterations} iterations in {result.seconds:.2f} CPU s, "
                   f"stopped: {result.stopped})")
+            if not result.candidates[0].candidate.plays(decision, tile_set.alphabet):
+                print("  (the leader is not clearly ahead of the static choice: the static choice is played)")
     return 1 if decision.kind is TurnKind.PASS else 0

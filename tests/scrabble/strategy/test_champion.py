@@ -9,11 +9,13 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 
 from scrabble.movegen.test_properties import autoplay_board
+from wordgames.cli import main
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Rack, get_rules
@@ -24,9 +26,11 @@ from wordgames.scrabble.game.decision import Situation, get_strategy, strategy_n
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import TurnKind
-from wordgames.scrabble.strategy.champion import ChampionStrategy
+from wordgames.scrabble.strategy import champion as champion_module
+from wordgames.scrabble.strategy.champion import ChampionStrategy, preferred
 from wordgames.scrabble.strategy.levels import level_strategy
-from wordgames.scrabble.strategy.sim_setup import unseen_tiles
+from wordgames.scrabble.strategy.sim_setup import Candidate, unseen_tiles
+from wordgames.scrabble.strategy.simulation import CandidateResult, SimResult
 
 RULES = get_rules("classic")
 MIDDLE = "15/15/15/15/15/15/15/6CAT6/15/15/15/15/15/15/15"
@@ -117,6 +121,29 @@ def test_the_simulation_stops_early_when_the_best_is_clear(lexicon: Lexicon) -> 
         assert sum(not c.pruned for c in result.candidates) == 1 and result.iterations < 2000
 
 
+def _entry(tiles: str, values: list[float], pruned: bool = False) -> CandidateResult:
+    candidate = Candidate(TurnKind.EXCHANGE, tiles=tiles)
+    return CandidateResult(candidate, list(values), [0.5] * len(values), pruned)
+
+
+def test_another_turn_than_the_static_choice_needs_a_clear_margin() -> None:
+    """The simulation's leader replaces the static player's choice only when their paired
+    difference is switch_z standard errors clear (or the static choice was pruned)."""
+    static = _entry("A", [10, 20, 30, 40])
+    noisy = _entry("B", [30, 0, 50, 21])  # ahead by 0.25 a turn, with a spread of 20 or so
+    clear = _entry("C", [12, 22, 31, 43])  # ahead by 2 every time
+    for leader, z, expected in [(noisy, 1.0, static), (noisy, 0.0, noisy), (clear, 1.0, clear),
+                                (clear, 50.0, static), (static, 1.0, static)]:
+        others = [entry for entry in (static, noisy, clear) if entry is not leader]
+        result = SimResult([leader, *others], 4, 0.1, "time", choose_by="equity")
+        assert preferred(result, static.candidate, z) is expected
+    pruned = _entry("A", [10, 20], pruned=True)
+    result = SimResult([noisy, pruned], 4, 0.1, "time", choose_by="equity")
+    assert preferred(result, pruned.candidate, 1.0) is noisy
+    with pytest.raises(InvalidArgumentError):
+        ChampionStrategy(switch_z=-1)
+
+
 @pytest.mark.usefixtures("compiled_core")
 @pytest.mark.parametrize("budget", [0.2, 0.6])
 def test_a_turn_keeps_its_cpu_budget(lexicon: Lexicon, budget: float) -> None:
@@ -185,6 +212,25 @@ def test_best_with_the_champion_is_reproducible_with_iterations_and_a_seed() -> 
     assert first["simulation"]["iterations"] == 16 and first["inference"]["method"] == "sampled"
     assert first["inference"] == second["inference"]
     assert first["simulation"]["candidates"] == second["simulation"]["candidates"]
+
+
+def test_best_says_when_the_static_choice_is_kept(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The text output ranks the simulated candidates; when the choice is not the first of
+    them (the leader was not clearly ahead of the static choice) a line says so."""
+    argv = ["scrabble", "best", "--cgp", POSITION, "--strategy", "champion", "--iterations", "16",
+            "--seed", "3", "--top", "20"]
+
+    def choosing(index: int) -> Callable[[SimResult, Candidate, float], CandidateResult]:
+        return lambda result, static, switch_z: result.candidates[index]
+
+    note = "the leader is not clearly ahead of the static choice"
+    monkeypatch.setattr(champion_module, "preferred", choosing(0))
+    assert main(argv) == 0
+    assert note not in capsys.readouterr().out
+    monkeypatch.setattr(champion_module, "preferred", choosing(-1))
+    assert main(argv) == 0
+    assert note in capsys.readouterr().out
 
 
 def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:

@@ -14,7 +14,10 @@ It chooses by the phase of the game, as the strongest engines' players do:
   the best candidate is statistically clear: after every round of iterations a candidate
   whose paired difference to the leader is significant at 99% is dropped (successive
   elimination, a best-arm identification rule, on common random numbers so the differences
-  carry less noise than the values); one left, it is played.
+  carry less noise than the values); one left, it is played.  Otherwise the leader is
+  played only when it beats the static player's choice by :data:`SWITCH_Z` standard errors
+  of their paired difference, else the static choice is: ranked on a few dozen iterations,
+  the leader of ten candidates may be just the one whose noise ran highest.
 
 With inference on (the default; ``champion-blind`` turns it off), the opponent's last
 placement or exchange is read (:mod:`.inference`) and each simulated opponent rack holds a
@@ -35,6 +38,8 @@ Cost: about ``move_time`` CPU seconds a turn (less when the simulation is confid
 
 from __future__ import annotations
 
+import math
+import statistics
 import time
 import zlib
 
@@ -53,7 +58,7 @@ from wordgames.scrabble.strategy.sim_setup import (
     policy_candidates,
     static_player,
 )
-from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, simulate
+from wordgames.scrabble.strategy.simulation import CandidateResult, SimPosition, SimResult, simulate
 
 DEFAULT_MOVE_TIME = 1.0
 """CPU seconds a turn by default."""
@@ -68,6 +73,13 @@ SAFETY = 0.05
 """The share of a turn's time kept back from the simulation for what follows it."""
 DEFAULT_CANDIDATES = 10
 DEFAULT_PLIES = 2
+SWITCH_Z = 1.0
+"""How sure the simulation must be before the champion plays another candidate than the
+static player's choice: the paired difference of their ranking values, in standard errors
+(one-sided; 0 plays the simulation's leader whatever the margin).  A short simulation ranks
+ten candidates on a few dozen iterations each, so its leader may be just the one whose noise
+ran highest, while the static valuation is a good estimate of its own (the strength guide
+gives what this measured: ``bench_strength.py champion``)."""
 
 
 @register_strategy
@@ -79,12 +91,14 @@ class ChampionStrategy(Strategy):
 
     def __init__(self, *, move_time: float | None = None, iterations: int | None = None, seed: int = 0,
                  candidates: int = DEFAULT_CANDIDATES, plies: int = DEFAULT_PLIES,
-                 policy: str = DEFAULT_POLICY) -> None:
+                 policy: str = DEFAULT_POLICY, switch_z: float = SWITCH_Z) -> None:
         """``move_time``: CPU seconds a turn (None: the situation's, else
         :data:`DEFAULT_MOVE_TIME`); ``iterations``: a fixed simulation budget instead
         (reproducible with ``seed``); ``candidates`` turns simulated, ``plies`` deep (2 or
         more); ``policy`` the registered static player that picks candidates and plays the
-        simulated turns.  InvalidArgumentError for values out of range."""
+        simulated turns; ``switch_z`` how sure the simulation must be to play another turn
+        than the static player's (:data:`SWITCH_Z`).  InvalidArgumentError for values out of
+        range."""
         if move_time is not None and not 0 < move_time <= MAX_ENDGAME_MOVE_SECONDS:
             raise InvalidArgumentError(f"move_time must be above 0 and at most {MAX_ENDGAME_MOVE_SECONDS:g}")
         if iterations is not None and not 1 <= iterations <= MAX_SIMULATION_ITERATIONS:
@@ -93,11 +107,14 @@ class ChampionStrategy(Strategy):
             raise InvalidArgumentError(f"candidates must be from 1 to {MAX_SIMULATION_CANDIDATES}")
         if plies < 2:
             raise InvalidArgumentError("the champion simulates at least 2 plies")
+        if not (switch_z >= 0 and math.isfinite(switch_z)):
+            raise InvalidArgumentError("switch_z must be a number from 0")
         self.move_time = move_time
         self.iterations = iterations
         self.seed = seed
         self.candidates = candidates
         self.plies = plies
+        self.switch_z = switch_z
         self.policy_name = policy
         self._players: dict[str, tuple[Strategy, LeaveFunction]] = {}
         self.last_result: SimResult | None = None
@@ -163,7 +180,7 @@ class ChampionStrategy(Strategy):
         if result.iterations == 0:
             return fallback
         self.last_phase = "simulation"
-        return _decision(result.candidates[0].candidate)
+        return _decision(preferred(result, candidates[0], self.switch_z).candidate)
 
     def inference(self, situation: Situation, seconds: float | None, seed: int) -> Inference | None:
         """What the opponent kept after their last turn, or None when nothing is known of it
@@ -205,6 +222,25 @@ class BlindChampionStrategy(ChampionStrategy):
 
     name = "champion-blind"
     infer = False
+
+
+def preferred(result: SimResult, static: Candidate, switch_z: float) -> CandidateResult:
+    """The candidate to play: the simulation's leader when it is ``static`` (the static
+    player's choice), or beats it by ``switch_z`` standard errors of their paired difference
+    (or ``static`` was pruned: significantly worse than another), else ``static``."""
+    leader = result.candidates[0]
+    base = next((entry for entry in result.candidates if entry.candidate is static), None)
+    if base is None or base is leader or base.pruned or switch_z <= 0:
+        return leader
+    ahead = leader.utilities(result.choose_by, result.spread_weight)
+    behind = base.utilities(result.choose_by, result.spread_weight)
+    count = min(len(ahead), len(behind))  # both were live from the first iteration on
+    if count < 2:
+        return base
+    gaps = [a - b for a, b in zip(ahead[:count], behind[:count], strict=True)]
+    mean = statistics.fmean(gaps)
+    error = statistics.stdev(gaps) / math.sqrt(count)
+    return leader if mean > 0 and (error == 0 or mean >= switch_z * error) else base
 
 
 def _decision(candidate: Candidate) -> Decision:
