@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -27,6 +28,7 @@ from wordgames.scrabble.strategy.sim_setup import (
 )
 from wordgames.scrabble.strategy.simulation import (
     SimPosition,
+    paired_advantage,
     play_iteration,
     simulate,
     win_probability,
@@ -260,3 +262,10 @@ def test_a_position_the_checks_refuse_is_refused_before_any_iteration(
     with pytest.raises(InvalidArgumentError):
         play_iteration(bad, [Candidate(TurnKind.PASS)], policy, leave_value, 1, random.Random(0))
     assert policy.seen == []
+
+
+def test_paired_advantage_counts_the_iterations_both_ran() -> None:
+    assert paired_advantage([3, 4, 5], [1, 2, 3, 9]) == math.inf  # ahead by 2 every time
+    assert paired_advantage([1, 2], [1, 2]) == -math.inf and paired_advantage([0, 9], [1, 2]) > 0
+    assert paired_advantage([0, 1], [1, 2]) == -math.inf
+    assert math.isclose(paired_advantage([2, 0, 4], [0, 0, 0]), 2 / (2 / math.sqrt(3)))

@@ -39,7 +39,6 @@ Cost: about ``move_time`` CPU seconds a turn (less when the simulation is confid
 from __future__ import annotations
 
 import math
-import statistics
 import time
 import zlib
 
@@ -58,7 +57,13 @@ from wordgames.scrabble.strategy.sim_setup import (
     policy_candidates,
     static_player,
 )
-from wordgames.scrabble.strategy.simulation import CandidateResult, SimPosition, SimResult, simulate
+from wordgames.scrabble.strategy.simulation import (
+    CandidateResult,
+    SimPosition,
+    SimResult,
+    paired_advantage,
+    simulate,
+)
 
 DEFAULT_MOVE_TIME = 1.0
 """CPU seconds a turn by default."""
@@ -234,13 +239,9 @@ def preferred(result: SimResult, static: Candidate, switch_z: float) -> Candidat
         return leader
     ahead = leader.utilities(result.choose_by, result.spread_weight)
     behind = base.utilities(result.choose_by, result.spread_weight)
-    count = min(len(ahead), len(behind))  # both were live from the first iteration on
-    if count < 2:
+    if min(len(ahead), len(behind)) < 2:  # both were live from the first iteration on
         return base
-    gaps = [a - b for a, b in zip(ahead[:count], behind[:count], strict=True)]
-    mean = statistics.fmean(gaps)
-    error = statistics.stdev(gaps) / math.sqrt(count)
-    return leader if mean > 0 and (error == 0 or mean >= switch_z * error) else base
+    return leader if paired_advantage(ahead, behind) >= switch_z else base
 
 
 def _decision(candidate: Candidate) -> Decision:

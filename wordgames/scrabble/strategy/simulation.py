@@ -71,7 +71,7 @@ from wordgames.scrabble.strategy.winprob import NormalWinModel, WinModel, defaul
 
 __all__ = [
     "CHOICES", "CandidateResult", "SimPosition", "SimResult", "check_workers", "default_workers",
-    "normal_cdf", "play_iteration", "simulate", "win_probability",
+    "normal_cdf", "paired_advantage", "play_iteration", "simulate", "win_probability",
 ]
 
 ROUND_SIZE = 16
@@ -172,6 +172,19 @@ def _standard_error(values: Sequence[float]) -> float:
     return statistics.stdev(values) / math.sqrt(len(values))
 
 
+def paired_advantage(ahead: Sequence[float], behind: Sequence[float]) -> float:
+    """How far ``ahead`` leads ``behind``, iteration by iteration (over the iterations both
+    ran): the mean of the paired differences in standard errors, ``inf`` for a lead with no
+    spread, ``-inf`` when the mean is not above 0."""
+    count = min(len(ahead), len(behind))
+    gaps = [a - b for a, b in zip(ahead[:count], behind[:count], strict=True)]
+    mean = statistics.fmean(gaps) if gaps else 0.0
+    if mean <= 0:
+        return -math.inf
+    se = _standard_error(gaps)
+    return math.inf if se == 0 else mean / se
+
+
 # --- the run ----------------------------------------------------------------------------------
 
 
@@ -241,12 +254,9 @@ def _prune(results: list[CandidateResult], confidence_z: float, choose_by: str, 
         return
     utilities = {id(r): r.utilities(choose_by, spread_weight)[:n] for r in live}
     leader = max(live, key=lambda r: statistics.fmean(utilities[id(r)]))
+    best = utilities[id(leader)]
     for result in live:
-        if result is leader:
-            continue
-        gaps = [a - b for a, b in zip(utilities[id(leader)], utilities[id(result)], strict=True)]
-        mean, se = statistics.fmean(gaps), _standard_error(gaps)
-        if mean > 0 and (se == 0 or mean / se > confidence_z):
+        if result is not leader and paired_advantage(best, utilities[id(result)]) > confidence_z:
             result.pruned = True
 
 
