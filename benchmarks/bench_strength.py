@@ -15,13 +15,14 @@ with a simulating player (:mod:`strength_players`) against the old simulation an
 the static player.  ``champion`` measures the championship player against the ``equity``
 player, against the ``endgame`` player (the same exact endgame: what the simulation adds;
 ``blind-endgame`` the same without inference), against itself before it needed a margin over
-the static choice (``margin``: ``champion-anymargin``), and with inference against without
-(``champion-blind``), at ``--move-time`` CPU
-seconds a move (1 by default; the exact searches near the end get the same), with
-``--pairs`` below :data:`FULL_RUN` marked ``"preliminary"``.  Pair ``i`` uses seed
-``--seed + i``; each comparison keeps a checkpoint
-under ``--checkpoint-dir`` and resumes from it (a run with more pairs extends it, one with
-fewer reports its first pairs).  A pair is counted *decided* when its two
+the static choice (``margin``: ``champion-anymargin``), with inference against without
+(``champion-blind``), and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
+(``plies3``, ``plies4``), at ``--move-time`` CPU seconds a move (1 by default; the exact
+searches near the end get the same), with ``--pairs`` below :data:`FULL_RUN` marked
+``"preliminary"``; the result file keeps each comparison at each budget (``endgame@1s``).
+Pair ``i`` uses seed ``--seed + i``; each comparison keeps a checkpoint under
+``--checkpoint-dir`` and resumes from it (a run with more pairs extends it, one with fewer
+reports its first pairs).  A pair is counted *decided* when its two
 games are not a tie on both sides at the same scores (the players played differently).
 
 Usage::
@@ -69,6 +70,10 @@ CHAMPION = {
                 "exact endgame and one-tile pre-endgame (what the simulation adds)"),
     "margin": ("champion", "champion-anymargin", "the championship player needing a margin to play another "
                "turn than the static player's, against playing the simulation's leader"),
+    "plies3": ("champion-3ply", "endgame", "the championship player simulating 3 plies against the static "
+               "player with the same exact endgame (compare with endgame: 2 plies)"),
+    "plies4": ("champion-4ply", "endgame", "the championship player simulating 4 plies against the static "
+               "player with the same exact endgame (compare with endgame: 2 plies)"),
     "blind-endgame": ("champion-blind", "endgame", "the championship player without inference against the "
                       "static player with the same exact endgame"),
 }
@@ -202,12 +207,19 @@ def champion(args: argparse.Namespace) -> dict[str, Any]:
     for key in args.only or ["equity"]:
         a, b, note = CHAMPION[key]
         tag = f"champion-{key}-{args.seed}-{args.move_time:g}s"
-        comparisons[key] = figures(run_pairs(lexicon, a, b, args, settings, tag), note)
-        comparisons[key]["preliminary"] = args.pairs < FULL_RUN
-        comparisons[key]["move_time_cpu_seconds"] = args.move_time
-        print(comparisons[key], file=sys.stderr)
+        found = figures(run_pairs(lexicon, a, b, args, settings, tag), note)
+        found["preliminary"] = args.pairs < FULL_RUN
+        found["move_time_cpu_seconds"] = args.move_time
+        comparisons[timed_key(key, args.move_time)] = found
+        print(found, file=sys.stderr)
     return {"lexicon": words, "end_rule": settings.end_rule, "comparisons": comparisons,
             "note": f"figures over fewer than {FULL_RUN} pairs are preliminary: the interval is wide"}
+
+
+def timed_key(key: str, move_time: float) -> str:
+    """A champion comparison's key in the result file: the comparison and the CPU seconds a
+    move (``endgame@1s``), so runs of one comparison at two budgets are both kept."""
+    return f"{key}@{move_time:g}s"
 
 
 def main() -> None:
@@ -251,6 +263,9 @@ def main() -> None:
         if "move_time_cpu_seconds" in previous["results"]:  # a run that recorded it once for all
             for comparison in kept.values():
                 comparison.setdefault("move_time_cpu_seconds", previous["results"]["move_time_cpu_seconds"])
+        if args.group == "champion":  # files from before the keys named the budget
+            kept = {key if "@" in key else timed_key(key, entry["move_time_cpu_seconds"]): entry
+                    for key, entry in kept.items()}
         results["comparisons"] = {**kept, **results["comparisons"]}
     run.finish(results)
 

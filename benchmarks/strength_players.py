@@ -10,7 +10,8 @@ them (it plays exactly as the code before the fixes did: checked game by game). 
 simulation is :func:`simulate` with the old candidates, a zero leave at the horizon and the
 ranking by spread (:class:`Simulator`).  ``champion-anymargin`` is the championship player
 as it was before it needed a margin to play another turn than the static player's (it plays
-the simulation's leader whatever the margin).  Importing this module registers the equity
+the simulation's leader whatever the margin); ``champion-3ply`` and ``champion-4ply`` simulate
+deeper than the champion's 2 plies.  Importing this module registers the equity
 and champion variants; :func:`register_simulators` the simulating players (worker processes
 forked afterwards see them).
 """
@@ -40,6 +41,26 @@ class ChampionAnyMargin(ChampionStrategy):
 
     def __init__(self) -> None:
         super().__init__(switch_z=0.0)
+
+
+@register_strategy
+class ChampionThreePlies(ChampionStrategy):
+    """The championship player simulating 3 plies after each candidate instead of 2."""
+
+    name = "champion-3ply"
+
+    def __init__(self) -> None:
+        super().__init__(plies=3)
+
+
+@register_strategy
+class ChampionFourPlies(ChampionStrategy):
+    """The championship player simulating 4 plies after each candidate instead of 2."""
+
+    name = "champion-4ply"
+
+    def __init__(self) -> None:
+        super().__init__(plies=4)
 
 
 class _OldPass(EquityStrategy):
