@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .conftest import done_with, open_page
+from .conftest import done_with, open_scrabble
 
 MAX_TABS = 80
 
@@ -58,7 +58,7 @@ def keyboard_play(page: Any, move: dict[str, Any]) -> None:
 
 
 def test_three_moves_with_the_keyboard_only(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_scrabble(browser, server)
     page.wait_for_selector(".rtile >> nth=6")
     first = hints(page)[0]
     keyboard_play(page, first)
@@ -92,7 +92,7 @@ def press_on(page: Any, selector: str) -> None:
 
 
 def test_enter_on_each_button_does_its_own_action(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_scrabble(browser, server)
     page.wait_for_selector(".rtile >> nth=6")
     start = turns(page)
     # Hint: the hints are listed, nothing is played.

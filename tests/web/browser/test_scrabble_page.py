@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .conftest import PHONE, done_with, fits_width, in_view, open_page
+from .conftest import PHONE, done_with, fits_width, in_view, open_page, open_scrabble
 
 
 def current_game(page: Any) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def first_hint(page: Any) -> dict[str, Any]:
 
 
 def test_a_scrabble_game_move_hint_and_reload(browser: Any, server: str, shots: Path) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_scrabble(browser, server)
     page.wait_for_selector(".rtile >> nth=6")
     # Dragging a tile onto the board puts it there; Recall takes it back.
     page.drag_and_drop('.rtile:not([data-tile="?"]) >> nth=0', '[data-square="3,3"]')
@@ -76,7 +76,7 @@ def test_a_scrabble_game_move_hint_and_reload(browser: Any, server: str, shots: 
 
 
 def test_coordinates_unseen_tiles_and_settings(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_scrabble(browser, server)
     page.wait_for_selector(".rtile >> nth=6")
     coords = page.locator("#board .coord").all_inner_texts()
     assert [*"ABCDEFGHIJKLMNO"] == coords[1:16] and "15" in coords
@@ -100,7 +100,7 @@ def test_coordinates_unseen_tiles_and_settings(browser: Any, server: str) -> Non
 
 
 def test_games_are_listed_and_resumed(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_scrabble(browser, server)
     page.wait_for_selector(".rtile >> nth=6")
     first = current_game(page)
     page.click("#pass")
@@ -119,7 +119,7 @@ def test_games_are_listed_and_resumed(browser: Any, server: str) -> None:
 
 
 def test_pass_and_new_game_ask_first(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble")
+    page = open_page(browser, f"{server}/scrabble")  # a first visit: the page deals a game
     page.wait_for_selector(".rtile >> nth=6")
     game = current_game(page)
     page.click("#pass")
@@ -140,7 +140,7 @@ def test_pass_and_new_game_ask_first(browser: Any, server: str) -> None:
 
 
 def test_on_a_phone_hints_and_a_picked_hint_are_in_view(browser: Any, server: str) -> None:
-    page = open_page(browser, f"{server}/scrabble", PHONE)
+    page = open_scrabble(browser, server, PHONE)
     page.wait_for_selector(".rtile >> nth=6")
     page.click("#hint")
     page.wait_for_selector("#hints tr.clickable")
