@@ -143,7 +143,8 @@ def open_scrabble(browser: Any, server: str, viewport: dict[str, int] = WIDE, se
     moves: list[dict[str, Any]] = page.evaluate(
         "(id) => fetch(`/api/games/${id}/hints?top=5`).then(r => r.json()).then(data => data.moves)", game_id
     )
-    assert any(move["kind"] == "place" for move in moves), f"seed {seed} deals a first rack without a placement"
+    placements = [move for move in moves if move["kind"] == "place"]
+    assert placements, f"seed {seed} deals a first rack without a placement"
     page.evaluate("(id) => localStorage.setItem('wordgames.scrabble.game', id)", game_id)
     page.goto(f"{server}/scrabble")
     return page
