@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
-from wordgames.lexicon import Lexicon
+from wordgames.lexicon import Lexicon, lexicon_from_words
+from wordgames.lexicon.packed import packed_nodes
 from wordgames.scrabble import STANDARD_ENGLISH, Board, Rack
 from wordgames.scrabble.core.move import Move
+from wordgames.scrabble.movegen.board_arrays import KernelLexicon
 
 ARRAYS = ("tile", "full_tile", "tile_points", "cross", "anchor", "lm", "wm")
 EMPTY_ONLY = ("cross_points", "cross_length", "next_square", "run_points")
@@ -96,3 +98,24 @@ def test_arrays_following_an_integer_board_equal_a_fresh_load(movegen: ModuleTyp
             tiles[square] = squares[square]
         state.follow(tiles, changed, len(changed))
         assert_as_loaded_afresh(state, board, movegen, enable_trie, change)
+
+
+@pytest.mark.parametrize("words", [
+    ["AA", "AAH", "AB", "BA", "BAA", "BAH", "HA", "ZA", "ZAX", "QI", "QAT", "AX"],
+    ["CAT", "CATS", "CATION", "CATIONS", "DOG", "DOGE", "AXE"],
+])
+def test_each_node_knows_how_far_its_words_go(words: list[str]) -> None:
+    # Brute force: for each prefix of a word, the longest rest of a word, against the node
+    # table the best-move search bounds paths with.
+    packed = packed_nodes(lexicon_from_words(words))
+    tables = KernelLexicon(packed)
+    bits = packed.letter_bits
+    prefixes = {word[:cut] for word in words for cut in range(len(word) + 1)}
+    for prefix in prefixes:
+        node = 0
+        for letter in prefix:
+            mask = tables.masks[node]
+            below = mask & (bits[letter] - 1) & ~packed.terminal
+            node = tables.first[node] + bin(below).count("1")
+        rests = [word[len(prefix):] for word in words if word.startswith(prefix)]
+        assert tables.height[node] == max(len(rest) for rest in rests), prefix
