@@ -47,7 +47,7 @@ def midgame_situations(lexicon: Lexicon, count: int, min_bag: int, seed: int) ->
         game = Game([Player("a", "equity"), Player("b", "equity")], lexicon, GameSettings(seed=game_seed))
         turn = 0
         while not game.is_over and len(found) < count:
-            situation = game.situation()
+            situation = game.situation().detached()  # the game goes on
             if turn % 3 == 2 and situation.bag_size >= min_bag:
                 found.append(situation)
             game.play_computer_turn()

@@ -49,7 +49,7 @@ def positions(lexicon_name: str, games: int, seed: int) -> list[Situation]:
     for index in range(games):
         game = Game([Player("a", "greedy"), Player("b", "greedy")], lexicon, GameSettings(seed=seed + index))
         while not game.is_over and len(game.bag):
-            found.append(game.situation())
+            found.append(game.situation().detached())  # the game goes on
             game.play_computer_turn()
     return found
 

@@ -210,6 +210,21 @@ def test_rules_of_another_tile_set_or_hand_size_are_refused(enable_trie: Lexicon
     assert Game(["Ann"], enable_trie, settings, rules=settings.build_rules()).situation().checked
 
 
+def test_a_detached_situation_keeps_its_position_as_the_game_goes_on(enable_trie: Lexicon) -> None:
+    game = Game([Player("a", "equity"), Player("b", "equity")], enable_trie, GameSettings(seed=4))
+    game.play_computer_turn()
+    live = game.situation()
+    kept = live.detached()
+    board, rack = live.board.to_text(), live.rack.numbers()
+    assert (kept.board.to_text(), kept.rack.numbers()) == (board, rack)
+    assert kept.board is not live.board and kept.rack is not live.rack and kept.checked
+    for _ in range(4):
+        game.play_computer_turn()
+    assert (kept.board.to_text(), kept.rack.numbers()) == (board, rack)
+    # The game's own situation is a view: its board is the game's, which has moved on.
+    assert live.board.to_text() != board
+
+
 # --- placing ------------------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from wordgames.errors import InvalidArgumentError
@@ -46,6 +46,10 @@ class Situation:
     a player's move searches skip them (see
     :meth:`~wordgames.scrabble.rules.base.RuleSet.best_moves_by_equity`); leave it False for
     anything else.
+
+    The board and the rack may be a game's own, which change as it goes on
+    (:meth:`~wordgames.scrabble.game.state.Game.situation` gives them so, to cost nothing):
+    keep a situation past its turn through :meth:`detached`.
     """
 
     board: Board
@@ -64,6 +68,12 @@ class Situation:
     move_time: float | None = None
     last_play: Turn | None = None
     checked: bool = False
+
+    def detached(self) -> Situation:
+        """The same situation on its own copy of the board and the rack, which the game's
+        later turns leave as they are.  Cost: copying the board."""
+        rack = Rack.of_numbers(self.rack.numbers(), self.rack.alphabet)
+        return replace(self, board=self.board.copy(), rack=rack)
 
 
 @dataclass(frozen=True)

@@ -355,7 +355,9 @@ class Game(ChallengePlay):
     def situation(self) -> Situation:
         """What the current player sees, for a strategy to decide on; marked ``checked``
         (its move searches skip the rules' argument checks), which holds as long as the
-        board, racks and bag change only through this game's turns."""
+        board, racks and bag change only through this game's turns.  Its board and rack are
+        the game's own, so they change with the next turn: keep one past the turn through
+        :meth:`Situation.detached`."""
         return Situation(
             self.board, self.current_player.rack, self.lexicon, self.rules, len(self.bag),
             self.can_exchange,
