@@ -15,8 +15,9 @@ with a simulating player (:mod:`strength_players`) against the old simulation an
 the static player.  ``champion`` measures the championship player against the ``equity``
 player, against the ``endgame`` player (the same exact endgame: what the simulation adds;
 ``blind-endgame`` the same without inference), against itself before it needed a margin over
-the static choice (``margin``: ``champion-anymargin``; ``leader``: that player against
-``equity``), with inference against without
+the static choice by one standard error against itself playing the simulation's leader
+(``margin``: ``champion-margin``; ``margin-equity``: that player against ``equity``), with
+inference against without
 (``champion-blind``), and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
 (``plies3``, ``plies4``), at ``--move-time`` CPU seconds a move (1 by default; the exact
 searches near the end get the same), with ``--pairs`` below :data:`FULL_RUN` marked
@@ -69,10 +70,12 @@ CHAMPION = {
     "infer": ("champion", "champion-blind", "the championship player with inference against without"),
     "endgame": ("champion", "endgame", "the championship player against the static player with the same "
                 "exact endgame and one-tile pre-endgame (what the simulation adds)"),
-    "margin": ("champion", "champion-anymargin", "the championship player needing a margin to play another "
-               "turn than the static player's, against playing the simulation's leader"),
-    "leader": ("champion-anymargin", "equity", "the championship player playing the simulation's leader "
-               "whatever its margin over the static choice, against the static player"),
+    "margin": ("champion-margin", "champion", "the championship player needing a margin of one standard "
+               "error to play another turn than the static player's, against playing the simulation's "
+               "leader"),
+    "margin-equity": ("champion-margin", "equity", "the championship player needing a margin of one "
+                      "standard error to play another turn than the static player's, against the static "
+                      "player"),
     "plies3": ("champion-3ply", "endgame", "the championship player simulating 3 plies against the static "
                "player with the same exact endgame (compare with endgame: 2 plies)"),
     "plies4": ("champion-4ply", "endgame", "the championship player simulating 4 plies against the static "

@@ -8,9 +8,9 @@ fixed behaviour switched back through its documented settings
 :meth:`EquityStrategy.pass_value`); each variant restores one hole, ``equity-old`` all of
 them (it plays exactly as the code before the fixes did: checked game by game).  The old
 simulation is :func:`simulate` with the old candidates, a zero leave at the horizon and the
-ranking by spread (:class:`Simulator`).  ``champion-anymargin`` is the championship player
-as it was before it needed a margin to play another turn than the static player's (it plays
-the simulation's leader whatever the margin); ``champion-3ply`` and ``champion-4ply`` simulate
+ranking by spread (:class:`Simulator`).  ``champion-margin`` is the championship player
+as it was before it played the simulation's leader: another turn than the static player's
+only with a margin of one standard error; ``champion-3ply`` and ``champion-4ply`` simulate
 deeper than the champion's 2 plies.  Importing this module registers the equity
 and champion variants; :func:`register_simulators` the simulating players (worker processes
 forked afterwards see them).
@@ -33,14 +33,15 @@ from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 
 
 @register_strategy
-class ChampionAnyMargin(ChampionStrategy):
-    """The championship player playing the simulation's leader whatever its margin over the
-    static player's choice (``switch_z`` 0)."""
+class ChampionWithMargin(ChampionStrategy):
+    """The championship player as it was before it played the simulation's leader: another
+    turn than the static player's choice only one standard error clear of it (``switch_z``
+    1)."""
 
-    name = "champion-anymargin"
+    name = "champion-margin"
 
     def __init__(self) -> None:
-        super().__init__(switch_z=0.0)
+        super().__init__(switch_z=1.0)
 
 
 @register_strategy
