@@ -16,7 +16,8 @@ the static player.  ``champion`` measures the championship player against the ``
 player, against the ``endgame`` player (the same exact endgame: what the simulation adds;
 ``blind-endgame`` the same without inference), against itself before it needed a margin over
 the static choice by one standard error against itself playing the simulation's leader
-(``margin``: ``champion-margin``; ``margin-equity``: that player against ``equity``), with
+(``margin``: ``champion-margin``; ``margin-equity`` and ``margin-endgame``: that player
+against ``equity`` and ``endgame``), with
 inference against without
 (``champion-blind``), and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
 (``plies3``, ``plies4``), at ``--move-time`` CPU seconds a move (1 by default; the exact
@@ -73,6 +74,9 @@ CHAMPION = {
     "margin": ("champion-margin", "champion", "the championship player needing a margin of one standard "
                "error to play another turn than the static player's, against playing the simulation's "
                "leader"),
+    "margin-endgame": ("champion-margin", "endgame", "the championship player needing a margin of one "
+                       "standard error over the static choice, against the static player with the same "
+                       "exact endgame and one-tile pre-endgame"),
     "margin-equity": ("champion-margin", "equity", "the championship player needing a margin of one "
                       "standard error to play another turn than the static player's, against the static "
                       "player"),
