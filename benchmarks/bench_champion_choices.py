@@ -27,7 +27,6 @@ Results go to ``benchmarks/results/bench_champion_choices.json``.
 from __future__ import annotations
 
 import argparse
-import inspect
 import statistics
 import sys
 import time
@@ -45,9 +44,7 @@ from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.strategy.champion import SWITCH_Z, preferred
 from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, policy_candidates, static_player
-from wordgames.scrabble.strategy.simulation import SPREAD_WEIGHT, SimPosition, simulate
-
-DEFAULT_Z = inspect.signature(simulate).parameters["confidence_z"].default
+from wordgames.scrabble.strategy.simulation import CONFIDENCE_Z, SPREAD_WEIGHT, SimPosition, simulate
 
 
 def midgame_situations(lexicon: Lexicon, count: int, min_bag: int, seed: int) -> list[Situation]:
@@ -58,9 +55,9 @@ def midgame_situations(lexicon: Lexicon, count: int, min_bag: int, seed: int) ->
         game = Game([Player("a", "equity"), Player("b", "equity")], lexicon, GameSettings(seed=game_seed))
         turn = 0
         while not game.is_over and len(found) < count:
-            situation = game.situation().detached()  # the game goes on
+            situation = game.situation()
             if turn % 3 == 2 and situation.bag_size >= min_bag:
-                found.append(situation)
+                found.append(situation.detached())  # the game goes on
             game.play_computer_turn()
             turn += 1
         game_seed += 1
@@ -80,12 +77,13 @@ class Variant:
 
 def parse_variant(text: str) -> Variant:
     """``CxI`` or ``C@Ts``, optionally ``/zZ`` (see the module docstring)."""
-    budget, _, z = text.partition("/z")
+    budget, _, z_text = text.partition("/z")
+    z = float(z_text) if z_text else CONFIDENCE_Z
     if "@" in budget:
         candidates, seconds = budget.removesuffix("s").split("@")
-        return Variant(text, int(candidates), None, float(seconds), float(z) if z else DEFAULT_Z)
+        return Variant(text, int(candidates), None, float(seconds), z)
     candidates, iterations = budget.split("x")
-    return Variant(text, int(candidates), int(iterations), None, float(z) if z else DEFAULT_Z)
+    return Variant(text, int(candidates), int(iterations), None, z)
 
 
 def _label(candidate: Candidate) -> str:

@@ -17,9 +17,8 @@ player, against the ``endgame`` player (the same exact endgame: what the simulat
 ``blind-endgame`` the same without inference), against itself before it needed a margin over
 the static choice by one standard error against itself playing the simulation's leader
 (``margin``: ``champion-margin``; ``margin-equity`` and ``margin-endgame``: that player
-against ``equity`` and ``endgame``), with
-inference against without
-(``champion-blind``), and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
+against ``equity`` and ``endgame``), with inference against without (``champion-blind``),
+and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
 (``plies3``, ``plies4``), at ``--move-time`` CPU seconds a move (1 by default; the exact
 searches near the end get the same), with ``--pairs`` below :data:`FULL_RUN` marked
 ``"preliminary"``; the result file keeps each comparison at each budget (``endgame@1s``).

@@ -46,7 +46,7 @@ from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.equity import NOT_OUT_PENALTY, OUT_FACTOR, STUCK_FACTOR
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, static_player
-from wordgames.scrabble.strategy.simulation import SimPosition, check_workers, simulate
+from wordgames.scrabble.strategy.simulation import CONFIDENCE_Z, SimPosition, check_workers, simulate
 
 LeaveFunction = Callable[[Iterable[str]], float]
 
@@ -67,7 +67,7 @@ class SimSettings:
     plies: int = 2
     seed: int = 0
     workers: int = 1
-    confidence_z: float = 2.576
+    confidence_z: float = CONFIDENCE_Z
 
     def __post_init__(self) -> None:
         check_workers(self.workers)  # here, before a review reads its game, not at its first turn

@@ -76,6 +76,8 @@ __all__ = [
 
 ROUND_SIZE = 16
 """Iterations per round: pruning is decided between rounds only."""
+CONFIDENCE_Z = 2.576
+"""Standard errors behind the leader at which a candidate stops being simulated (99%)."""
 CHOICES = ("win", "equity")
 """How a simulation ranks its candidates (see the module docstring)."""
 SPREAD_WEIGHT = 0.001
@@ -272,7 +274,7 @@ def simulate(
     seconds: float | None = None,
     seed: int = 0,
     workers: int = 1,
-    confidence_z: float = 2.576,
+    confidence_z: float = CONFIDENCE_Z,
     progress: Callable[[int], None] | None = None,
     choose_by: str = "win",
     spread_weight: float = SPREAD_WEIGHT,
