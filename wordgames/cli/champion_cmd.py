@@ -1,5 +1,6 @@
-"""The champion's options: ``--move-time`` (``best``, ``play``, ``autoplay``) and
-``best --strategy champion`` (see :mod:`wordgames.scrabble.strategy.champion`)."""
+"""The champion's options: ``--move-time`` (``best``, ``play``, ``autoplay``), ``--workers``
+(``best``, ``play``) and ``best --strategy champion`` (see
+:mod:`wordgames.scrabble.strategy.champion`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from wordgames.cli.endgame_cmd import seconds
 from wordgames.cli.infer_cmd import add_last_play_option
 from wordgames.cli.leaves_cmd import leaves_from_args
 from wordgames.errors import InvalidArgumentError
-from wordgames.limits import MAX_SIMULATION_ITERATIONS
+from wordgames.limits import MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_WORKERS
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.registry import get_rules
@@ -38,9 +39,25 @@ def add_move_time_option(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_MOVE_TIME:g})")
 
 
+def search_workers(text: str) -> int:
+    """argparse type: a number of search processes, 1 to MAX_SIMULATION_WORKERS."""
+    value = positive_int(text)
+    if value > MAX_SIMULATION_WORKERS:
+        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_SIMULATION_WORKERS} workers")
+    return value
+
+
+def add_search_workers_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--workers W``: the processes a champion player's simulation runs on."""
+    parser.add_argument("--workers", type=search_workers, default=None, metavar="W",
+                        help="processes a champion player simulates on, each spending up to "
+                             "--move-time (default 1)")
+
+
 def add_champion_options(parser: argparse.ArgumentParser) -> None:
     """``best``'s options for ``--strategy champion``."""
     add_move_time_option(parser)
+    add_search_workers_option(parser)
     parser.add_argument("--iterations", type=positive_int, default=None, metavar="N",
                         help="with --strategy champion: simulate N iterations instead of timing "
                              "the turn (reproducible with --seed)")
@@ -56,7 +73,8 @@ def check_champion_options(args: argparse.Namespace) -> None:
         if args.iterations is not None and args.iterations > MAX_SIMULATION_ITERATIONS:
             raise InvalidArgumentError(f"--iterations is at most {MAX_SIMULATION_ITERATIONS}")
         return
-    for value, flag in ((args.move_time, "--move-time"), (args.iterations, "--iterations"),
+    for value, flag in ((args.move_time, "--move-time"), (args.workers, "--workers"),
+                        (args.iterations, "--iterations"),
                         (args.seed, "--seed"), (args.last_play, "--last-play"),
                         (args.end_rule, "--end-rule")):
         if value is not None:
@@ -97,7 +115,8 @@ def run_champion_best(args: argparse.Namespace, position: ScrabblePosition) -> i
                           (scores[0], scores[1]), end_rule=args.end_rule or "usc", last_play=last_play)
     rules.check_arguments(board, lexicon, rack)  # a refusal first, its one line alone
     warn_of_phonies(board, lexicon)
-    player = ChampionStrategy(move_time=args.move_time, iterations=args.iterations, seed=args.seed or 0)
+    player = ChampionStrategy(move_time=args.move_time, iterations=args.iterations, seed=args.seed or 0,
+                              workers=args.workers)
     decision = player.decide(situation)
     if decision.kind is TurnKind.PLACE and decision.move is not None:
         notation = str(move_json(decision.move, "classic")["notation"])

@@ -24,7 +24,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import TextIO
+from dataclasses import replace
+from typing import Any, TextIO
 
 from wordgames.atomic import check_writable
 from wordgames.cli.common import lexicon_from_args, tile_set_from_args
@@ -434,9 +435,18 @@ def settings_from_args(args: argparse.Namespace, config: GameConfig) -> GameSett
         minimum_word_length=args.min_word_length or config.minimum_word_length or 2,
         end_rule=args.end_rule or "usc",
         challenge=args.challenge or config.challenge or DEFAULT_CHALLENGE_RULE,
-        endgame_time=getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
-        move_time=getattr(args, "move_time", None),
+        **search_budgets(args),
     )
+
+
+def search_budgets(args: argparse.Namespace) -> dict[str, Any]:
+    """The computer players' search budgets the command line gives (``--endgame-time``,
+    ``--move-time``, ``--workers``), as GameSettings fields: options of this run, which a
+    resumed game takes too (a save does not keep them)."""
+    budgets: dict[str, Any] = {"endgame_time": getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
+                               "move_time": getattr(args, "move_time", None),
+                               "search_workers": getattr(args, "workers", None) or 1}
+    return budgets
 
 
 def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
@@ -447,6 +457,7 @@ def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:
             raise InvalidArgumentError(f"{flag} belongs to the simple rules; use --layout for the board")
     if args.resume:
         game = load_game(args.resume, backend=args.backend)
+        game.settings = replace(game.settings, **search_budgets(args))
         return game, args.save or args.resume
     config = read_config(args.config) if args.config else GameConfig()
     settings = settings_from_args(args, config)

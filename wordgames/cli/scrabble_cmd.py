@@ -100,6 +100,7 @@ def register(groups: Any) -> None:
     add_challenge_option(play)
     endgame_cmd.add_endgame_time_option(play)
     champion_cmd.add_move_time_option(play)
+    champion_cmd.add_search_workers_option(play)
     play.add_argument("--seed", type=whole_number, help="random seed")
     play.add_argument("--layout", metavar="standard|super|PATH", help="board layout")
     play.add_argument("--save", metavar="FILE", help="save the game here")

@@ -12,13 +12,16 @@ import pytest
 from conftest import shared_file
 
 from wordgames.cli import main
+from wordgames.cli.app import build_parser
 from wordgames.cli.common import progress_bar
-from wordgames.cli.game_play import render_board
+from wordgames.cli.game_play import build_game, render_board
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.notation import format_standard_move, format_usc_move
 from wordgames.scrabble.formats.save_read import load_game
-from wordgames.scrabble.game.state import Game
+from wordgames.scrabble.formats.saves import save_game
+from wordgames.scrabble.game.players import Player
+from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.game.turn import Turn, TurnKind
 
 from .conftest import computer_game
@@ -325,3 +328,22 @@ def test_the_config_dictionary_applies_unless_a_lexicon_is_given(
     )
     assert code == 0 and err == ""
     assert len(load_game(target).lexicon) == expected_words
+
+
+def test_a_resumed_game_takes_the_search_budgets_of_the_command_line(enable_trie: Lexicon,
+                                                                     tmp_path: Path) -> None:
+    """``--endgame-time``, ``--move-time`` and ``--workers`` are options of the run, which a
+    save does not keep: a resumed game takes them as a new one does."""
+    game = Game(["Ann", Player("Robo", "champion")], enable_trie, GameSettings(seed=SEED, move_time=3))
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    arguments = ["scrabble", "play", "--resume", str(path), "--move-time", "0.5", "--endgame-time", "2",
+                 "--workers", "2"]
+    for args in (build_parser().parse_args(arguments),
+                 build_parser().parse_args(["scrabble", "play", "--players", PLAYERS, *arguments[4:]])):
+        built, _ = build_game(args)
+        settings = built.settings
+        assert (settings.move_time, settings.endgame_time, settings.search_workers) == (0.5, 2, 2)
+        assert built.situation().search_workers == 2
+    args = build_parser().parse_args(["scrabble", "play", "--resume", str(path)])
+    assert build_game(args)[0].settings.move_time is None  # the run's default, not the saved game's

@@ -16,7 +16,8 @@ import pytest
 
 from scrabble.movegen.test_properties import autoplay_board
 from wordgames.cli import main
-from wordgames.errors import InvalidArgumentError
+from wordgames.cluster import can_fork
+from wordgames.errors import InvalidArgumentError, InvalidArgumentTypeError
 from wordgames.lexicon import Lexicon
 from wordgames.scrabble import STANDARD_ENGLISH, Rack, get_rules
 from wordgames.scrabble.endgame import endgame_decision
@@ -107,6 +108,43 @@ def test_an_iteration_budget_and_a_seed_give_the_same_choice(lexicon: Lexicon) -
     assert second.last_result is not None
     values = [(c.candidate, c.values) for c in first.last_result.candidates]
     assert values == [(c.candidate, c.values) for c in second.last_result.candidates]
+
+
+@pytest.mark.skipif(not can_fork(), reason="worker processes are forked, which this platform cannot do")
+def test_workers_simulate_the_same_iterations_as_one_process(lexicon: Lexicon,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an iteration budget the choice and every candidate's values are the same on two
+    worker processes as on one, whether the player or the situation asks for them."""
+    situation = midgame(lexicon)
+    asked: list[int] = []
+    simulate = champion_module.simulate
+
+    def counting(*args: object, **options: object) -> SimResult:
+        asked.append(int(options["workers"]))  # type: ignore[call-overload]
+        return simulate(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(champion_module, "simulate", counting)
+    alone = ChampionStrategy(iterations=32, seed=5, candidates=4)
+    together = ChampionStrategy(iterations=32, seed=5, candidates=4, workers=2)
+    from_situation = ChampionStrategy(iterations=32, seed=5, candidates=4)
+    decisions = [alone.decide(situation), together.decide(situation),
+                 from_situation.decide(replace(situation, search_workers=2))]
+    assert asked == [1, 2, 2]
+    assert decisions[0] == decisions[1] == decisions[2]
+    results = [player.last_result for player in (alone, together, from_situation)]
+    assert all(result is not None and result.iterations == 32 for result in results)
+    values = [[(c.candidate, c.values) for c in result.candidates] for result in results if result]
+    assert values[0] == values[1] == values[2]
+
+
+@pytest.mark.parametrize("workers", [0, 65, True])
+def test_a_bad_number_of_workers_is_refused(lexicon: Lexicon, workers: int) -> None:
+    with pytest.raises(InvalidArgumentError):
+        ChampionStrategy(workers=workers)
+    with pytest.raises(InvalidArgumentTypeError if workers is True else InvalidArgumentError):
+        GameSettings(search_workers=workers)
+    with pytest.raises(InvalidArgumentError):
+        ChampionStrategy(iterations=4).decide(replace(midgame(lexicon), search_workers=workers))
 
 
 def test_the_simulation_stops_early_when_the_best_is_clear(lexicon: Lexicon) -> None:
@@ -214,6 +252,16 @@ def test_best_with_the_champion_is_reproducible_with_iterations_and_a_seed() -> 
     assert first["simulation"]["candidates"] == second["simulation"]["candidates"]
 
 
+def test_best_with_the_champion_on_two_workers_chooses_as_on_one() -> None:
+    runs = [wordgames("best", "--cgp", POSITION, "--strategy", "champion", "--iterations", "16",
+                      "--seed", "3", "--workers", workers, "--json") for workers in ("1", "2")]
+    for done in runs:
+        assert done.returncode == 0, done.stderr
+    first, second = (json.loads(done.stdout) for done in runs)
+    assert first["choice"] == second["choice"]
+    assert first["simulation"]["candidates"] == second["simulation"]["candidates"]
+
+
 def test_best_says_when_the_static_choice_is_kept(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """The text output ranks the simulated candidates; when the choice is not the first of
@@ -240,7 +288,7 @@ def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:
     assert "champion_1" in done.stdout
     played = subprocess.run([sys.executable, "-m", "wordgames", "scrabble", "play", "--players",
                              "cpu:A,cpu:B", "--level", "6", "--move-time", "0.05", "--endgame-time", "0.05",
-                             "--seed", "2"],
+                             "--workers", "2", "--seed", "2"],
                             capture_output=True, text=True, timeout=300, check=False, input="")
     assert played.returncode == 0, played.stderr
     assert "Final scores" in played.stdout
@@ -248,6 +296,9 @@ def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--strategy", "equity", "--move-time", "1"), "goes with --strategy champion"),
+    (("--strategy", "equity", "--workers", "2"), "goes with --strategy champion"),
+    (("--strategy", "champion", "--workers", "0"), "at least 1"),
+    (("--strategy", "champion", "--workers", "65"), "more than 64 workers"),
     (("--strategy", "champion", "--move-time", "0"), "above 0"),
     (("--strategy", "champion", "--last-play", "8G CATS"), "last play"),
     (("--strategy", "champion", "--last-play", "exchange 8"), "at most 7 tiles"),

@@ -38,7 +38,8 @@ class Situation:
     end-of-game rule (``usc`` or ``tournament``);
     ``endgame_time`` the seconds an endgame or pre-endgame search may take;
     ``move_time`` the CPU seconds a searching player (``champion``) may spend on the whole
-    turn (None: the player's own default); ``last_play`` the opponent's turn just before this
+    turn (None: the player's own default), ``search_workers`` the processes it may simulate on
+    (each spending up to ``move_time``); ``last_play`` the opponent's turn just before this
     one (a placement or an exchange; None when unknown or something else), for players that
     infer the opponent's rack from it.  Their defaults describe a position nothing is known
     about.  ``checked`` says the board and the rack are known to pass the rules' argument
@@ -66,6 +67,7 @@ class Situation:
     end_rule: str = "usc"
     endgame_time: float = DEFAULT_ENDGAME_TIME
     move_time: float | None = None
+    search_workers: int = 1
     last_play: Turn | None = None
     checked: bool = False
 

@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordgames.errors import InvalidArgumentError
-from wordgames.limits import MAX_ENDGAME_MOVE_SECONDS, MAX_HAND_SIZE, MAX_SCORELESS_TURNS, MAX_TILE_COUNT
+from wordgames.limits import (
+    MAX_ENDGAME_MOVE_SECONDS,
+    MAX_HAND_SIZE,
+    MAX_SCORELESS_TURNS,
+    MAX_SIMULATION_WORKERS,
+    MAX_TILE_COUNT,
+)
 from wordgames.scrabble.core.checks import require_int, require_type
 from wordgames.scrabble.core.layout import Layout, standard_layout
 from wordgames.scrabble.core.scoring import END_RULES
@@ -30,7 +36,9 @@ class GameSettings:
     see :mod:`~wordgames.scrabble.game.challenge`).
     ``endgame_time`` is the seconds a computer player that searches the endgame (bag empty)
     or pre-endgame (one tile in the bag) may spend on a move; ``move_time`` the CPU seconds a
-    searching player (``champion``) may spend on any turn (None: the player's default).
+    searching player (``champion``) may spend on any turn (None: the player's default);
+    ``search_workers`` the processes such a player may simulate on (each spending up to
+    ``move_time``; 1, the default, searches in the game's own process).
     """
 
     tile_set: TileSet = STANDARD_ENGLISH
@@ -45,6 +53,7 @@ class GameSettings:
     challenge: str = DEFAULT_CHALLENGE_RULE
     endgame_time: float = DEFAULT_ENDGAME_TIME
     move_time: float | None = None
+    search_workers: int = 1
 
     def __post_init__(self) -> None:
         require_type(self.tile_set, TileSet, "tile_set")
@@ -80,6 +89,7 @@ class GameSettings:
                 f"move_time: {self.move_time!r} is not a number of seconds above 0 and at most "
                 f"{MAX_ENDGAME_MOVE_SECONDS:g}"
             )
+        require_int(self.search_workers, "search_workers", 1, MAX_SIMULATION_WORKERS)
         require_type(self.challenge, str, "challenge")
         if self.challenge not in CHALLENGE_RULES:
             raise InvalidArgumentError(

@@ -369,6 +369,7 @@ class Game(ChallengePlay):
             end_rule=self.settings.end_rule,
             endgame_time=self.settings.endgame_time,
             move_time=self.settings.move_time,
+            search_workers=self.settings.search_workers,
             last_play=self.opponents_last_play(),
             # every position a game holds passes the rules' checks: restore() checks what it
             # is given against the settings, the rules judge by the same tile set and hand

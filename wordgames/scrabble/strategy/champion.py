@@ -23,8 +23,8 @@ With inference on (the default; ``champion-blind`` turns it off), the opponent's
 placement or exchange is read (:mod:`.inference`) and each simulated opponent rack holds a
 leave drawn from what they probably kept.
 
-**Budgets.**  A turn spends at most ``move_time`` CPU seconds of this process (the
-situation's, else the player's, else :data:`DEFAULT_MOVE_TIME`): inference takes at most
+**Budgets.**  A turn spends at most ``move_time`` CPU seconds of this process (the player's,
+else the situation's, else :data:`DEFAULT_MOVE_TIME`): inference takes at most
 :data:`INFERENCE_SHARE` of it, the simulation what is left less a margin, the exact searches
 all of it; the clocks are read between move generations, so a turn ends within the budget
 plus a few move generations.  Given ``iterations`` instead, the simulation runs that many
@@ -33,7 +33,14 @@ iterations (fewer when it is confident sooner) and inference its sample count, b
 machine's load.  The exact searches keep a time limit either way (``move_time``), and their
 answer is the same whenever they finish.
 
-Cost: about ``move_time`` CPU seconds a turn (less when the simulation is confident early).
+**Workers.**  Given ``workers`` above 1 (the player's, else the situation's
+``search_workers``), the simulation runs each round of iterations on that many forked
+processes, each spending up to the simulation's share of ``move_time`` (so W free cores run
+about W times the iterations in the same wall time); the rest of the turn stays in this
+process.  With ``iterations`` the choice does not depend on the number of workers.
+
+Cost: about ``move_time`` CPU seconds a turn in each process it uses (less when the
+simulation is confident early).
 """
 
 from __future__ import annotations
@@ -61,6 +68,7 @@ from wordgames.scrabble.strategy.simulation import (
     CandidateResult,
     SimPosition,
     SimResult,
+    check_workers,
     paired_advantage,
     simulate,
 )
@@ -100,14 +108,16 @@ class ChampionStrategy(Strategy):
 
     def __init__(self, *, move_time: float | None = None, iterations: int | None = None, seed: int = 0,
                  candidates: int = DEFAULT_CANDIDATES, plies: int = DEFAULT_PLIES,
-                 policy: str = DEFAULT_POLICY, switch_z: float = SWITCH_Z) -> None:
+                 policy: str = DEFAULT_POLICY, switch_z: float = SWITCH_Z,
+                 workers: int | None = None) -> None:
         """``move_time``: CPU seconds a turn (None: the situation's, else
         :data:`DEFAULT_MOVE_TIME`); ``iterations``: a fixed simulation budget instead
         (reproducible with ``seed``); ``candidates`` turns simulated, ``plies`` deep (2 or
         more); ``policy`` the registered static player that picks candidates and plays the
         simulated turns; ``switch_z`` how sure the simulation must be to play another turn
-        than the static player's (:data:`SWITCH_Z`).  InvalidArgumentError for values out of
-        range."""
+        than the static player's (:data:`SWITCH_Z`); ``workers`` the processes the simulation
+        runs on (None: the situation's ``search_workers``).  InvalidArgumentError for values
+        out of range."""
         if move_time is not None and not 0 < move_time <= MAX_ENDGAME_MOVE_SECONDS:
             raise InvalidArgumentError(f"move_time must be above 0 and at most {MAX_ENDGAME_MOVE_SECONDS:g}")
         if iterations is not None and not 1 <= iterations <= MAX_SIMULATION_ITERATIONS:
@@ -118,12 +128,15 @@ class ChampionStrategy(Strategy):
             raise InvalidArgumentError("the champion simulates at least 2 plies")
         if not (switch_z >= 0 and math.isfinite(switch_z)):
             raise InvalidArgumentError("switch_z must be a number from 0")
+        if workers is not None:
+            check_workers(workers)
         self.move_time = move_time
         self.iterations = iterations
         self.seed = seed
         self.candidates = candidates
         self.plies = plies
         self.switch_z = switch_z
+        self.workers = workers
         self.policy_name = policy
         self._players: dict[str, tuple[Strategy, LeaveFunction]] = {}
         self.last_result: SimResult | None = None
@@ -139,6 +152,14 @@ class ChampionStrategy(Strategy):
         if self.move_time is not None:
             return self.move_time
         return situation.move_time if situation.move_time is not None else DEFAULT_MOVE_TIME
+
+    def worker_count(self, situation: Situation) -> int:
+        """The processes the simulation of a turn in ``situation`` runs on
+        (InvalidArgumentError for a situation asking for a count out of range)."""
+        if self.workers is not None:
+            return self.workers
+        check_workers(situation.search_workers)
+        return situation.search_workers
 
     def static(self, situation: Situation) -> tuple[Strategy, LeaveFunction]:
         """The static player and its leave function for the situation's lexicon (made once)."""
@@ -157,6 +178,7 @@ class ChampionStrategy(Strategy):
         """The turn to play (module docstring).  Cost: about :meth:`budget` CPU seconds."""
         started = time.process_time()
         budget = self.budget(situation)
+        workers = self.worker_count(situation)
         self.last_result = None
         self.last_inference = None
         self.last_phase = "static"
@@ -184,7 +206,7 @@ class ChampionStrategy(Strategy):
             if seconds <= 0:
                 return fallback
         result = simulate(position, candidates, policy, leave, plies=self.plies, iterations=self.iterations,
-                          seconds=seconds, seed=seed)
+                          seconds=seconds, seed=seed, workers=workers)
         self.last_result = result
         if result.iterations == 0:
             return fallback
