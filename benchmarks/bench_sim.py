@@ -9,12 +9,20 @@ wall time of :func:`~wordgames.scrabble.strategy.simulation.simulate` (candidate
 lexicon loading are not timed), and over its CPU time (this process and its workers; on a busy
 shared machine the wall figure understates what two free cores would do).  ``--profile`` runs
 the first position in this process under cProfile and prints the top entries by cumulative and
-by own time.  The figures go to ``benchmarks/results/bench_sim.json``.  Nothing is asserted.
+by own time.  ``--breakdown`` also splits each position's time (one worker, in this process):
+the simulation is run again recording the inputs of every move search the static player makes
+(the board, the rack and its valued keeps), and the same searches are then timed alone
+(:meth:`~wordgames.scrabble.movegen.generator.MoveGenerator.best_compact_by_keeps`, after an
+untimed call has built the board's arrays): the kernel's share of a simulated turn, the rest
+being the board's updates, the equity player's and the playout's Python, and the searches of
+racks with a blank apart from the others.  The figures go to
+``benchmarks/results/bench_sim.json``.  Nothing is asserted.
 
 Usage::
 
     python benchmarks/bench_sim.py                          # 2 plies, 2 workers, 64 iterations
     python benchmarks/bench_sim.py --workers 1 --iterations 16 --profile
+    python benchmarks/bench_sim.py --workers 1 --breakdown
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ import pstats
 import resource
 import statistics
 import sys
+import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -33,11 +43,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness
 
 from wordgames.lexicon import Lexicon, load_lexicon
+from wordgames.scrabble.core.board import Board
+from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
+from wordgames.scrabble.leaves.keeps import RackKeeps
+from wordgames.scrabble.movegen.generator import MoveGenerator
 from wordgames.scrabble.strategy.sim_setup import static_candidates, static_player
-from wordgames.scrabble.strategy.simulation import SimPosition, simulate
+from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, simulate
 
 TURNS = (6, 10, 14)
 
@@ -68,6 +82,57 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+Search = tuple[Board, Rack, RackKeeps]
+"""One move search of the static player: the board (a copy), the rack and its keeps."""
+
+
+def recorded_searches(run: Callable[[], SimResult]) -> list[Search]:
+    """Run the simulation ``run`` in this process, recording every move search by equity."""
+    searches: list[Search] = []
+    original = MoveGenerator.best_by_equity
+
+    def recording(self: MoveGenerator, board: Board, rack: Rack, keeps: RackKeeps,
+                  limit: int | None = 1) -> list[tuple[float, Move]]:
+        searches.append((board.copy(), rack, keeps))
+        return original(self, board, rack, keeps, limit)
+
+    MoveGenerator.best_by_equity = recording  # type: ignore[method-assign]
+    try:
+        run()
+    finally:
+        MoveGenerator.best_by_equity = original  # type: ignore[method-assign]
+    return searches
+
+
+def breakdown(run: Callable[[], SimResult], generator: MoveGenerator) -> dict[str, float]:
+    """CPU microseconds per simulated turn of ``run`` (in this process) and of its kernel
+    searches alone, and their ratio."""
+    started = time.process_time()
+    run()
+    total = time.process_time() - started
+    searches = recorded_searches(run)
+    racks = [generator.rack_counts(rack) for _, rack, _ in searches]
+    for (board, _, keeps), counts in zip(searches, racks, strict=True):
+        generator.best_compact_by_keeps(board, counts, keeps)  # builds the board's arrays
+    blank = [i for i, counts in enumerate(racks) if counts[0]]
+    plain = [i for i, counts in enumerate(racks) if not counts[0]]
+    seconds = []
+    # Each timed in the order the simulation made them, as many boards and racks apart.
+    for chosen in (blank, plain):
+        started = time.process_time()
+        for i in chosen:
+            generator.best_compact_by_keeps(searches[i][0], racks[i], searches[i][2])
+        seconds.append(time.process_time() - started)
+    search = sum(seconds)
+    turns = max(len(searches), 1)
+    return {"simulated turns": len(searches), "CPU us per turn": round(1e6 * total / turns, 1),
+            "kernel search us per turn": round(1e6 * search / turns, 1),
+            "kernel share": round(search / total, 3),
+            "searches with a blank (share)": round(len(blank) / turns, 3),
+            "kernel us a search with a blank": round(1e6 * seconds[0] / max(len(blank), 1), 1),
+            "kernel us a search without": round(1e6 * seconds[1] / max(len(plain), 1), 1)}
+
+
 def main() -> None:
     """Simulate each position and print candidate-iterations per second."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -77,6 +142,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7, help="seed of the game the positions come from")
     parser.add_argument("--profile", action="store_true", help="profile the first position (1 worker)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also time each position's move searches alone (in this process)")
     harness.add_common_arguments(parser)
     args = parser.parse_args()
     bench = harness.Run("bench_sim", args)
@@ -107,11 +174,23 @@ def main() -> None:
               f"{args.plies} plies, {args.workers} workers: {seconds:6.2f} s, "
               f"{done / seconds:7.1f} candidate-iterations/s, {done / cpu:6.1f} per CPU second; "
               f"best {result.candidates[0].candidate.label()}")
-        rows.append({"position": f"after turn {turn}", "candidates": len(candidates),
-                     "iterations": result.iterations, "wall s": round(seconds, 2),
-                     "candidate-iterations/s (wall)": round(done / seconds, 1),
-                     "candidate-iterations per CPU s": round(done / cpu, 1),
-                     "best": result.candidates[0].candidate.label()})
+        row = {"position": f"after turn {turn}", "candidates": len(candidates),
+               "iterations": result.iterations, "wall s": round(seconds, 2),
+               "candidate-iterations/s (wall)": round(done / seconds, 1),
+               "candidate-iterations per CPU s": round(done / cpu, 1),
+               "best": result.candidates[0].candidate.label()}
+        if args.breakdown:
+            generator = position.rules.move_generator(lexicon)
+            assert generator is not None, "the classic rules have a move generator"
+            split = breakdown(partial(run, workers=1), generator)
+            print(f"    {split['simulated turns']} simulated turns, {split['CPU us per turn']:.0f} CPU us "
+                  f"each, of which the kernel's search {split['kernel search us per turn']:.0f} us "
+                  f"({100 * split['kernel share']:.0f}%); "
+                  f"{100 * split['searches with a blank (share)']:.0f}% of the searches hold a blank, "
+                  f"{split['kernel us a search with a blank']:.0f} us each against "
+                  f"{split['kernel us a search without']:.0f} us")
+            row.update(split)
+        rows.append(row)
     if rates:
         print(f"median {statistics.median(rates):.1f} candidate-iterations/s (wall), "
               f"{statistics.median(cpu_rates):.1f} per CPU second")
