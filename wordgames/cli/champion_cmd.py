@@ -19,13 +19,14 @@ from wordgames.cli.endgame_cmd import seconds
 from wordgames.cli.infer_cmd import add_last_play_option
 from wordgames.cli.leaves_cmd import leaves_from_args
 from wordgames.errors import InvalidArgumentError
-from wordgames.limits import MAX_SIMULATION_ITERATIONS, MAX_SIMULATION_WORKERS
+from wordgames.limits import MAX_SIMULATION_ITERATIONS
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.game.turn import Turn, TurnKind
 from wordgames.scrabble.rules.registry import get_rules
 from wordgames.scrabble.strategy.champion import DEFAULT_MOVE_TIME, ChampionStrategy
 from wordgames.scrabble.strategy.inference import parse_last_play
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
+from wordgames.scrabble.strategy.simulation import check_workers
 from wordgames.serialization.analyses import inference_json, sim_json
 from wordgames.serialization.moves import move_json
 from wordgames.serialization.positions import ScrabblePosition, check_lexicon_fits_tiles
@@ -39,17 +40,9 @@ def add_move_time_option(parser: argparse.ArgumentParser) -> None:
                              f"(default {DEFAULT_MOVE_TIME:g})")
 
 
-def search_workers(text: str) -> int:
-    """argparse type: a number of search processes, 1 to MAX_SIMULATION_WORKERS."""
-    value = positive_int(text)
-    if value > MAX_SIMULATION_WORKERS:
-        raise argparse.ArgumentTypeError(f"{text} is more than {MAX_SIMULATION_WORKERS} workers")
-    return value
-
-
 def add_search_workers_option(parser: argparse.ArgumentParser) -> None:
     """Add ``--workers W``: the processes a champion player's simulation runs on."""
-    parser.add_argument("--workers", type=search_workers, default=None, metavar="W",
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="W",
                         help="processes a champion player simulates on, each spending up to "
                              "--move-time (default 1)")
 
@@ -72,6 +65,8 @@ def check_champion_options(args: argparse.Namespace) -> None:
     if args.strategy == "champion":
         if args.iterations is not None and args.iterations > MAX_SIMULATION_ITERATIONS:
             raise InvalidArgumentError(f"--iterations is at most {MAX_SIMULATION_ITERATIONS}")
+        if args.workers is not None:
+            check_workers(args.workers)
         return
     for value, flag in ((args.move_time, "--move-time"), (args.workers, "--workers"),
                         (args.iterations, "--iterations"),

@@ -443,10 +443,9 @@ def search_budgets(args: argparse.Namespace) -> dict[str, Any]:
     """The computer players' search budgets the command line gives (``--endgame-time``,
     ``--move-time``, ``--workers``), as GameSettings fields: options of this run, which a
     resumed game takes too (a save does not keep them)."""
-    budgets: dict[str, Any] = {"endgame_time": getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
-                               "move_time": getattr(args, "move_time", None),
-                               "search_workers": getattr(args, "workers", None) or 1}
-    return budgets
+    return {"endgame_time": getattr(args, "endgame_time", None) or DEFAULT_ENDGAME_TIME,
+            "move_time": getattr(args, "move_time", None),
+            "search_workers": getattr(args, "workers", None) or 1}
 
 
 def build_game(args: argparse.Namespace) -> tuple[Game, str | None]:

@@ -298,7 +298,7 @@ def test_autoplay_and_play_take_a_move_time_and_level_six() -> None:
     (("--strategy", "equity", "--move-time", "1"), "goes with --strategy champion"),
     (("--strategy", "equity", "--workers", "2"), "goes with --strategy champion"),
     (("--strategy", "champion", "--workers", "0"), "at least 1"),
-    (("--strategy", "champion", "--workers", "65"), "more than 64 workers"),
+    (("--strategy", "champion", "--workers", "65"), "workers must be a whole number from 1 to 64"),
     (("--strategy", "champion", "--move-time", "0"), "above 0"),
     (("--strategy", "champion", "--last-play", "8G CATS"), "last play"),
     (("--strategy", "champion", "--last-play", "exchange 8"), "at most 7 tiles"),
