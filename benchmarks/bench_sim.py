@@ -82,25 +82,34 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-Search = tuple[Board, Rack, RackKeeps]
-"""One move search of the static player: the board (a copy), the rack and its keeps."""
+Search = tuple[Board, list[int], RackKeeps]
+"""One move search of the static player: the board (a copy), the rack's counts and its keeps."""
 
 
 def recorded_searches(run: Callable[[], SimResult]) -> list[Search]:
-    """Run the simulation ``run`` in this process, recording every move search by equity."""
+    """Run the simulation ``run`` in this process, recording every move search by equity:
+    the playouts' turns on integers and the equity player's own decisions."""
     searches: list[Search] = []
-    original = MoveGenerator.best_by_equity
+    by_moves = MoveGenerator.best_by_equity
+    by_codes = MoveGenerator.best_compact_by_keeps
 
-    def recording(self: MoveGenerator, board: Board, rack: Rack, keeps: RackKeeps,
-                  limit: int | None = 1) -> list[tuple[float, Move]]:
-        searches.append((board.copy(), rack, keeps))
-        return original(self, board, rack, keeps, limit)
+    def recording_moves(self: MoveGenerator, board: Board, rack: Rack, keeps: RackKeeps,
+                        limit: int | None = 1) -> list[tuple[float, Move]]:
+        searches.append((board.copy(), self.rack_counts(rack), keeps))
+        return by_moves(self, board, rack, keeps, limit)
 
-    MoveGenerator.best_by_equity = recording  # type: ignore[method-assign]
+    def recording_codes(self: MoveGenerator, board: Board, counts: list[int],
+                        keeps: RackKeeps) -> tuple[float, int, tuple[int, ...]] | None:
+        searches.append((board.copy(), list(counts), keeps))
+        return by_codes(self, board, counts, keeps)
+
+    MoveGenerator.best_by_equity = recording_moves  # type: ignore[method-assign]
+    MoveGenerator.best_compact_by_keeps = recording_codes  # type: ignore[method-assign]
     try:
         run()
     finally:
-        MoveGenerator.best_by_equity = original  # type: ignore[method-assign]
+        MoveGenerator.best_by_equity = by_moves  # type: ignore[method-assign]
+        MoveGenerator.best_compact_by_keeps = by_codes  # type: ignore[method-assign]
     return searches
 
 
@@ -111,8 +120,8 @@ def breakdown(run: Callable[[], SimResult], generator: MoveGenerator) -> dict[st
     run()
     total = time.process_time() - started
     searches = recorded_searches(run)
-    racks = [generator.rack_counts(rack) for _, rack, _ in searches]
-    for (board, _, keeps), counts in zip(searches, racks, strict=True):
+    racks = [counts for _, counts, _ in searches]
+    for board, counts, keeps in searches:
         generator.best_compact_by_keeps(board, counts, keeps)  # builds the board's arrays
     blank = [i for i, counts in enumerate(racks) if counts[0]]
     plain = [i for i, counts in enumerate(racks) if not counts[0]]

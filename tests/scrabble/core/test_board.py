@@ -114,3 +114,34 @@ def test_play_and_unplay_refuse_what_does_not_fit_and_change_nothing() -> None:
     assert board.get(3, 4) == "S" and board.version > 0
     board.unplay(onto_tiles)
     assert board.to_text() == before
+
+
+def test_play_codes_puts_tiles_down_as_play_does_and_refuses_without_changing() -> None:
+    from wordgames.scrabble import Direction, Move
+
+    board = Board.from_text(TEXT, plain_layout(7))
+    before, version = board.to_text(), board.version
+    move = Move.from_word(board, 0, 0, Direction.ACROSS, "BEd")
+    codes = tuple((row * board.cols + col) << 8 | number for row, col, number in move.placed_numbers())
+    twin = board.copy()
+    twin.play(move)
+    board.play_codes(codes)
+    assert board == twin and board.version == version + 3 and board.get(0, 2) == "d"
+    for bad, reason in (([codes[0]], "occupied"), ([49 << 8 | 1], "not a tile"),
+                        ([1 << 8 | 0], "not a tile"), ([1 << 8 | 0x80], "not a tile"),
+                        ([1 << 8 | 27], "not a tile"), ([6 << 8 | 2, 21 << 8 | 2], "occupied")):
+        with pytest.raises(BoardError, match=reason):
+            board.play_codes(bad)
+        assert board == twin, "a refused move changes nothing"
+    with pytest.raises(BoardError, match="does not hold"):
+        board.unplay_codes([6 << 8 | 2])
+    with pytest.raises(BoardError, match="does not hold"):
+        board.unplay_codes([codes[0], 6 << 8 | 2])
+    assert board == twin
+    board.unplay_codes(codes)
+    assert board.to_text() == before
+    for wrong in (None, 5, "AB", [1.5], [-1], [True], {256: 1}):
+        with pytest.raises(InvalidArgumentTypeError):
+            board.play_codes(wrong)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentTypeError):
+            board.unplay_codes(wrong)  # type: ignore[arg-type]

@@ -27,7 +27,7 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves
 from wordgames.scrabble.leaves.compact import LeaveIndex
 from wordgames.scrabble.leaves.dense import DenseLeaves, dense_leaves
-from wordgames.scrabble.leaves.keeps import RackKeeps, table_keeps
+from wordgames.scrabble.leaves.keeps import RackKeeps, rack_slot_counts, table_keeps, table_keeps_of_counts
 from wordgames.scrabble.leaves.table import code_of_tiles
 from wordgames.scrabble.movegen import kernel
 from wordgames.scrabble.movegen.generator import MoveGenerator
@@ -124,7 +124,25 @@ def test_rack_keeps_refuse_what_they_cannot_number() -> None:
     assert table_keeps(dense_leaves(wide), STANDARD_ENGLISH.letters,
                        Rack("ABCDEFGHIJKL")) is not None
     with pytest.raises(ValueError):
-        RackKeeps("AB", Rack.parse("AC"))
+        RackKeeps("AB", rack_slot_counts("AB", Rack.parse("AC")))
+    with pytest.raises(InvalidArgumentError):
+        RackKeeps("AB", [0, 1])  # counts for slots 0-2 expected
+
+
+def test_rack_keeps_of_counts_are_the_racks() -> None:
+    table = LeaveTable(ENGLISH_ALPHABET, {})
+    table.values = {table.code(tiles): value for tiles, value in
+                    {"A": 1.5, "E": 2.0, "?": 9.0, "AE": -1.0, "A?": 4.25, "EE": -3.0}.items()}
+    dense = dense_leaves(table)
+    for written in ("AEE?", "A", "", "EEEA??"):
+        rack = Rack.parse(written)
+        counts = rack_slot_counts(STANDARD_ENGLISH.letters, rack)
+        by_rack = table_keeps(dense, STANDARD_ENGLISH.letters, rack)
+        by_counts = table_keeps_of_counts(dense, STANDARD_ENGLISH.letters, counts)
+        assert by_rack is not None and by_counts is not None
+        assert list(by_rack.values) == list(by_counts.values)
+        assert (by_rack.full, by_rack.best, by_rack.best_keep) == (by_counts.full, by_counts.best,
+                                                                   by_counts.best_keep)
 
 
 def test_rack_keeps_number_the_racks_tiles_as_the_table_does() -> None:

@@ -13,7 +13,7 @@ follow a move played or taken back (:meth:`BoardSquares.play`, :meth:`BoardSquar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from wordgames.errors import BoardError, InvalidArgumentError, InvalidArgumentTypeError
@@ -175,6 +175,39 @@ class BoardSquares:
             squares[square] = EMPTY
             self._logged(square)
 
+    def play_codes(self, codes: Sequence[int]) -> None:
+        """Put down the tiles of a move given as codes, ``square << 8 | tile number``
+        (:func:`~wordgames.scrabble.movegen.convert.compact_of_records`: squares row-major,
+        numbers in this board's alphabet, BLANK_BIT on a blank's), without judging the move:
+        :meth:`play` for searches that hold moves as integers.  BoardError, with the board
+        unchanged, when a square is off the board or taken, or a number is not a tile.
+        Cost: O(tiles placed)."""
+        squares = self._squares
+        tiles = len(self.alphabet)
+        codes = _codes(codes)
+        for code in codes:
+            square, number = code >> 8, code & 0xFF
+            if not (0 <= square < len(squares) and 0 < (number & ~BLANK_BIT) <= tiles):
+                raise BoardError(f"{code} is not a tile on a square of the board")
+            if squares[square] != EMPTY:
+                raise BoardError(f"square ({square // self.cols}, {square % self.cols}) is already occupied")
+        for code in codes:
+            squares[code >> 8] = code & 0xFF
+            self._logged(code >> 8)
+
+    def unplay_codes(self, codes: Sequence[int]) -> None:
+        """Take the tiles of :meth:`play_codes` off the board again.  BoardError, with the
+        board unchanged, when a square does not hold the code's tile."""
+        squares = self._squares
+        codes = _codes(codes)
+        for code in codes:
+            square = code >> 8
+            if not (0 <= square < len(squares) and squares[square] == code & 0xFF) or code & 0xFF == EMPTY:
+                raise BoardError(f"square {square} does not hold the tile of code {code}")
+        for code in codes:
+            squares[code >> 8] = EMPTY
+            self._logged(code >> 8)
+
     def in_bounds(self, row: int, col: int) -> bool:
         """Whether (row, col) is on the board; InvalidArgumentTypeError when they are not
         whole numbers."""
@@ -185,3 +218,11 @@ class BoardSquares:
             )
         return 0 <= row < self.rows and 0 <= col < self.cols
 
+
+def _codes(codes: Sequence[int]) -> Sequence[int]:
+    """``codes`` when it is a list or tuple of whole numbers from 0 (InvalidArgumentTypeError
+    otherwise)."""
+    if not isinstance(codes, (list, tuple)) or not all(type(code) is int and code >= 0 for code in codes):
+        raise InvalidArgumentTypeError(
+            f"a move's codes are a list of whole numbers from 0, not {codes!r:.40}")
+    return codes

@@ -17,5 +17,8 @@ cdef class RackKeeps:
     cpdef summarise(self)
 
 
-@cython.locals(keeps=RackKeeps, number=list, tiles=list, slot=int, found=int)
 cpdef object table_keeps(DenseLeaves dense, object alphabet, object rack)
+
+
+@cython.locals(keeps=RackKeeps, number=list, tiles=list, slot=int, found=int)
+cpdef object table_keeps_of_counts(DenseLeaves dense, object alphabet, list slot_counts)

@@ -39,15 +39,18 @@ class RackKeeps:
     placement's or an exchange's leave can be worth), ``best_keep`` the first keep of that
     value in keep order and ``best_ties`` how many keeps share it."""
 
-    def __init__(self, alphabet: Alphabet | str, rack: Rack) -> None:
-        """The numbering for ``rack`` over ``alphabet`` (an Alphabet, or a string of
-        one-letter tiles; values all 0 until filled); ValueError when the rack holds a tile
-        outside the alphabet."""
+    def __init__(self, alphabet: Alphabet | str, slot_counts: list[int]) -> None:
+        """The numbering for the rack holding ``slot_counts[slot]`` of each slot over
+        ``alphabet`` (an Alphabet, or a string of one-letter tiles; see
+        :func:`rack_slot_counts`); values all 0 until filled."""
         alphabet = check_alphabet(alphabet)
+        if len(slot_counts) != len(alphabet) + 1:
+            raise InvalidArgumentError(
+                f"a rack's slot counts number {len(alphabet) + 1}, not {len(slot_counts)}")
         self.alphabet = alphabet
         self.slots: list[int] = []
         self.counts = array("i")
-        self.slot_counts = rack_slot_counts(alphabet, rack)
+        self.slot_counts = slot_counts
         # Distinct tiles in the rack's order: tiles in tile order, the blank last.
         for slot in [*range(1, len(self.slot_counts)), 0]:
             count = self.slot_counts[slot]
@@ -154,8 +157,16 @@ def rack_slot_counts(alphabet: Alphabet | str, rack: Rack) -> list[int]:
 def table_keeps(dense: DenseLeaves, alphabet: Alphabet | str, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack`` valued by a leave table (through its :class:`DenseLeaves`);
     None when the rack has more than :data:`MAX_KEEPS` keeps or a tile the table does not
-    know.  Cost: O(keeps x tiles) in compiled code."""
-    keeps = RackKeeps(alphabet, rack)
+    know; ValueError for a tile outside ``alphabet``.  Cost: O(keeps x tiles) in compiled
+    code."""
+    return table_keeps_of_counts(dense, alphabet, rack_slot_counts(alphabet, rack))
+
+
+def table_keeps_of_counts(dense: DenseLeaves, alphabet: Alphabet | str,
+                          slot_counts: list[int]) -> RackKeeps | None:
+    """:func:`table_keeps` of the rack holding ``slot_counts[slot]`` of each slot (tile
+    number of ``alphabet``, 0 the blanks), for searches that hold racks as counts."""
+    keeps = RackKeeps(alphabet, slot_counts)
     number = dense.numbers_for(keeps.alphabet)
     tiles = []
     for slot in keeps.slots:
@@ -178,7 +189,7 @@ def end_keeps(alphabet: Alphabet | str, rack: Rack, faces: dict[str, int], stuck
     """The keeps of ``rack`` valued as the end of the game counts them: keeping nothing
     (going out) is worth ``out_value``, a kept tile costs ``stuck_factor`` times its face
     value (``faces``).  None for more than :data:`MAX_KEEPS` keeps."""
-    keeps = RackKeeps(alphabet, rack)
+    keeps = RackKeeps(alphabet, rack_slot_counts(alphabet, rack))
     if _too_many(keeps.counts):
         return None
     order = list(range(len(keeps.slots)))
@@ -194,7 +205,7 @@ def end_keeps(alphabet: Alphabet | str, rack: Rack, faces: dict[str, int], stuck
 def zero_keeps(alphabet: Alphabet | str, rack: Rack) -> RackKeeps | None:
     """The keeps of ``rack``, every one worth 0 (no leave table); None for more than
     :data:`MAX_KEEPS` keeps."""
-    keeps = RackKeeps(alphabet, rack)
+    keeps = RackKeeps(alphabet, rack_slot_counts(alphabet, rack))
     if _too_many(keeps.counts):
         return None
     keeps.number(list(range(len(keeps.slots))))

@@ -230,15 +230,22 @@ class MoveGenerator:
     def best_compact_by_keeps(self, board: Board, counts: list[int],
                               keeps: RackKeeps) -> tuple[float, int, tuple[int, ...]] | None:
         """The best move of the rack ``counts`` on ``board`` by its score plus the value of its
-        keep in ``keeps`` (made for this rack): ``(equity, score, codes)``, the first found of
-        equal equities; None when the rack has no move.  Cost: one search ranking by
-        equity, which skips the placements that cannot be best."""
+        keep in ``keeps`` (made for this rack): ``(equity, score, codes)`` with the codes of
+        :func:`.convert.compact_of_records`; of equal equities the first in the engine's move
+        order, the move :meth:`best_by_equity` puts first.  None when the rack has no move.
+        Cost: one search ranking by equity, which skips the placements that cannot be best
+        (no :class:`Move` is made)."""
         buf = self._searched(board)
         try:
             search_equity(buf, counts, 1, keeps.values, keeps.radix, keeps.full, keeps.best)
-            if not select(buf):
+            count = select(buf)
+            if not count:
                 return None
-            score, codes = compact_of_records(buf, 1)[0]
-            return buf.equities[0], score, codes
+            first = 0
+            if count > 1:  # tied equities: the engine's order decides, as in best_by_equity
+                equities = buf.equities
+                first = min(record_keys(buf, count), key=lambda key: (-equities[key[-1]], key))[-1]
+            score, codes = compact_of_records(buf, first + 1)[first]
+            return buf.equities[first], score, codes
         finally:
             self._release(buf)

@@ -155,8 +155,12 @@ class Adjustments:
 
     def applies(self, situation: Situation) -> bool:
         """Whether :meth:`of` can be more than 0 in ``situation``."""
-        return ((0 < situation.bag_size <= PRE_ENDGAME_BAG and self.triple_penalty > 0)
-                or (self.vowel_penalty > 0 and situation.board.is_empty()))
+        return self.applies_at(situation.bag_size, situation.board)
+
+    def applies_at(self, bag_size: int, board: Board) -> bool:
+        """Whether :meth:`of` can be more than 0 with ``bag_size`` tiles in the bag on ``board``."""
+        return ((0 < bag_size <= PRE_ENDGAME_BAG and self.triple_penalty > 0)
+                or (self.vowel_penalty > 0 and board.is_empty()))
 
 
 class Valuer:
@@ -221,6 +225,20 @@ def _remaining(rack: Rack, used: Iterable[str]) -> list[str]:
     left = rack.counts()
     left.subtract(used)
     return sorted(left.elements())
+
+
+def choose_kind(placement: float | None, exchange: float | None, pass_equity: float | None) -> TurnKind:
+    """The equity player's choice between its best placement, its best exchange and the pass,
+    by their equities (None: not possible, or for the pass, of unknown value): the pass only
+    on a known value strictly above the placement's (or with no placement), an exchange only
+    strictly above both; with nothing else, the pass."""
+    kind = TurnKind.PLACE if placement is not None else TurnKind.PASS
+    value = placement if placement is not None else float("-inf")
+    if pass_equity is not None and (placement is None or pass_equity > value):
+        kind, value = TurnKind.PASS, pass_equity
+    if exchange is not None and exchange > value:
+        kind = TurnKind.EXCHANGE
+    return kind
 
 
 def keeps(valuer: Valuer) -> list[tuple[float, tuple[str, ...]]]:
@@ -407,14 +425,14 @@ class EquityStrategy(Strategy):
         """The best of the best placement, the best exchange (value, tiles kept) and the
         pass: the pass only on a known value strictly above the placement's (or with no
         placement), an exchange only strictly above both; with nothing else, the pass."""
-        choice: Decision = Decision(TurnKind.PLACE, best) if best is not None else PASS
-        value = best_equity if best is not None else float("-inf")
-        if pass_equity is not None and (best is None or pass_equity > value):
-            choice, value = PASS, pass_equity
-        if exchange is not None and exchange[0] > value:
+        kind = choose_kind(best_equity if best is not None else None,
+                           exchange[0] if exchange is not None else None, pass_equity)
+        if kind is TurnKind.PLACE:
+            return Decision(TurnKind.PLACE, best)
+        if kind is TurnKind.EXCHANGE and exchange is not None:
             returned = _remaining(situation.rack, exchange[1])
-            choice = Decision(TurnKind.EXCHANGE, tiles=situation.rack.alphabet.format(returned))
-        return choice
+            return Decision(TurnKind.EXCHANGE, tiles=situation.rack.alphabet.format(returned))
+        return PASS
 
     def _best_placement(self, situation: Situation, keeps: RackKeeps) -> tuple[Move | None, float]:
         """The placement of highest equity, adjustments included, and its equity."""

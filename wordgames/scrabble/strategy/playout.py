@@ -5,7 +5,12 @@ every candidate on the one working board of the run (:meth:`Board.play`, taken b
 :meth:`Board.unplay` once the candidate is valued, so the move generator's arrays follow each
 change instead of being loaded again), and lets both sides play ``plies`` more turns with the
 static player.  Inside, racks and the bag are tile numbers (``0`` a blank) of the position's
-alphabet; text appears only where a strategy or a leave function reads the tiles.
+alphabet and a turn is a :class:`~.numbered.NumberedTurn` (the codes of the tiles put down),
+played with :meth:`Board.play_codes`.  When the static player is the ``equity`` player, its
+turns are taken on those integers (:mod:`.numbered`: the same search and the same choice as
+its ``decide``, without a ``Situation``, a ``Rack`` or a ``Move`` a turn); other players, and
+the equity player in the cases only its ``decide`` handles (the last tiles of the bag), are
+handed a ``Situation`` and their decision is written as a turn.
 
 A candidate's value in one iteration is the change in spread over those turns plus the value
 of what each side *kept* at its last simulated move (before drawing: the leave that move
@@ -33,13 +38,19 @@ from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.alphabet import BLANK_BIT, BLANK_NUMBER, BLANK_TEXT, Alphabet
 from wordgames.scrabble.core.board import Board
-from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import end_of_game_adjustments
 from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
+from wordgames.scrabble.strategy.numbered import (
+    PASS_TURN,
+    NumberedPlayer,
+    NumberedTurn,
+    codes_of,
+    numbered_player,
+)
 from wordgames.scrabble.strategy.sim_setup import Candidate, LeaveFunction, check_unseen
 from wordgames.scrabble.strategy.winprob import WinModel, default_win_model, finished
 
@@ -148,31 +159,31 @@ class SimPosition:
 
 
 class ReplyMemo:
-    """A static player's decisions, keyed by all it saw: the candidate and the decisions since
+    """A static player's turns, keyed by all it saw: the candidate and the turns since
     (which fix the board and the scores), its rack, the unseen tiles and the bag size.  Racks
     repeat from one iteration to the next near the end of a game (few unseen tiles) or when
     the opponent's rack is known, and the memo then saves the move generation.  It assumes, as
     the registered strategies promise, that a strategy decides the same way in the same
-    situation.  Each decision kept gets a serial number, never reused, and a key names the
-    decisions since the candidate by theirs: hashing a key hashes small integers, not moves.
-    Holds at most :data:`MEMO_LIMIT` decisions, then starts afresh."""
+    situation.  Each turn kept gets a serial number, never reused, and a key names the
+    turns since the candidate by theirs: hashing a key hashes small integers, not moves.
+    Holds at most :data:`MEMO_LIMIT` turns, then starts afresh."""
 
-    __slots__ = ("_decisions", "_serials")
+    __slots__ = ("_serials", "_turns")
 
     def __init__(self) -> None:
-        self._decisions: dict[tuple[object, ...], tuple[int, Decision]] = {}
+        self._turns: dict[tuple[object, ...], tuple[int, NumberedTurn]] = {}
         self._serials = 0
 
-    def get(self, key: tuple[object, ...]) -> tuple[int, Decision] | None:
-        """The serial and the decision kept for ``key``, or None."""
-        return self._decisions.get(key)
+    def get(self, key: tuple[object, ...]) -> tuple[int, NumberedTurn] | None:
+        """The serial and the turn kept for ``key``, or None."""
+        return self._turns.get(key)
 
-    def keep(self, key: tuple[object, ...], decision: Decision) -> int:
-        """Keep ``decision`` for ``key``; its serial."""
-        if len(self._decisions) >= MEMO_LIMIT:
-            self._decisions.clear()
+    def keep(self, key: tuple[object, ...], turn: NumberedTurn) -> int:
+        """Keep ``turn`` for ``key``; its serial."""
+        if len(self._turns) >= MEMO_LIMIT:
+            self._turns.clear()
         self._serials += 1
-        self._decisions[key] = (self._serials, decision)
+        self._turns[key] = (self._serials, turn)
         return self._serials
 
 
@@ -190,6 +201,8 @@ class PlayoutRules:
     plies: int
     win_model: WinModel
     check: Callable[[], None] | None = None
+    numbered: NumberedPlayer | None = None
+    """The policy's turns on integers where it has them (:func:`.numbered.numbered_player`)."""
 
 
 def play_iteration(
@@ -207,7 +220,8 @@ def play_iteration(
     policy's decisions (see :data:`ReplyMemo`); ``win_model`` defaults to
     :func:`~.winprob.default_win_model`."""
     position.check()
-    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model())
+    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model(),
+                         numbered=numbered_player(policy, position.rules, position.lexicon))
     memo = memo if memo is not None else ReplyMemo()
     return iteration(position, position.board.copy(), candidates, rules, rng, memo)
 
@@ -251,27 +265,37 @@ def deal(position: SimPosition, rng: random.Random) -> tuple[Tiles, Tiles]:
     return opponent, rest
 
 
-def _apply(board: Board, rack: Tiles, bag: Tiles, decision: Decision, hand_size: int,
-           alphabet: Alphabet) -> tuple[int, tuple[int, ...], Move | None]:
-    """Play ``decision`` for the side holding ``rack`` (changed in place, refilled from the
-    front of ``bag``): the points scored, the tiles kept (before the refill) and the move
-    put on ``board``, if any (to be taken back)."""
+def _turn_of(decision: Decision, cols: int, alphabet: Alphabet) -> NumberedTurn:
+    """``decision`` as a turn on integers (an exchange's tiles in the order written)."""
     if decision.kind is TurnKind.PLACE and decision.move is not None:
         move = decision.move
-        used = [BLANK_NUMBER if number & BLANK_BIT else number for _, _, number in move.placed_numbers()]
-        _remove(rack, used)
-        board.play(move)  # last: nothing can fail between here and the caller's record of it
+        placed = move.placed_numbers()
+        return NumberedTurn(TurnKind.PLACE, move.score, codes_of(placed, cols),
+                            tuple([BLANK_NUMBER if n & BLANK_BIT else n for _, _, n in placed]))
+    if decision.kind is TurnKind.EXCHANGE:
+        return NumberedTurn(TurnKind.EXCHANGE, 0, (), tuple(alphabet.parse_tiles(decision.tiles)))
+    return PASS_TURN
+
+
+def _apply(board: Board, rack: Tiles, bag: Tiles, turn: NumberedTurn,
+           hand_size: int) -> tuple[int, tuple[int, ...]]:
+    """Play ``turn`` for the side holding ``rack`` (changed in place, refilled from the
+    front of ``bag``): the points scored and the tiles kept (before the refill).  A
+    placement's tiles go on ``board`` (the caller takes them back)."""
+    if turn.codes:
+        _remove(rack, turn.used)
+        board.play_codes(turn.codes)  # last: nothing can fail between here and the caller's record of it
         kept = tuple(rack)
         _refill(rack, bag, hand_size)
-        return move.score, kept, move
-    returned = list(alphabet.parse_tiles(decision.tiles)) if decision.kind is TurnKind.EXCHANGE else []
+        return turn.score, kept
+    returned = turn.used
     if returned and len(bag) >= len(returned):
         _remove(rack, returned)
         kept = tuple(rack)
         _refill(rack, bag, hand_size)
         bag.extend(returned)
-        return 0, kept, None
-    return 0, tuple(rack), None
+        return 0, kept
+    return 0, tuple(rack)
 
 
 def _situation(position: SimPosition, board: Board, rack: Tiles, bag: Tiles, unseen: tuple[int, ...],
@@ -304,25 +328,27 @@ def _play_candidate(
     rules: PlayoutRules,
     memo: ReplyMemo,
 ) -> tuple[float, float]:
-    played: list[Move] = []  # the moves put on the board, taken back at the end
+    played: list[tuple[int, ...]] = []  # the codes put on the board, taken back at the end
     try:
         return _play_out(position, board, candidate, opponent_rack, bag_order, rules, memo, played)
     finally:
-        for move in reversed(played):
-            board.unplay(move)
+        for codes in reversed(played):
+            board.unplay_codes(codes)
 
 
 def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponent_rack: Tiles,
               bag_order: Tiles, rules: PlayoutRules, memo: ReplyMemo,
-              played: list[Move]) -> tuple[float, float]:
+              played: list[tuple[int, ...]]) -> tuple[float, float]:
     alphabet = position.alphabet
+    cols = board.cols
     racks = [list(position.numbers[0]), list(opponent_rack)]
     bag = list(bag_order)
     hand_size = position.hand_size
-    turn = Decision(candidate.kind, candidate.move, candidate.tiles)
-    points, first_kept, move = _apply(board, racks[0], bag, turn, hand_size, alphabet)
-    if move is not None:
-        played.append(move)
+    numbered = rules.numbered
+    turn = _turn_of(Decision(candidate.kind, candidate.move, candidate.tiles), cols, alphabet)
+    points, first_kept = _apply(board, racks[0], bag, turn, hand_size)
+    if turn.codes:
+        played.append(turn.codes)
     kept: list[tuple[int, ...] | None] = [first_kept, None]  # each side's last leave; None: no move
     scores = [position.scores[0] + candidate.score, position.scores[1]]
     scoreless = 0 if candidate.score else 1
@@ -336,19 +362,24 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
         if rules.check is not None:
             rules.check()
         side = 1 - ply % 2
+        rack = tuple(sorted(racks[side]))
         unseen = tuple(sorted(bag + racks[1 - side]))
-        key = (history, tuple(sorted(racks[side])), unseen, len(bag))
-        kept_decision = memo.get(key)
-        if kept_decision is None:
-            decision = rules.policy.decide(_situation(position, board, racks[side], bag, unseen, scores, side,
-                                                      scoreless))
-            serial = memo.keep(key, decision)
+        key = (history, rack, unseen, len(bag))
+        kept_turn = memo.get(key)
+        if kept_turn is None:
+            found = numbered.turn(board, rack, len(bag), hand_size) if numbered is not None else None
+            if found is None:
+                seen = _situation(position, board, racks[side], bag, unseen, scores, side, scoreless)
+                decision = rules.policy.decide(seen)
+                found = _turn_of(decision, cols, alphabet)
+            serial = memo.keep(key, found)
+            turn = found
         else:
-            serial, decision = kept_decision
+            serial, turn = kept_turn
         history = (*history, serial)
-        points, kept[side], move = _apply(board, racks[side], bag, decision, hand_size, alphabet)
-        if move is not None:
-            played.append(move)
+        points, kept[side] = _apply(board, racks[side], bag, turn, hand_size)
+        if turn.codes:
+            played.append(turn.codes)
         scores[side] += points
         scoreless = 0 if points else scoreless + 1
         last = side

@@ -39,7 +39,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from wordgames.cluster import can_fork, open_pool
 from wordgames.collector import older_objects_set_aside
@@ -53,6 +53,7 @@ from wordgames.limits import (
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.game.autoplay import default_workers
 from wordgames.scrabble.game.decision import Strategy
+from wordgames.scrabble.strategy.numbered import numbered_player
 from wordgames.scrabble.strategy.playout import (
     OutOfTime,
     PlayoutRules,
@@ -233,7 +234,7 @@ def _run_round(first: int, count: int, live: tuple[int, ...], allowance: float |
             if time.process_time() > deadline:
                 raise OutOfTime
 
-        rules = PlayoutRules(rules.policy, rules.leave, rules.plies, rules.win_model, check)
+        rules = replace(rules, check=check)
     candidates = [job.candidates[i] for i in live]
     outcomes = []
     out_of_time = False
@@ -316,7 +317,8 @@ def simulate(
     global _JOB
     limit = iterations if iterations is not None else MAX_SIMULATION_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
-    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model())
+    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model(),
+                         numbered=numbered_player(policy, position.rules, position.lexicon))
     started = time.process_time()
     workers_cpu = 0.0  # the busiest worker's CPU seconds, summed over rounds
 
