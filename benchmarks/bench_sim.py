@@ -15,14 +15,18 @@ the simulation is run again recording the inputs of every move search the static
 (:meth:`~wordgames.scrabble.movegen.generator.MoveGenerator.best_compact_by_keeps`, after an
 untimed call has built the board's arrays): the kernel's share of a simulated turn, the rest
 being the board's updates, the equity player's and the playout's Python, and the searches of
-racks with a blank apart from the others.  The figures go to
+racks with a blank apart from the others.  ``--through-decide R`` also compares, on each
+position in this process, the playouts' turns on integers (:mod:`.numbered`) with the same
+turns taken through the equity player's ``decide`` (a subclass overriding it, which the
+playouts then call), R runs of each, interleaved, with the same values: the median
+candidate-iterations per CPU second of each and their ratio.  The figures go to
 ``benchmarks/results/bench_sim.json``.  Nothing is asserted.
 
 Usage::
 
     python benchmarks/bench_sim.py                          # 2 plies, 2 workers, 64 iterations
     python benchmarks/bench_sim.py --workers 1 --iterations 16 --profile
-    python benchmarks/bench_sim.py --workers 1 --breakdown
+    python benchmarks/bench_sim.py --workers 1 --breakdown --through-decide 5
 """
 
 from __future__ import annotations
@@ -46,11 +50,13 @@ from wordgames.lexicon import Lexicon, load_lexicon
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.rack import Rack
+from wordgames.scrabble.game.decision import Decision, Situation, Strategy
 from wordgames.scrabble.game.players import Player
 from wordgames.scrabble.game.state import Game, GameSettings
 from wordgames.scrabble.leaves.keeps import RackKeeps
 from wordgames.scrabble.movegen.generator import MoveGenerator
-from wordgames.scrabble.strategy.sim_setup import static_candidates, static_player
+from wordgames.scrabble.strategy.equity import EquityStrategy
+from wordgames.scrabble.strategy.sim_setup import Candidate, LeaveFunction, static_candidates, static_player
 from wordgames.scrabble.strategy.simulation import SimPosition, SimResult, simulate
 
 TURNS = (6, 10, 14)
@@ -142,6 +148,36 @@ def breakdown(run: Callable[[], SimResult], generator: MoveGenerator) -> dict[st
             "kernel us a search without": round(1e6 * seconds[1] / max(len(plain), 1), 1)}
 
 
+class ThroughDecide(EquityStrategy):
+    """The equity player with its ``decide`` overridden by itself: a simulation's playouts
+    then hand it a ``Situation`` a turn instead of taking its turns on integers."""
+
+    def decide(self, situation: Situation) -> Decision:
+        return super().decide(situation)
+
+
+def through_decide(position: SimPosition, candidates: list[Candidate], policy: Strategy,
+                   leave: LeaveFunction, plies: int, iterations: int, runs: int) -> dict[str, float]:
+    """Median candidate-iterations per CPU second of ``runs`` simulations with turns on
+    integers and as many through ``decide``, interleaved (one worker, this process)."""
+    rates: dict[str, list[float]] = {"integers": [], "decide": []}
+    values: dict[str, list[list[float]]] = {}
+    for _ in range(runs):
+        for mode, player in (("integers", policy), ("decide", ThroughDecide())):
+            started = time.process_time()
+            result = simulate(position, candidates, player, leave, plies=plies, iterations=iterations,
+                              seed=1, confidence_z=float("inf"))
+            seconds = time.process_time() - started
+            rates[mode].append(sum(entry.iterations for entry in result.candidates) / seconds)
+            values[mode] = [entry.values for entry in result.candidates]
+    if values["integers"] != values["decide"]:
+        raise SystemExit("the turns on integers gave other values than decide(): a bug")
+    fast, slow = statistics.median(rates["integers"]), statistics.median(rates["decide"])
+    return {"candidate-iterations per CPU s, turns on integers": round(fast, 1),
+            "candidate-iterations per CPU s, turns through decide": round(slow, 1),
+            "integers / decide": round(fast / slow, 2)}
+
+
 def main() -> None:
     """Simulate each position and print candidate-iterations per second."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -151,6 +187,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7, help="seed of the game the positions come from")
     parser.add_argument("--profile", action="store_true", help="profile the first position (1 worker)")
+    parser.add_argument("--through-decide", type=int, default=0, metavar="R",
+                        help="also time R runs with the playouts' turns through decide(), R on integers")
     parser.add_argument("--breakdown", action="store_true",
                         help="also time each position's move searches alone (in this process)")
     harness.add_common_arguments(parser)
@@ -199,6 +237,14 @@ def main() -> None:
                   f"{split['kernel us a search with a blank']:.0f} us each against "
                   f"{split['kernel us a search without']:.0f} us")
             row.update(split)
+        if args.through_decide:
+            ratio = through_decide(position, candidates, policy, leave, args.plies, args.iterations,
+                                   args.through_decide)
+            print(f"    turns on integers {ratio['candidate-iterations per CPU s, turns on integers']:.0f} "
+                  f"candidate-iterations per CPU s, through decide() "
+                  f"{ratio['candidate-iterations per CPU s, turns through decide']:.0f}: "
+                  f"x{ratio['integers / decide']:.2f}")
+            row.update(ratio)
         rows.append(row)
     if rates:
         print(f"median {statistics.median(rates):.1f} candidate-iterations/s (wall), "
