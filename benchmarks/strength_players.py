@@ -25,8 +25,9 @@ from collections.abc import Callable, Iterable
 from wordgames.scrabble.game.decision import Decision, Situation, Strategy, register_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
+from wordgames.scrabble.strategy.adjustments import VOWEL_HOTSPOT_PENALTY
 from wordgames.scrabble.strategy.champion import ChampionStrategy
-from wordgames.scrabble.strategy.equity import VOWEL_HOTSPOT_PENALTY, EquityStrategy, Valuer
+from wordgames.scrabble.strategy.equity import EquityStrategy, Valuer
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 from wordgames.scrabble.strategy.sim_setup import Candidate, policy_candidates, static_player
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate

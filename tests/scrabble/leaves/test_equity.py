@@ -18,13 +18,11 @@ from wordgames.scrabble.game.decision import Situation, get_strategy
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.rules.classic import ClassicRules
+from wordgames.scrabble.strategy.adjustments import NOT_OUT_PENALTY, OPENING_PENALTY, opens_triple
 from wordgames.scrabble.strategy.equity import (
-    NOT_OUT_PENALTY,
-    OPENING_PENALTY,
     EquityStrategy,
     bind_leaves,
     equity_choices,
-    opens_triple,
     reset_leaves,
     use_leaves,
 )

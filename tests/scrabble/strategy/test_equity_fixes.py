@@ -25,17 +25,15 @@ from wordgames.scrabble.game.decision import PASS, Decision, Situation
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves
 from wordgames.scrabble.rules.classic import ClassicRules
-from wordgames.scrabble.strategy.equity import (
+from wordgames.scrabble.strategy.adjustments import (
     NOT_OUT_PENALTY,
     OPENING_PENALTY,
     PRE_ENDGAME_BAG,
     VOWEL_HOTSPOT_PENALTY,
-    EquityStrategy,
-    Valuer,
-    equity_choices,
     opens_triple,
     vowels_beside_double_letters,
 )
+from wordgames.scrabble.strategy.equity import EquityStrategy, Valuer, equity_choices
 from wordgames.scrabble.strategy.sim_setup import unseen_tiles
 
 RULES = ClassicRules(count_tiles=False)  # composed racks may hold more of a tile than the bag

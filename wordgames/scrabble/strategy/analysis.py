@@ -43,7 +43,8 @@ from wordgames.scrabble.game.challenge import phonies
 from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.rules.base import RuleSet
 from wordgames.scrabble.rules.registry import get_rules
-from wordgames.scrabble.strategy.equity import NOT_OUT_PENALTY, OUT_FACTOR, STUCK_FACTOR
+from wordgames.scrabble.strategy.adjustments import NOT_OUT_PENALTY
+from wordgames.scrabble.strategy.equity import OUT_FACTOR, STUCK_FACTOR
 from wordgames.scrabble.strategy.leave import best_keep, remaining_after
 from wordgames.scrabble.strategy.sim_setup import DEFAULT_POLICY, Candidate, static_player
 from wordgames.scrabble.strategy.simulation import CONFIDENCE_Z, SimPosition, check_workers, simulate

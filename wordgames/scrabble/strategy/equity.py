@@ -14,19 +14,20 @@ table's ``missing`` value instead (0, the value of exchanging all seven) made th
 with a bad rack, again and again, because the rack never changed; and with 1 to 6 tiles in
 the bag, pass rather than take a slightly negative placement.
 
-With few tiles in the bag (1 to ``PRE_ENDGAME_BAG``) a placement that opens an empty
-triple-word square (puts a tile beside one no tile touched before) loses
-``OPENING_PENALTY`` points per square: the opponent may take it and there are too few
-turns left to get it back.  MAGPIE also charges each vowel of the opening move placed beside a
+With few tiles in the bag (1 to :data:`.adjustments.PRE_ENDGAME_BAG`) a placement that opens
+an empty triple-word square (puts a tile beside one no tile touched before) loses
+``OPENING_PENALTY`` points per square: the opponent may take it and there are too few turns
+left to get it back.  MAGPIE also charges each vowel of the opening move placed beside a
 double-letter square (across the move's line: it hands the opponent a parallel play that
 doubles a heavy letter); here that is :attr:`EquityStrategy.vowel_penalty`, 0 by default
-because it measured no difference (:data:`VOWEL_HOTSPOT_PENALTY`).
+because it measured no difference (:data:`.adjustments.VOWEL_HOTSPOT_PENALTY`).  These
+adjustments are :class:`.adjustments.Adjustments`.
 
 Once the bag is empty a kept tile is never refilled, so leaves are valued as the end of the
 game counts them, as MAGPIE's and Macondo's static players do: a move that goes out gains
 twice the opponent's tiles (under either end rule the spread moves by that much); a move (or
 a pass) that does not go out costs twice the face value of the tiles it keeps plus
-:data:`NOT_OUT_PENALTY` points, because the opponent then has a turn, often to go out, while
+:data:`.adjustments.NOT_OUT_PENALTY` points, because the opponent then has a turn, often to go out, while
 those tiles are still stuck.  :meth:`EquityStrategy.end_game` is the one place an exact
 endgame search plugs in.
 
@@ -43,7 +44,6 @@ from dataclasses import dataclass
 from wordgames.errors import InvalidArgumentError
 from wordgames.lexicon import Lexicon
 from wordgames.lexicon.kwg import ENGLISH_ALPHABET
-from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.core.move import Move
 from wordgames.scrabble.core.rack import Rack
 from wordgames.scrabble.core.scoring import rack_value
@@ -60,23 +60,14 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, shipped_table_name
 from wordgames.scrabble.leaves.dense import dense_leaves
 from wordgames.scrabble.leaves.keeps import RackKeeps, end_keeps, table_keeps, zero_keeps
+from wordgames.scrabble.strategy.adjustments import NOT_OUT_PENALTY, Adjustments
 from wordgames.scrabble.strategy.leave import smaller_keeps
 
-PRE_ENDGAME_BAG = 6
 PENALTY_CANDIDATES = 8
 """Moves valued with the opening penalty when the best one pays it (every move only when the
 penalty could reorder beyond these)."""
-OPENING_PENALTY = 6.0
 OUT_FACTOR = 2.0
 STUCK_FACTOR = 2.0
-NOT_OUT_PENALTY = 10.0
-"""Points a play that does not go out loses once the bag is empty, on top of twice its kept
-tiles' face value (MAGPIE's and Macondo's constant)."""
-VOWEL_HOTSPOT_PENALTY = 0.7
-"""Points per vowel placed beside a double-letter square on the opening move: MAGPIE's
-figure.  Measured over 3,000 seat-swapped pairs it changed nothing (a 49.95% win rate
-[49.34, 50.56], spread +0.6 [-0.6, +1.7]), so the player does not use it by default
-(:attr:`EquityStrategy.vowel_penalty` is 0)."""
 
 _EMPTY = LeaveTable(ENGLISH_ALPHABET, {})
 _configured: LeaveTable | None = None
@@ -132,35 +123,6 @@ class Choice:
         if self.kind is TurnKind.EXCHANGE:
             return Decision(TurnKind.EXCHANGE, tiles=self.tiles)
         return PASS
-
-
-@dataclass(frozen=True)
-class Adjustments:
-    """What the static valuation adds to score plus leave: ``not_out_penalty`` once the bag
-    is empty, ``vowel_penalty`` per vowel beside a double-letter square on the opening move
-    (0: none), and the opening-a-triple penalty near the end (``triple_penalty``)."""
-
-    not_out_penalty: float = NOT_OUT_PENALTY
-    vowel_penalty: float = 0.0
-    triple_penalty: float = OPENING_PENALTY
-
-    def of(self, situation: Situation, move: Move) -> float:
-        """Points ``move`` loses in ``situation`` (0 or more).  Cost: O(tiles placed)."""
-        cost = 0.0
-        if 0 < situation.bag_size <= PRE_ENDGAME_BAG and self.triple_penalty:
-            cost += self.triple_penalty * opens_triple(situation.board, move)
-        if self.vowel_penalty and situation.board.is_empty():
-            cost += self.vowel_penalty * vowels_beside_double_letters(situation, move)
-        return cost
-
-    def applies(self, situation: Situation) -> bool:
-        """Whether :meth:`of` can be more than 0 in ``situation``."""
-        return self.applies_at(situation.bag_size, situation.board)
-
-    def applies_at(self, bag_size: int, board: Board) -> bool:
-        """Whether :meth:`of` can be more than 0 with ``bag_size`` tiles in the bag on ``board``."""
-        return ((0 < bag_size <= PRE_ENDGAME_BAG and self.triple_penalty > 0)
-                or (self.vowel_penalty > 0 and board.is_empty()))
 
 
 class Valuer:
@@ -252,43 +214,6 @@ def exchange_choice(valuer: Valuer, value: float, kept: tuple[str, ...]) -> Choi
     returned = _remaining(valuer.rack, kept)
     notation = valuer.rack.alphabet.format
     return Choice(TurnKind.EXCHANGE, 0, notation(kept), value, tiles=notation(returned))
-
-
-def opens_triple(board: Board, move: Move) -> int:
-    """How many empty triple-word squares ``move`` puts a first tile beside."""
-    layout = board.layout
-    placed = {(p.row, p.col) for p in move.placed}
-    opened = set()
-    for row, col in placed:
-        for d_row, d_col in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            r, c = row + d_row, col + d_col
-            if (not board.in_bounds(r, c) or (r, c) in placed or not board.is_empty_at(r, c)
-                    or layout.word_multiplier(r, c) != 3):
-                continue
-            touched = any(board.in_bounds(r + a, c + b) and not board.is_empty_at(r + a, c + b)
-                          for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1)))
-            if not touched:
-                opened.add((r, c))
-    return len(opened)
-
-
-def vowels_beside_double_letters(situation: Situation, move: Move) -> int:
-    """How many vowels ``move`` places on a square with a double-letter square beside it
-    across the move's line (on the standard board's opening row: C, G, I and M).  Cost:
-    O(tiles placed)."""
-    board = situation.board
-    layout = board.layout
-    alphabet = situation.rules.tile_set.alphabet
-    d_row, d_col = move.direction.other.step
-    count = 0
-    for placement in move.placed:
-        if placement.blank or not alphabet.is_vowel(placement.letter):
-            continue
-        row, col = placement.row, placement.col
-        if any(board.in_bounds(r, c) and layout.letter_multiplier(r, c) == 2
-               for r, c in ((row + d_row, col + d_col), (row - d_row, col - d_col))):
-            count += 1
-    return count
 
 
 def equity_choices(situation: Situation, table: LeaveTable | None,

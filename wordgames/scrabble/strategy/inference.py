@@ -52,7 +52,8 @@ from wordgames.scrabble.core.tiles import TileSet
 from wordgames.scrabble.game.decision import Situation
 from wordgames.scrabble.leaves import LeaveTable
 from wordgames.scrabble.rules.base import RuleSet
-from wordgames.scrabble.strategy.equity import NOT_OUT_PENALTY, rack_keeps
+from wordgames.scrabble.strategy.adjustments import NOT_OUT_PENALTY
+from wordgames.scrabble.strategy.equity import rack_keeps
 from wordgames.scrabble.strategy.sim_setup import check_unseen, unseen_tiles
 
 MARGIN = 2.0
