@@ -123,6 +123,7 @@ def test_play_codes_puts_tiles_down_as_play_does_and_refuses_without_changing() 
     before, version = board.to_text(), board.version
     move = Move.from_word(board, 0, 0, Direction.ACROSS, "BEd")
     codes = tuple((row * board.cols + col) << 8 | number for row, col, number in move.placed_numbers())
+    assert board.codes_of(move) == codes
     twin = board.copy()
     twin.play(move)
     board.play_codes(codes)

@@ -19,12 +19,7 @@ from wordgames.scrabble.game.turn import TurnKind
 from wordgames.scrabble.leaves import LeaveTable, load_leaves, shipped_table_name
 from wordgames.scrabble.rules.classic import ClassicRules
 from wordgames.scrabble.strategy.equity import EquityStrategy, choose_kind
-from wordgames.scrabble.strategy.numbered import (
-    NumberedPlayer,
-    NumberedTurn,
-    codes_of,
-    numbered_player,
-)
+from wordgames.scrabble.strategy.numbered import NumberedPlayer, NumberedTurn, numbered_player
 from wordgames.scrabble.strategy.sim_setup import static_candidates, unseen_tiles
 from wordgames.scrabble.strategy.simulation import SimPosition, simulate
 
@@ -65,7 +60,7 @@ def as_turn(decision: Decision, situation: Situation) -> NumberedTurn:
     if decision.kind is TurnKind.PLACE:
         assert decision.move is not None
         placed = decision.move.placed_numbers()
-        return NumberedTurn(TurnKind.PLACE, decision.move.score, codes_of(placed, situation.board.cols),
+        return NumberedTurn(TurnKind.PLACE, decision.move.score, situation.board.codes_of(decision.move),
                             tuple(0 if number & 0x80 else number for _, _, number in placed))
     if decision.kind is TurnKind.EXCHANGE:
         returned = tuple(situation.rack.alphabet.parse_tiles(decision.tiles))

@@ -175,6 +175,13 @@ class BoardSquares:
             squares[square] = EMPTY
             self._logged(square)
 
+    def codes_of(self, move: PlacedTiles) -> tuple[int, ...]:
+        """The codes of :meth:`play_codes` for ``move``'s tiles, in this board's numbering (a
+        move numbered by another alphabet has its tiles matched by their forms).  BoardError
+        for a tile off the board.  Cost: O(tiles placed)."""
+        cols = self.cols
+        return tuple([(row * cols + col) << 8 | number for row, col, number in self._numbers_of(move)])
+
     def play_codes(self, codes: Sequence[int]) -> None:
         """Put down the tiles of a move given as codes, ``square << 8 | tile number``
         (:func:`~wordgames.scrabble.movegen.convert.compact_of_records`: squares row-major,

@@ -17,7 +17,6 @@ asks ``decide``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from wordgames.lexicon import Lexicon
@@ -129,7 +128,3 @@ def numbered_player(policy: Strategy, rules: RuleSet, lexicon: Lexicon) -> Numbe
         return None
     return NumberedPlayer(policy, generator, table)
 
-
-def codes_of(placed: Sequence[tuple[int, int, int]], cols: int) -> tuple[int, ...]:
-    """The codes (``square << 8 | tile number``) of tiles placed at (row, col, number)."""
-    return tuple([(row * cols + col) << 8 | number for row, col, number in placed])

@@ -48,7 +48,6 @@ from wordgames.scrabble.strategy.numbered import (
     PASS_TURN,
     NumberedPlayer,
     NumberedTurn,
-    codes_of,
     numbered_player,
 )
 from wordgames.scrabble.strategy.sim_setup import Candidate, LeaveFunction, check_unseen
@@ -265,12 +264,13 @@ def deal(position: SimPosition, rng: random.Random) -> tuple[Tiles, Tiles]:
     return opponent, rest
 
 
-def _turn_of(decision: Decision, cols: int, alphabet: Alphabet) -> NumberedTurn:
-    """``decision`` as a turn on integers (an exchange's tiles in the order written)."""
+def _turn_of(decision: Decision, board: Board, alphabet: Alphabet) -> NumberedTurn:
+    """``decision`` as a turn on integers for ``board`` (an exchange's tiles in the order
+    written)."""
     if decision.kind is TurnKind.PLACE and decision.move is not None:
         move = decision.move
         placed = move.placed_numbers()
-        return NumberedTurn(TurnKind.PLACE, move.score, codes_of(placed, cols),
+        return NumberedTurn(TurnKind.PLACE, move.score, board.codes_of(move),
                             tuple([BLANK_NUMBER if n & BLANK_BIT else n for _, _, n in placed]))
     if decision.kind is TurnKind.EXCHANGE:
         return NumberedTurn(TurnKind.EXCHANGE, 0, (), tuple(alphabet.parse_tiles(decision.tiles)))
@@ -340,12 +340,11 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
               bag_order: Tiles, rules: PlayoutRules, memo: ReplyMemo,
               played: list[tuple[int, ...]]) -> tuple[float, float]:
     alphabet = position.alphabet
-    cols = board.cols
     racks = [list(position.numbers[0]), list(opponent_rack)]
     bag = list(bag_order)
     hand_size = position.hand_size
     numbered = rules.numbered
-    turn = _turn_of(Decision(candidate.kind, candidate.move, candidate.tiles), cols, alphabet)
+    turn = _turn_of(Decision(candidate.kind, candidate.move, candidate.tiles), board, alphabet)
     points, first_kept = _apply(board, racks[0], bag, turn, hand_size)
     if turn.codes:
         played.append(turn.codes)
@@ -371,7 +370,7 @@ def _play_out(position: SimPosition, board: Board, candidate: Candidate, opponen
             if found is None:
                 seen = _situation(position, board, racks[side], bag, unseen, scores, side, scoreless)
                 decision = rules.policy.decide(seen)
-                found = _turn_of(decision, cols, alphabet)
+                found = _turn_of(decision, board, alphabet)
             serial = memo.keep(key, found)
             turn = found
         else:
