@@ -1,16 +1,16 @@
 """One iteration of a simulation: each candidate played out a few turns on drawn racks.
 
 An iteration draws the opponent's rack and the order of the bag from the unseen tiles, plays
-every candidate on the one working board of the run (:meth:`Board.play`, taken back with
-:meth:`Board.unplay` once the candidate is valued, so the move generator's arrays follow each
-change instead of being loaded again), and lets both sides play ``plies`` more turns with the
-static player.  Inside, racks and the bag are tile numbers (``0`` a blank) of the position's
-alphabet and a turn is a :class:`~.numbered.NumberedTurn` (the codes of the tiles put down),
-played with :meth:`Board.play_codes`.  When the static player is the ``equity`` player, its
-turns are taken on those integers (:mod:`.numbered`: the same search and the same choice as
-its ``decide``, without a ``Situation``, a ``Rack`` or a ``Move`` a turn); other players, and
-the equity player in the cases only its ``decide`` handles (the last tiles of the bag), are
-handed a ``Situation`` and their decision is written as a turn.
+every candidate on the one working board of the run (:meth:`Board.play_codes`, taken back
+with :meth:`Board.unplay_codes` once the candidate is valued, so the move generator's arrays
+follow each change instead of being loaded again), and lets both sides play ``plies`` more
+turns with the static player.  Inside, racks and the bag are tile numbers (``0`` a blank) of
+the position's alphabet and a turn is a :class:`~.numbered.NumberedTurn` (the codes of the
+tiles put down).  When the static player is the ``equity`` player, its turns are taken on
+those integers (:mod:`.numbered`: the same search and the same choice as its ``decide``,
+without a ``Situation``, a ``Rack`` or a ``Move`` a turn); other players, and the equity
+player in the cases only its ``decide`` handles (the last tiles of the bag), are handed a
+``Situation`` and their decision is written as a turn.
 
 A candidate's value in one iteration is the change in spread over those turns plus the value
 of what each side *kept* at its last simulated move (before drawing: the leave that move
