@@ -203,6 +203,15 @@ class PlayoutRules:
     numbered: NumberedPlayer | None = None
     """The policy's turns on integers where it has them (:func:`.numbered.numbered_player`)."""
 
+    @classmethod
+    def of(cls, position: SimPosition, policy: Strategy, leave: LeaveFunction, plies: int,
+           win_model: WinModel | None) -> PlayoutRules:
+        """The rules of a run from ``position``: ``win_model`` None is
+        :func:`~.winprob.default_win_model`, and the policy's turns are taken on integers
+        where it has them."""
+        return cls(policy, leave, plies, win_model if win_model is not None else default_win_model(),
+                   numbered=numbered_player(policy, position.rules, position.lexicon))
+
 
 def play_iteration(
     position: SimPosition,
@@ -219,8 +228,7 @@ def play_iteration(
     policy's decisions (see :data:`ReplyMemo`); ``win_model`` defaults to
     :func:`~.winprob.default_win_model`."""
     position.check()
-    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model(),
-                         numbered=numbered_player(policy, position.rules, position.lexicon))
+    rules = PlayoutRules.of(position, policy, leave, plies, win_model)
     memo = memo if memo is not None else ReplyMemo()
     return iteration(position, position.board.copy(), candidates, rules, rng, memo)
 

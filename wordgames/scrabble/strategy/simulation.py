@@ -53,7 +53,6 @@ from wordgames.limits import (
 from wordgames.scrabble.core.board import Board
 from wordgames.scrabble.game.autoplay import default_workers
 from wordgames.scrabble.game.decision import Strategy
-from wordgames.scrabble.strategy.numbered import numbered_player
 from wordgames.scrabble.strategy.playout import (
     OutOfTime,
     PlayoutRules,
@@ -68,7 +67,7 @@ from wordgames.scrabble.strategy.sim_setup import (
     LeaveFunction,
     static_player,
 )
-from wordgames.scrabble.strategy.winprob import NormalWinModel, WinModel, default_win_model, normal_cdf
+from wordgames.scrabble.strategy.winprob import NormalWinModel, WinModel, normal_cdf
 
 __all__ = [
     "CHOICES", "CandidateResult", "SimPosition", "SimResult", "check_workers", "default_workers",
@@ -317,8 +316,7 @@ def simulate(
     global _JOB
     limit = iterations if iterations is not None else MAX_SIMULATION_ITERATIONS
     results = [CandidateResult(candidate) for candidate in candidates]
-    rules = PlayoutRules(policy, leave, plies, win_model if win_model is not None else default_win_model(),
-                         numbered=numbered_player(policy, position.rules, position.lexicon))
+    rules = PlayoutRules.of(position, policy, leave, plies, win_model)
     started = time.process_time()
     workers_cpu = 0.0  # the busiest worker's CPU seconds, summed over rounds
 
