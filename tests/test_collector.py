@@ -29,12 +29,20 @@ def test_garbage_made_inside_the_block_is_still_collected() -> None:
         assert gc.collect() >= 1
 
 
-def test_nested_blocks_share_one_freeze_until_the_outermost_leaves() -> None:
+def test_nested_blocks_share_one_freeze_until_the_outermost_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted on gc.freeze and gc.unfreeze themselves, not on the frozen count: that count can
+    # fall by itself while the block runs (a frozen object another thread frees).
+    calls: list[str] = []
+    freeze, unfreeze = gc.freeze, gc.unfreeze
+    monkeypatch.setattr(gc, "freeze", lambda: (calls.append("freeze"), freeze())[1])
+    monkeypatch.setattr(gc, "unfreeze", lambda: (calls.append("unfreeze"), unfreeze())[1])
     with older_objects_set_aside():
-        frozen = gc.get_freeze_count()
+        assert gc.get_freeze_count() > 0
         with older_objects_set_aside():
             pass
-        assert gc.get_freeze_count() == frozen  # the inner block did not undo the freeze
+        assert calls == ["freeze"]  # the inner block neither froze again nor undid the freeze
+        assert gc.get_freeze_count() > 0
+    assert calls == ["freeze", "unfreeze"]
     assert gc.get_freeze_count() == 0
 
 
