@@ -19,7 +19,8 @@ says nothing of what two plies miss, which only pairs of games measure (``bench_
 
 A variant is ``CxI`` (C candidates, I iterations) or ``C@Ts`` (C candidates for T CPU
 seconds, as the champion runs: there, pruning a candidate buys the others iterations),
-optionally with ``/zZ``: prune at Z standard errors instead of the simulation's default.
+optionally with ``/zZ``: prune at Z standard errors instead of the simulation's default, and
+``/h``: spend the budget by successive halving (``simulate(halving=True)``).
 
 Results go to ``benchmarks/results/bench_champion_choices.json``.
 """
@@ -73,17 +74,26 @@ class Variant:
     iterations: int | None
     seconds: float | None
     z: float
+    halving: bool = False
 
 
 def parse_variant(text: str) -> Variant:
-    """``CxI`` or ``C@Ts``, optionally ``/zZ`` (see the module docstring)."""
-    budget, _, z_text = text.partition("/z")
-    z = float(z_text) if z_text else CONFIDENCE_Z
+    """``CxI`` or ``C@Ts``, optionally ``/zZ`` and ``/h`` (see the module docstring)."""
+    budget, *options = text.split("/")
+    z = CONFIDENCE_Z
+    halving = False
+    for option in options:
+        if option == "h":
+            halving = True
+        elif option.startswith("z"):
+            z = float(option[1:])
+        else:
+            raise SystemExit(f"unknown variant option /{option} in {text}")
     if "@" in budget:
         candidates, seconds = budget.removesuffix("s").split("@")
-        return Variant(text, int(candidates), None, float(seconds), z)
+        return Variant(text, int(candidates), None, float(seconds), z, halving)
     candidates, iterations = budget.split("x")
-    return Variant(text, int(candidates), int(iterations), None, z)
+    return Variant(text, int(candidates), int(iterations), None, z, halving)
 
 
 def _label(candidate: Candidate) -> str:
@@ -123,7 +133,7 @@ def main() -> int:
         reference = simulate(position, every, policy, leave, plies=2, iterations=args.reference_iterations,
                              seed=10_000 + number, confidence_z=float("inf"))
         utility = {_label(r.candidate): r.utility("win", SPREAD_WEIGHT) for r in reference.candidates}
-        equity = {_label(r.candidate): r.equity + r.candidate.score for r in reference.candidates}
+        equity = {_label(r.candidate): r.equity for r in reference.candidates}  # the score included
         top = max(utility.values())
         top_equity = equity[max(utility, key=lambda label: utility[label])]
 
@@ -132,7 +142,7 @@ def main() -> int:
             for seed in range(args.seeds):
                 result = simulate(position, every[:variant.candidates], policy, leave, plies=2,
                                   iterations=variant.iterations, seconds=variant.seconds, seed=seed,
-                                  confidence_z=variant.z)
+                                  confidence_z=variant.z, halving=variant.halving)
                 choices.append((variant.name, _label(result.candidates[0].candidate)))
                 # The champion's rule: the leader only when it beats the static choice by
                 # switch_z standard errors of their paired difference.

@@ -18,7 +18,8 @@ player, against the ``endgame`` player (the same exact endgame: what the simulat
 the static choice by one standard error against itself playing the simulation's leader
 (``margin``: ``champion-margin``; ``margin-equity`` and ``margin-endgame``: that player
 against ``equity`` and ``endgame``), with inference against without (``champion-blind``),
-and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
+spending its turn by successive halving against simulating every candidate alike
+(``halving``: ``champion-uniform``), and simulating 3 or 4 plies instead of 2 against the ``endgame`` player
 (``plies3``, ``plies4``), at ``--move-time`` CPU seconds a move (1 by default; the exact
 searches near the end get the same), with ``--pairs`` below :data:`FULL_RUN` marked
 ``"preliminary"``; the result file keeps each comparison at each budget (``endgame@1s``).
@@ -79,6 +80,8 @@ CHAMPION = {
     "margin-equity": ("champion-margin", "equity", "the championship player needing a margin of one "
                       "standard error to play another turn than the static player's, against the static "
                       "player"),
+    "halving": ("champion", "champion-uniform", "the championship player spending its turn by successive "
+                "halving against itself simulating every candidate alike"),
     "plies3": ("champion-3ply", "endgame", "the championship player simulating 3 plies against the static "
                "player with the same exact endgame (compare with endgame: 2 plies)"),
     "plies4": ("champion-4ply", "endgame", "the championship player simulating 4 plies against the static "

@@ -46,6 +46,17 @@ class ChampionWithMargin(ChampionStrategy):
 
 
 @register_strategy
+class ChampionUniform(ChampionStrategy):
+    """The championship player as it was before successive halving: every candidate simulated
+    alike until the statistical pruning drops one."""
+
+    name = "champion-uniform"
+
+    def __init__(self) -> None:
+        super().__init__(halving=False)
+
+
+@register_strategy
 class ChampionThreePlies(ChampionStrategy):
     """The championship player simulating 3 plies after each candidate instead of 2."""
 

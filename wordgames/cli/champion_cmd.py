@@ -52,8 +52,8 @@ def add_champion_options(parser: argparse.ArgumentParser) -> None:
     add_move_time_option(parser)
     add_search_workers_option(parser)
     parser.add_argument("--iterations", type=positive_int, default=None, metavar="N",
-                        help="with --strategy champion: simulate N iterations instead of timing "
-                             "the turn (reproducible with --seed)")
+                        help="with --strategy champion: simulate the work of N iterations of "
+                             "every candidate instead of timing the turn (reproducible with --seed)")
     parser.add_argument("--seed", type=whole_number, default=None,
                         help="with --strategy champion: random seed")
     add_last_play_option(parser, "--last-play")

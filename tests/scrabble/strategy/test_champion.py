@@ -132,7 +132,8 @@ def test_workers_simulate_the_same_iterations_as_one_process(lexicon: Lexicon,
     assert asked == [1, 2, 2]
     assert decisions[0] == decisions[1] == decisions[2]
     results = [player.last_result for player in (alone, together, from_situation)]
-    assert all(result is not None and result.iterations == 32 for result in results)
+    assert all(result is not None for result in results)
+    assert len({result.iterations for result in results if result}) == 1
     values = [[(c.candidate, c.values) for c in result.candidates] for result in results if result]
     assert values[0] == values[1] == values[2]
 
@@ -247,7 +248,8 @@ def test_best_with_the_champion_is_reproducible_with_iterations_and_a_seed() -> 
         assert done.returncode == 0, done.stderr
     first, second = (json.loads(done.stdout) for done in runs)
     assert first["choice"] == second["choice"] and first["phase"] == "simulation"
-    assert first["simulation"]["iterations"] == 16 and first["inference"]["method"] == "sampled"
+    # Halving spends the work of 16 iterations of every candidate: the last two run more.
+    assert first["simulation"]["iterations"] > 16 and first["inference"]["method"] == "sampled"
     assert first["inference"] == second["inference"]
     assert first["simulation"]["candidates"] == second["simulation"]["candidates"]
 

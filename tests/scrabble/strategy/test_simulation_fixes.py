@@ -6,6 +6,7 @@ and an iteration budget with a seed reproduces the answer."""
 from __future__ import annotations
 
 import random
+import statistics
 import time
 
 import pytest
@@ -32,7 +33,13 @@ from wordgames.scrabble.strategy.sim_setup import (
     static_player,
     unseen_tiles,
 )
-from wordgames.scrabble.strategy.simulation import SimPosition, play_iteration, simulate
+from wordgames.scrabble.strategy.simulation import (
+    CandidateResult,
+    SimPosition,
+    halving_phases,
+    play_iteration,
+    simulate,
+)
 
 RULES = get_rules("classic")
 
@@ -190,3 +197,56 @@ def test_a_players_situation_becomes_its_simulation_position(enable_trie: Lexico
     assert position.end_rule == "tournament" and position.hand_size == 7
     back = position.situation()
     assert (back.bag_size, back.can_exchange, back.scores) == (len(game.bag), True, position.scores)
+
+
+def test_halving_phases_halve_down_to_two() -> None:
+    assert halving_phases(10) == [10, 5, 3, 2]
+    assert halving_phases(2) == [2]
+    assert halving_phases(1) == []
+
+
+def test_halving_keeps_the_better_half_at_the_end_of_each_phase(enable_trie: Lexicon) -> None:
+    position = position_of(enable_trie, autoplay_board(enable_trie, "standard", 2, 3), "EINORST")
+    leave = static_player("equity", enable_trie)[1]
+    candidates = policy_candidates(position.situation(), EquityStrategy(), leave, 6)
+    runs = [simulate(position, candidates, "equity", plies=2, iterations=20, seed=4, workers=workers,
+                     halving=True, confidence_z=float("inf"))
+            for workers in (1, 2)]
+    shapes = [[(r.candidate.label(), r.values, r.pruned) for r in run.candidates] for run in runs]
+    assert shapes[0] == shapes[1]  # an iteration budget: the same with any number of workers
+    result = runs[0]
+    assert result.stopped == "iterations"
+    live = [r for r in result.candidates if not r.pruned]
+    assert len(live) == 2 and all(r.iterations == result.iterations for r in live)
+    # Each cut left the better half by the ranking value over the iterations all had run:
+    # replayed from the values each candidate holds, phase by phase.
+    ends = sorted({r.iterations for r in result.candidates})
+    assert len(ends) == len(halving_phases(6)) == 3
+    standing = list(result.candidates)
+    for end, keep in zip(ends, [3, 2], strict=False):
+        def value(r: CandidateResult, upto: int = end) -> float:
+            return statistics.fmean(r.utilities(result.choose_by, result.spread_weight)[:upto])
+
+        standing.sort(key=value, reverse=True)
+        assert all(r.iterations > end for r in standing[:keep])
+        assert all(r.iterations == end for r in standing[keep:])
+        standing = standing[:keep]
+    # The work is about what the run without halving would spend: 20 iterations of 6.
+    work = sum(r.iterations for r in result.candidates)
+    assert 6 * 20 <= work <= 6 * 20 + 6 * 16
+
+
+@pytest.mark.usefixtures("compiled_core")
+def test_halving_keeps_a_cpu_time_budget(enable_trie: Lexicon) -> None:
+    position = position_of(enable_trie, autoplay_board(enable_trie, "standard", 4, 6), "ADEILRS")
+    leave = static_player("equity", enable_trie)[1]
+    candidates = policy_candidates(position.situation(), EquityStrategy(), leave, 8)
+    budget = 0.4
+    started = time.process_time()
+    result = simulate(position, candidates, "equity", plies=2, iterations=None, seconds=budget,
+                      halving=True, confidence_z=float("inf"))
+    used = time.process_time() - started
+    assert result.stopped == "time"
+    assert result.seconds <= budget * 1.1 + 0.05 and used <= budget * 1.1 + 0.05
+    counts = sorted({r.iterations for r in result.candidates})
+    assert len(counts) > 1 and sum(not r.pruned for r in result.candidates) >= 2

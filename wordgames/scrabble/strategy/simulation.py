@@ -18,6 +18,13 @@ decided by points), ``"equity"`` the mean equity alone.
   the leader's by more than ``z`` standard errors of the paired difference (99% by default) is
   pruned; the run stops when one candidate is left, at the iteration budget or at the time
   budget.
+* Successive halving (``halving=True``): the budget is cut into phases, one per halving, and
+  at the end of each phase only the better half of the live candidates (by the ranking value
+  over the iterations they all ran) goes on, so the last few share most of the iterations;
+  the statistical pruning runs beside it.  Given ``iterations``, the run spends what a run
+  without halving would (``iterations`` times the candidates, in candidate-iterations), each
+  phase an equal share; given ``seconds`` alone, each phase an equal share of the time left,
+  converted into iterations at the rate measured so far.
 * Budgets: ``iterations``, and ``seconds`` of CPU time (this process's, and each worker's:
   a loaded machine slows a simulation down but does not change how much it computes).  The
   CPU clock is read between candidates and between simulated turns, so a run stops within a
@@ -71,7 +78,7 @@ from wordgames.scrabble.strategy.winprob import NormalWinModel, WinModel, normal
 
 __all__ = [
     "CHOICES", "CandidateResult", "SimPosition", "SimResult", "check_workers", "default_workers",
-    "normal_cdf", "paired_advantage", "play_iteration", "simulate", "win_probability",
+    "halving_phases", "normal_cdf", "paired_advantage", "play_iteration", "simulate", "win_probability",
 ]
 
 ROUND_SIZE = 16
@@ -246,6 +253,39 @@ def _run_round(first: int, count: int, live: tuple[int, ...], allowance: float |
     return _Round(outcomes, time.process_time() - started, out_of_time)
 
 
+def halving_phases(count: int) -> list[int]:
+    """The live candidates in each phase of successive halving from ``count``: ``count``,
+    then half of it rounded up, down to 2 (none for a single candidate)."""
+    phases = []
+    while count > 1:
+        phases.append(count)
+        count = (count + 1) // 2
+    return phases
+
+
+def _halving_ends(count: int, iterations: int) -> list[int]:
+    """The iteration at which each phase of successive halving ends, for ``count``
+    candidates and the work of ``iterations`` iterations of them all, split equally among the
+    phases (each live candidate at least one round a phase)."""
+    phases = halving_phases(count)
+    share = iterations * count / len(phases)
+    ends = []
+    done = 0
+    for live in phases:
+        done += max(ROUND_SIZE, int(share / live))
+        ends.append(done)
+    return ends
+
+
+def _cut(results: list[CandidateResult], keep: int, choose_by: str, spread_weight: float) -> None:
+    """Prune every live candidate but the ``keep`` best by the ranking value (successive
+    halving; the live candidates have run the same iterations)."""
+    live = [r for r in results if not r.pruned]
+    live.sort(key=lambda r: -r.utility(choose_by, spread_weight))
+    for result in live[keep:]:
+        result.pruned = True
+
+
 def _prune(results: list[CandidateResult], confidence_z: float, choose_by: str, spread_weight: float) -> None:
     """Prune every live candidate whose paired difference to the leader is significant."""
     live = [r for r in results if not r.pruned]
@@ -279,6 +319,7 @@ def simulate(
     choose_by: str = "win",
     spread_weight: float = SPREAD_WEIGHT,
     win_model: WinModel | None = None,
+    halving: bool = False,
 ) -> SimResult:
     """Simulate ``candidates`` from ``position`` (see the module docstring).  Stops when one
     candidate is ahead of every other with the confidence ``confidence_z`` (2.576: 99%),
@@ -288,8 +329,9 @@ def simulate(
     of both sides, a strategy or a registered name; ``leave`` values the leaves kept at the
     horizon (default: the named player's, see :func:`static_player`).  ``choose_by`` ranks
     by ``"win"`` (plus ``spread_weight`` per point of equity) or ``"equity"``; ``win_model``
-    defaults to :func:`~.winprob.default_win_model`.  Cost: ``plies`` move generations per
-    candidate per iteration."""
+    defaults to :func:`~.winprob.default_win_model`.  ``halving`` spends the budget by
+    successive halving (module docstring).  Cost: ``plies`` move generations per candidate
+    per iteration."""
     if isinstance(policy, str):
         policy, own_leave = static_player(policy, position.lexicon)
         leave = leave if leave is not None else own_leave
@@ -324,14 +366,22 @@ def simulate(
         return time.process_time() - started + workers_cpu
 
     done = 0
+    work = 0  # candidate-iterations run
     stopped = "iterations"
+    phases = halving_phases(len(candidates)) if halving else []
+    phase = 0
+    # Where each phase ends: fixed by an iteration budget, else set from the time left.
+    ends = _halving_ends(len(candidates), iterations) if phases and iterations is not None else None
+    if phases:
+        limit = MAX_SIMULATION_ITERATIONS
+    phase_end = (ends[0] if ends else ROUND_SIZE) if phases else limit
     _JOB = _Job(position, tuple(candidates), rules, seed, position.board.copy())
     # Forked workers inherit the job; without fork, every round runs in this process.
     pool = open_pool(workers if can_fork() else 1)
     try:
         while done < limit:
             live = tuple(i for i, r in enumerate(results) if not r.pruned)
-            chunk = min(ROUND_SIZE, limit - done)
+            chunk = min(ROUND_SIZE, limit - done, phase_end - done)
             runs = _split(done, chunk, workers)
             allowance = None if seconds is None else max(seconds - spent(), 0.0)
             futures = [pool.submit(_run_round, first, count, live, allowance) for first, count in runs]
@@ -343,7 +393,9 @@ def simulate(
                     for slot, (value, win) in zip(live, outcome, strict=True):
                         results[slot].values.append(value)
                         results[slot].wins.append(win)
-            done += sum(len(r.outcomes) for r in rounds)
+            finished = sum(len(r.outcomes) for r in rounds)
+            done += finished
+            work += finished * len(live)
             if progress is not None:
                 progress(done)
             if any(r.out_of_time for r in rounds) or (seconds is not None and spent() >= seconds):
@@ -353,11 +405,36 @@ def simulate(
             if sum(not r.pruned for r in results) == 1:
                 stopped = "confident"
                 break
+            if phases and done >= phase_end:
+                if ends is None and phase == 0 and seconds is not None and work and done == finished:
+                    # The first round measured the rate: the first phase's end is set from it.
+                    phase_end = _phase_end(done, seconds / len(phases), spent() / work, results)
+                    if done < phase_end:
+                        continue
+                phase += 1
+                if phase == len(phases):
+                    stopped = "iterations" if ends is not None else "time"
+                    break
+                _cut(results, phases[phase], choose_by, spread_weight)
+                if ends is not None:
+                    phase_end = ends[phase]
+                else:
+                    assert seconds is not None
+                    share = (seconds - spent()) / (len(phases) - phase)
+                    phase_end = _phase_end(done, share, spent() / max(work, 1), results)
     finally:
         _JOB = None
         pool.close()
     ordered = sorted(results, key=lambda r: (r.pruned, -r.utility(choose_by, spread_weight)))
     return SimResult(ordered, done, spent(), stopped, choose_by, spread_weight)
+
+
+def _phase_end(done: int, seconds: float, cost: float, results: list[CandidateResult]) -> int:
+    """The iteration at which a phase of successive halving that starts at ``done`` ends, to
+    last about ``seconds`` at ``cost`` CPU seconds a candidate-iteration (at least a round)."""
+    live = sum(not r.pruned for r in results)
+    more = int(seconds / (live * cost)) if cost > 0 else ROUND_SIZE
+    return done + max(ROUND_SIZE, min(more, MAX_SIMULATION_ITERATIONS))
 
 
 def _split(first: int, count: int, parts: int) -> list[tuple[int, int]]:
