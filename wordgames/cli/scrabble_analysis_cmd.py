@@ -64,6 +64,10 @@ def register(commands: Any) -> None:
     limit.add_argument("--time", type=decimal_number, metavar="S",
                        help="CPU seconds to simulate (per process)")
     sim.add_argument("--seed", type=whole_number, default=0, help="random seed (default 0)")
+    sim.add_argument("--halving", action="store_true",
+                     help="spend the budget by successive halving: the better half of the candidates "
+                          "goes on after each phase (with --iterations, the work of N iterations of "
+                          "every candidate)")
     sim.add_argument("--choose-by", choices=CHOICES, default="win",
                      help="rank by win probability (ties by spread) or by spread alone (default win)")
     sim.add_argument("--workers", type=positive_int, default=None, metavar="W",
@@ -141,7 +145,7 @@ def run_sim(args: argparse.Namespace) -> int:
     )
     candidates = policy_candidates(sim_position.situation(), policy, leave, args.candidates)
     iterations = args.iterations if args.iterations is not None or args.time is not None else 300
-    with progress_bar(iterations, "it") as bar:
+    with progress_bar(None if args.halving else iterations, "it") as bar:
 
         def advance(done: int) -> None:
             bar.update(done - bar.n)
@@ -150,6 +154,7 @@ def run_sim(args: argparse.Namespace) -> int:
             sim_position, candidates, policy, leave, plies=args.plies,
             iterations=iterations, seconds=args.time, seed=args.seed,
             workers=args.workers or default_workers(), progress=advance, choose_by=args.choose_by,
+            halving=args.halving,
         )
     warn_of_phonies(position.board, lexicon)  # once nothing can refuse the position
     if args.json:

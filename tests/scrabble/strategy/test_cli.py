@@ -37,6 +37,17 @@ def test_sim_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert first["move"]["notation"] and first["iterations"] == 16
 
 
+def test_sim_with_halving_goes_on_with_the_better_half(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "scrabble", "sim", "--cgp", CGP, "--candidates", "4", "--plies", "1",
+                       "--iterations", "16", "--workers", "1", "--halving", "--json")
+    assert code == 0
+    data = json.loads(out)
+    runs = sorted(entry["iterations"] for entry in data["candidates"])
+    live = [entry for entry in data["candidates"] if not entry["pruned"]]
+    # 4 candidates, then the better 2: the two still live ran past the first phase's end.
+    assert len(live) == 2 and runs[0] == runs[1] < runs[2] == runs[3] == data["iterations"]
+
+
 def test_sim_text_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("scrabble", "sim", "--cgp", CGP, "--candidates", "2", "--plies", "1", "--iterations", "16",
             "--seed", "4", "--workers", "1")
