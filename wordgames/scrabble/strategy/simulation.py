@@ -23,8 +23,9 @@ decided by points), ``"equity"`` the mean equity alone.
   over the iterations they all ran) goes on, so the last few share most of the iterations;
   the statistical pruning runs beside it.  Given ``iterations``, the run spends what a run
   without halving would (``iterations`` times the candidates, in candidate-iterations), each
-  phase an equal share; given ``seconds`` alone, each phase an equal share of the time left,
-  converted into iterations at the rate measured so far.
+  phase an equal share; given ``seconds`` alone, each phase but the last an equal share of
+  the time left, converted into iterations at the rate measured so far, and the last the
+  rest of the time.
 * Budgets: ``iterations``, and ``seconds`` of CPU time (this process's, and each worker's:
   a loaded machine slows a simulation down but does not change how much it computes).  The
   CPU clock is read between candidates and between simulated turns, so a run stops within a
@@ -408,7 +409,10 @@ def simulate(
             if phases and done >= phase_end:
                 if ends is None and phase == 0 and seconds is not None and work and done == finished:
                     # The first round measured the rate: the first phase's end is set from it.
-                    phase_end = _phase_end(done, seconds / len(phases), spent() / work, results)
+                    if len(phases) == 1:
+                        phase_end = limit
+                    else:
+                        phase_end = _phase_end(done, seconds / len(phases), spent() / work, results)
                     if done < phase_end:
                         continue
                 phase += 1
@@ -418,6 +422,8 @@ def simulate(
                 _cut(results, phases[phase], choose_by, spread_weight)
                 if ends is not None:
                     phase_end = ends[phase]
+                elif phase == len(phases) - 1:
+                    phase_end = limit  # the last phase runs until the time is spent
                 else:
                     assert seconds is not None
                     share = (seconds - spent()) / (len(phases) - phase)
