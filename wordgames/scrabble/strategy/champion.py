@@ -92,8 +92,9 @@ HALVING = True
 """Whether the simulation spends the turn by successive halving (``simulate(halving=True)``)
 rather than on every candidate alike until the statistical pruning drops one.  On 40 midgame
 positions scored by a long simulation (``bench_champion_choices.py``), 10 candidates at 0.95
-CPU seconds lost 0.27 points of win probability a move with halving and 0.37 without (the
-static player's choice 0.81): the leaders get two to three times the iterations."""
+CPU seconds lost 0.35 points of win probability a move with halving and 0.41 without (0.27
+and 0.37 in an earlier run; the static player's choice 0.81): the leaders get two to three
+times the iterations."""
 SWITCH_Z = 0.0
 """How sure the simulation must be before the champion plays another candidate than the
 static player's choice: the paired difference of their ranking values, in standard errors
