@@ -24,8 +24,8 @@ decided by points), ``"equity"`` the mean equity alone.
   the statistical pruning runs beside it.  Given ``iterations``, the run spends what a run
   without halving would (``iterations`` times the candidates, in candidate-iterations), each
   phase an equal share; given ``seconds`` alone, each phase but the last an equal share of
-  the time left, converted into iterations at the rate measured so far, and the last the
-  rest of the time.
+  the time left when it starts, converted into iterations at the rate measured so far (the
+  first phase's once its first round has run), and the last the rest of the time.
 * Budgets: ``iterations``, and ``seconds`` of CPU time (this process's, and each worker's:
   a loaded machine slows a simulation down but does not change how much it computes).  The
   CPU clock is read between candidates and between simulated turns, so a run stops within a
@@ -367,22 +367,22 @@ def simulate(
         return time.process_time() - started + workers_cpu
 
     done = 0
-    work = 0  # candidate-iterations run
     stopped = "iterations"
     phases = halving_phases(len(candidates)) if halving else []
     phase = 0
-    # Where each phase ends: fixed by an iteration budget, else set from the time left.
+    # Where each phase ends: fixed by an iteration budget, else (None until a round has
+    # measured the rate) set from the time left.
     ends = _halving_ends(len(candidates), iterations) if phases and iterations is not None else None
+    phase_end: int | None = ends[0] if ends else None
     if phases:
         limit = MAX_SIMULATION_ITERATIONS
-    phase_end = (ends[0] if ends else ROUND_SIZE) if phases else limit
     _JOB = _Job(position, tuple(candidates), rules, seed, position.board.copy())
     # Forked workers inherit the job; without fork, every round runs in this process.
     pool = open_pool(workers if can_fork() else 1)
     try:
         while done < limit:
             live = tuple(i for i, r in enumerate(results) if not r.pruned)
-            chunk = min(ROUND_SIZE, limit - done, phase_end - done)
+            chunk = min(ROUND_SIZE, limit - done, limit if phase_end is None else phase_end - done)
             runs = _split(done, chunk, workers)
             allowance = None if seconds is None else max(seconds - spent(), 0.0)
             futures = [pool.submit(_run_round, first, count, live, allowance) for first, count in runs]
@@ -394,9 +394,7 @@ def simulate(
                     for slot, (value, win) in zip(live, outcome, strict=True):
                         results[slot].values.append(value)
                         results[slot].wins.append(win)
-            finished = sum(len(r.outcomes) for r in rounds)
-            done += finished
-            work += finished * len(live)
+            done += sum(len(r.outcomes) for r in rounds)
             if progress is not None:
                 progress(done)
             if any(r.out_of_time for r in rounds) or (seconds is not None and spent() >= seconds):
@@ -406,15 +404,12 @@ def simulate(
             if sum(not r.pruned for r in results) == 1:
                 stopped = "confident"
                 break
-            if phases and done >= phase_end:
-                if ends is None and phase == 0 and seconds is not None and work and done == finished:
-                    # The first round measured the rate: the first phase's end is set from it.
-                    if len(phases) == 1:
-                        phase_end = limit
-                    else:
-                        phase_end = _phase_end(done, seconds / len(phases), spent() / work, results)
-                    if done < phase_end:
-                        continue
+            if not phases:
+                continue
+            if phase_end is None:  # the first phase on a time budget, once a round measured the rate
+                assert seconds is not None
+                phase_end = _phase_end(done, len(phases), seconds, spent(), results)
+            if done >= phase_end:
                 phase += 1
                 if phase == len(phases):
                     stopped = "iterations" if ends is not None else "time"
@@ -422,12 +417,9 @@ def simulate(
                 _cut(results, phases[phase], choose_by, spread_weight)
                 if ends is not None:
                     phase_end = ends[phase]
-                elif phase == len(phases) - 1:
-                    phase_end = limit  # the last phase runs until the time is spent
                 else:
                     assert seconds is not None
-                    share = (seconds - spent()) / (len(phases) - phase)
-                    phase_end = _phase_end(done, share, spent() / max(work, 1), results)
+                    phase_end = _phase_end(done, len(phases) - phase, seconds - spent(), spent(), results)
     finally:
         _JOB = None
         pool.close()
@@ -435,11 +427,19 @@ def simulate(
     return SimResult(ordered, done, spent(), stopped, choose_by, spread_weight)
 
 
-def _phase_end(done: int, seconds: float, cost: float, results: list[CandidateResult]) -> int:
-    """The iteration at which a phase of successive halving that starts at ``done`` ends, to
-    last about ``seconds`` at ``cost`` CPU seconds a candidate-iteration (at least a round)."""
+def _phase_end(done: int, phases_left: int, seconds_left: float, spent: float,
+               results: list[CandidateResult]) -> int:
+    """On a time budget, the iteration at which a phase of successive halving ends, set at
+    iteration ``done``: an equal share of the ``seconds_left`` when the phase started among
+    the ``phases_left`` (this one included), at the rate of the candidate-iterations run so
+    far in ``spent`` CPU seconds, and at least another round; the last phase never ends by
+    count (the time ends it)."""
+    if phases_left <= 1:
+        return MAX_SIMULATION_ITERATIONS
     live = sum(not r.pruned for r in results)
-    more = int(seconds / (live * cost)) if cost > 0 else ROUND_SIZE
+    cost = spent / max(sum(r.iterations for r in results), 1)
+    share = seconds_left / phases_left
+    more = int(share / (live * cost)) if cost > 0 else ROUND_SIZE
     return done + max(ROUND_SIZE, min(more, MAX_SIMULATION_ITERATIONS))
 
 
